@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ERROR_STATUS, type ErrorCode } from '@skanova/shared/callable/errors';
+import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { callables } from './functions/index.ts';
+import { CallableError, registerCallables, sendCallableError } from './http/callable.ts';
+import { registerSeo } from './http/seo.ts';
+import { loadSite, registerSite } from './http/site.ts';
+import { registerVitals } from './http/vitals.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createHasher, resolveSecret } from './lib/secrets.ts';
+
+export const WEB_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
+
+/** Request bodies above this are refused (the largest legitimate one, a contact message, is ~20 KB). */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Serve the prerendered site (tests of the API alone can skip the build). */
+  serveSite?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole product (site + API) without listening: tests use `app.inject()`. */
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const now = options.now ?? (() => new Date());
+  const embedded = database.kind === 'pglite';
+  const context: AppContext = {
+    config,
+    database,
+    mailer:
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.resolve(config.DATA_DIR, 'outbox'),
+        log: (line) => app.log.info(line),
+      }),
+    hashIdentifier: createHasher(resolveSecret('IP_HASH_SECRET', config.IP_HASH_SECRET, config.DATA_DIR, embedded)),
+    now,
+    log: app.log,
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // Pages replace this with their own policy (inline-script hashes); API answers need nothing.
+    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
+    strictTransportSecurity: config.isHttps ? { maxAge: ONE_YEAR, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => {
+      const error = new CallableError('resource-exhausted', `Too many requests. Retry in ${context.after}.`, {
+        code: 'resource-exhausted',
+      });
+      return Object.assign(error, { statusCode: 429 });
+    },
+  });
+
+  // Server functions take JSON only, and from our own pages when a browser sends them (CSRF).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(CALLABLE_PATH_PREFIX) || request.method !== 'POST') return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== config.publicOrigin) {
+      return sendCallableError(reply, 'permission-denied', 'Cross-origin calls are not allowed.');
+    }
+    const type = request.headers['content-type'] ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      return sendCallableError(reply, 'invalid-argument', 'Content-Type must be application/json.');
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof CallableError) {
+      if (error.code === 'internal') request.log.error({ err: error }, 'callable failed');
+      return sendCallableError(reply, error.code, error.message, error.details);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) return sendCallableError(reply, 'resource-exhausted', 'Too many requests.');
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong media type, body too large, schema mismatch: the client's mistake.
+      return sendCallableError(reply, clientErrorCode(status), 'Invalid request.', { code: (error as { code?: string }).code });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    return sendCallableError(reply, 'internal', `An internal error occurred (request ${request.id}).`);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) return sendCallableError(reply, 'not-found', 'No such endpoint.');
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+
+  registerCallables(app, context, callables);
+  registerVitals(app, context);
+  registerSeo(app, context);
+  if (options.serveSite !== false) await registerSite(app, loadSite(WEB_BUILD_DIR, config, now));
+
+  app.addHook('onClose', async () => context.mailer.close());
+  return { app, context };
+}
+
+const ONE_YEAR = 31_536_000;
+
+function clientErrorCode(status: number): ErrorCode {
+  const byStatus = Object.entries(ERROR_STATUS).find(([, value]) => value === status)?.[0] as ErrorCode | undefined;
+  return byStatus === 'unauthenticated' || byStatus === 'permission-denied' || byStatus === 'not-found' ? byStatus : 'invalid-argument';
+}
+
+/** TRUST_PROXY: unset/false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */
+function parseTrustProxy(value: string | undefined): boolean | string | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}

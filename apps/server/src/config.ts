@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+// Configuration comes from the environment only, validated once at start (see .env.example).
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional())
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+
+  BRAND_NAME: z.string().trim().min(1).max(60).default('Skanova'),
+  APP_URL_SCHEME: z
+    .string()
+    .regex(/^[a-z][a-z0-9+.-]*:\/\/$/, 'must look like "skanova://"')
+    .default('skanova://'),
+  APP_STORE_URL: z.url().default('https://apps.apple.com/app/skanova/id0000000000'),
+  PLAY_STORE_URL: z.url().default('https://play.google.com/store/apps/details?id=com.skanova.app'),
+  WEB_APP_URL: z.url().default('https://app.skanova.com'),
+  INSTAGRAM_URL: z.url().default('https://www.instagram.com/skanova'),
+  TWITTER_URL: z.url().default('https://twitter.com/skanova'),
+  FACEBOOK_URL: z.url().default('https://www.facebook.com/skanova'),
+  LINKEDIN_URL: z.url().default('https://www.linkedin.com/company/skanova'),
+  SUPPORT_EMAIL: z.email().default('support@skanova.com'),
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^$|^\+?[0-9 ().-]{6,30}$/, 'must be a phone number such as "+33 1 23 45 67 89"')
+    .optional(),
+  LIVE_CHAT_URL: optionalUrl,
+  COMPANY_ADDRESS: z.string().trim().max(200).default('Skanova SAS, Paris, France'),
+  DPO_EMAIL: z.email().default('privacy@skanova.com'),
+
+  SMTP_URL: optionalUrl.or(z.string().regex(/^smtps?:\/\//)).optional(),
+  MAIL_FROM: z.string().min(3).default('Skanova <no-reply@skanova.com>'),
+
+  /** Keyed hash of client IPs (raw IPs are never stored). Generated into DATA_DIR for the embedded database. */
+  IP_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+
+  RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_CLICKS_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  /** Turns the click rate limit off (benchmarks only). */
+  RATE_LIMIT_CLICKS_DISABLED: boolFromEnv,
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  publicOrigin: string;
+  isHttps: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every variable.`);
+  }
+  const value = parsed.data;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
+  const url = new URL(publicUrl);
+  return { ...value, publicUrl, publicOrigin: url.origin, isHttps: url.protocol === 'https:' };
+}

@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL access shared by migrations, batch writers and tests: same calls on both drivers. */
+export interface SqlClient {
+  /** Runs one parameterised statement. */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs a script of several statements (no parameters). */
+  exec(text: string): Promise<void>;
+  /** Runs `fn` on one dedicated connection (PostgreSQL) or the only one (PGlite). */
+  withConnection<T>(fn: (conn: Pick<SqlClient, 'query' | 'exec'>) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  sql: SqlClient;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; unset = embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite data folder; `memory://` keeps it in memory (tests). */
+  pgliteDir?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): Database {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.pgliteDir ?? 'memory://');
+}
+
+function openPglite(dir: string): Database {
+  if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
+  const client = new PGlite(dir);
+  const sql: SqlClient = {
+    async query(text, params) {
+      const result = await client.query(text, params as unknown[] | undefined);
+      return { rows: result.rows as never[] };
+    },
+    async exec(text) {
+      await client.exec(text);
+    },
+    withConnection: (fn) => fn(sql),
+  };
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    sql,
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (e.g. the server restarted) must not crash the process.
+  pool.on('error', () => {});
+  const sql: SqlClient = {
+    async query(text, params) {
+      const result = await pool.query(text, params as unknown[] | undefined);
+      return { rows: result.rows };
+    },
+    async exec(text) {
+      await pool.query(text);
+    },
+    async withConnection(fn) {
+      const conn = await pool.connect();
+      try {
+        return await fn({
+          query: async (text, params) => ({ rows: (await conn.query(text, params as unknown[] | undefined)).rows }),
+          exec: async (text) => {
+            await conn.query(text);
+          },
+        });
+      } finally {
+        conn.release();
+      }
+    },
+  };
+  return {
+    kind: 'postgres',
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    sql,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
+import { ERROR_STATUS, type ErrorCode, type CallableErrorBody, toWireStatus } from '@skanova/shared/callable/errors';
+import type { AppContext } from '../context.ts';
+
+/** The one error type of server functions; `sendCallableError` turns it into the protocol's answer. */
+export class CallableError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: unknown,
+  ) {
+    super(message ?? code);
+    this.name = 'CallableError';
+  }
+}
+
+export interface CallableRequestContext {
+  app: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RateLimitRule {
+  /** Requests allowed per window for one client IP. */
+  max: number;
+  timeWindow: number | string;
+}
+
+export interface CallableDefinition<Input extends z.ZodType, Output> {
+  name: string;
+  input: Input;
+  /** Per-IP rate limit of this function; omitted = the protocol's default budget. */
+  rateLimit?: (app: AppContext) => RateLimitRule | false;
+  handler: (input: z.infer<Input>, ctx: CallableRequestContext) => Promise<Output>;
+}
+
+/** Declares a callable with its input schema inferred. */
+export function defineCallable<Input extends z.ZodType, Output>(
+  definition: CallableDefinition<Input, Output>,
+): CallableDefinition<Input, Output> {
+  return definition;
+}
+
+// biome-ignore lint: heterogenous list of definitions
+export type AnyCallable = CallableDefinition<z.ZodType, unknown>;
+
+export function errorBody(code: ErrorCode, message: string, details?: unknown): CallableErrorBody {
+  return { error: { status: toWireStatus(code), message, ...(details === undefined ? {} : { details }) } };
+}
+
+export function sendCallableError(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
+  return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(errorBody(code, message, details));
+}
+
+/**
+ * Registers `POST /api/fn/<name>` for each definition: JSON `{ data }` in, `{ result }` out,
+ * input validated by the function's zod schema, errors in the callable protocol's shape.
+ */
+export function registerCallables(app: FastifyInstance, ctx: AppContext, definitions: readonly AnyCallable[]) {
+  for (const definition of definitions) {
+    const limit = definition.rateLimit ? definition.rateLimit(ctx) : undefined;
+    app.post(
+      `${CALLABLE_PATH_PREFIX}${definition.name}`,
+      { config: { rateLimit: limit === false ? false : (limit ?? { max: 300, timeWindow: '1 minute' }) } },
+      async (request, reply) => {
+        const body = request.body;
+        if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
+          throw new CallableError('invalid-argument', 'Request body must be a JSON object with a "data" field.');
+        }
+        const parsed = definition.input.safeParse((body as { data: unknown }).data);
+        if (!parsed.success) {
+          throw new CallableError('invalid-argument', 'Invalid information provided.', {
+            code: 'invalid-argument',
+            issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+          });
+        }
+        const result = await definition.handler(parsed.data, { app: ctx, request, reply });
+        return { result: result ?? null };
+      },
+    );
+  }
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
+import type { AppContext } from '../context.ts';
+
+export function registerSeo(app: FastifyInstance, ctx: AppContext) {
+  const base = ctx.config.publicUrl;
+  const robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  const urls = PUBLIC_PAGES.flatMap((page) =>
+    LANGUAGES.map((lang) => {
+      const alternates = LANGUAGES.map(
+        (alt) => `    <xhtml:link rel="alternate" hreflang="${alt}" href="${base}${page}?lang=${alt}"/>`,
+      ).join('\n');
+      return `  <url>\n    <loc>${base}${page}?lang=${lang}</loc>\n${alternates}\n  </url>`;
+    }),
+  );
+  const sitemap = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+  app.get('/robots.txt', (_request, reply) => reply.type('text/plain; charset=utf-8').send(robots));
+  app.get('/sitemap.xml', (_request, reply) => reply.type('application/xml; charset=utf-8').send(sitemap));
+}

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGUAGES, LANGUAGE_COOKIE, LANDING_PAGE, PUBLIC_PAGES, isLanguage, type Language } from '@skanova/shared/constants/site';
+import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
+import { parseLandingPath } from '@skanova/shared/landing/landing-path';
+import type { Config } from '../config.ts';
+
+// Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
+// with the configured public settings substituted and a CSP listing that file's inline-script hashes.
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+export interface PageFile {
+  html: string;
+  csp: string;
+}
+
+export interface Site {
+  /** The page for a path in a language, or undefined when the path is not a page. */
+  page(lang: Language, pagePath: string): PageFile | undefined;
+  clientDir: string;
+}
+
+/** The public settings the pages show: the browser reads the same values from #sk-config. */
+export function publicSiteConfig(config: Config, year: number) {
+  return {
+    brandName: config.BRAND_NAME,
+    publicUrl: config.publicUrl,
+    appUrlScheme: config.APP_URL_SCHEME,
+    appStoreUrl: config.APP_STORE_URL,
+    playStoreUrl: config.PLAY_STORE_URL,
+    webAppUrl: config.WEB_APP_URL,
+    instagramUrl: config.INSTAGRAM_URL,
+    twitterUrl: config.TWITTER_URL,
+    facebookUrl: config.FACEBOOK_URL,
+    linkedinUrl: config.LINKEDIN_URL,
+    supportEmail: config.SUPPORT_EMAIL,
+    dpoEmail: config.DPO_EMAIL,
+    companyAddress: config.COMPANY_ADDRESS,
+    year: String(year),
+    supportPhone: config.SUPPORT_PHONE || null,
+    liveChatUrl: config.LIVE_CHAT_URL ?? null,
+    vitalsSampleRate: config.VITALS_SAMPLE_RATE,
+  };
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Replaces the build's `%%SK:key%%` tokens and fills the #sk-config JSON block. */
+export function substituteConfig(html: string, values: Record<string, string | number | null>): string {
+  const json = JSON.stringify(values).replaceAll('<', '\\u003c');
+  return html
+    .replace(/(<script id="sk-config" type="application\/json">)\{\}(<\/script>)/, `$1${json}$2`)
+    .replace(/%%SK:([a-zA-Z]+)%%/g, (token, key: string) => {
+      const value = values[key];
+      return typeof value === 'string' ? escapeHtml(value) : token;
+    });
+}
+
+/** sha256 sources of every inline script that executes (data blocks do not). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    if (/\bsrc\s*=/.test(attributes) || /type\s*=\s*"application\/(ld\+)?json"/.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+export function pageCsp(scriptHashes: string[], config: Config): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    ...(config.isHttps ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+function htmlFileFor(clientDir: string, pagePath: string): string {
+  return pagePath === '/' ? path.join(clientDir, 'index.html') : path.join(clientDir, pagePath, 'index.html');
+}
+
+/** Loads every prerendered page of both languages; pages are rebuilt when the year changes. */
+export function loadSite(buildDir: string, config: Config, now: () => Date): Site {
+  const clientDirs = Object.fromEntries(LANGUAGES.map((lang) => [lang, path.join(buildDir, lang, 'client')])) as Record<Language, string>;
+  for (const dir of Object.values(clientDirs)) {
+    if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build".`);
+  }
+  const pagePaths = [...PUBLIC_PAGES, LANDING_PAGE];
+  const raw = new Map<string, string>();
+  for (const lang of LANGUAGES) {
+    for (const pagePath of pagePaths) raw.set(`${lang} ${pagePath}`, readFileSync(htmlFileFor(clientDirs[lang], pagePath), 'utf8'));
+  }
+  let cachedYear = -1;
+  let cache = new Map<string, PageFile>();
+  const render = (year: number) => {
+    const values = publicSiteConfig(config, year);
+    const next = new Map<string, PageFile>();
+    for (const [key, html] of raw) {
+      const substituted = substituteConfig(html, values);
+      next.set(key, { html: substituted, csp: pageCsp(inlineScriptHashes(substituted), config) });
+    }
+    return next;
+  };
+  return {
+    clientDir: clientDirs.fr,
+    page(lang, pagePath) {
+      const year = now().getUTCFullYear();
+      if (year !== cachedYear) {
+        cache = render(year);
+        cachedYear = year;
+      }
+      return cache.get(`${lang} ${pagePath}`);
+    },
+  };
+}
+
+function requestLanguage(request: FastifyRequest, reply: FastifyReply): Language {
+  const query = (request.query as Record<string, unknown>).lang;
+  const lang = negotiateLanguage({
+    query: typeof query === 'string' ? query : undefined,
+    cookie: request.cookies[LANGUAGE_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+  });
+  if (typeof query === 'string' && isLanguage(query.toLowerCase())) {
+    reply.setCookie(LANGUAGE_COOKIE, lang, { path: '/', maxAge: ONE_YEAR_SECONDS, sameSite: 'lax' });
+  }
+  return lang;
+}
+
+/** Which prerendered page answers a path: the page itself, the landing for its aliases, or none. */
+export function pageForPath(pathname: string, search: string): string | undefined {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if ((PUBLIC_PAGES as readonly string[]).includes(normalised)) return normalised;
+  if (parseLandingPath(normalised, search)) return LANDING_PAGE;
+  return undefined;
+}
+
+export async function registerSite(app: FastifyInstance, site: Site) {
+  // Hashed assets never change; everything else is revalidated. HTML is never served from here.
+  await app.register(fastifyStatic, {
+    root: path.join(site.clientDir, 'assets'),
+    prefix: '/assets/',
+    wildcard: true,
+    index: false,
+    allowedPath: (pathname) => !pathname.endsWith('.html'),
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+    },
+  });
+  const rootFiles = readdirSync(site.clientDir).filter(
+    (name) => !name.endsWith('.html') && statSync(path.join(site.clientDir, name)).isFile(),
+  );
+  for (const name of rootFiles) {
+    const body = readFileSync(path.join(site.clientDir, name));
+    const type = name.endsWith('.svg') ? 'image/svg+xml' : name.endsWith('.png') ? 'image/png' : 'application/octet-stream';
+    app.get(`/${name}`, (_request, reply) => reply.type(type).header('cache-control', 'public, max-age=86400').send(body));
+  }
+
+  app.get('/*', (request, reply) => {
+    const url = new URL(request.url, 'http://local');
+    if (url.pathname.startsWith('/api/') || url.pathname === '/api') return reply.callNotFound();
+    // Looks like a file (assets, source maps, images): a plain 404, never the home page.
+    if (/\.[a-z0-9]{1,8}$/i.test(url.pathname)) return reply.callNotFound();
+    const pagePath = pageForPath(url.pathname, url.search);
+    if (!pagePath) return reply.redirect('/', 302);
+    const lang = requestLanguage(request, reply);
+    const page = site.page(lang, pagePath);
+    if (!page) return reply.redirect('/', 302);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-language', lang)
+      .header('vary', 'Cookie, Accept-Language')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', page.csp)
+      .send(page.html);
+  });
+}

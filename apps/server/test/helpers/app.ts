@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import type { Mailer, MailMessage } from '../../src/lib/mailer.ts';
+import { createTestDatabase } from './database.ts';
+
+export const TEST_PUBLIC_URL = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Moves the server's clock (ms). */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    IP_HASH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: './data/test',
+    ...overrides,
+  });
+}
+
+/** The API on a fresh database, without the prerendered site. Pass a mailer to capture e-mail. */
+export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer; serveSite?: boolean } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.env);
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const { app } = await buildApp({
+    config,
+    database,
+    mailer: options.mailer ?? memoryMailer().mailer,
+    now: () => clock.now,
+    serveSite: options.serveSite ?? false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A mailer that keeps messages in memory (for tests that do not exercise SMTP itself). */
+export function memoryMailer(): { mailer: Mailer; sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    mailer: {
+      async send(message) {
+        sent.push(message);
+      },
+      close() {},
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { migrate } from '../../src/db/migrate.ts';
+
+/** Which database this test project runs on (vitest.config.ts sets TEST_DB). */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or a copy of the migrated
+ * template on the test PostgreSQL cluster. Call `close()` in afterAll.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (TEST_DB === 'pglite') {
+    const database = openDatabase({ pgliteDir: 'memory://' });
+    await migrate(database.sql);
+    return database;
+  }
+  const templateUrl = inject('postgresTemplateUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: templateUrl.replace(/\/[^/]+$/, '/postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE skanova_template`);
+  await admin.end();
+  const database = openDatabase({ url: templateUrl.replace(/\/[^/]+$/, `/${name}`), poolSize: 20 });
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      const cleanup = new pg.Client({ connectionString: templateUrl.replace(/\/[^/]+$/, '/postgres') });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

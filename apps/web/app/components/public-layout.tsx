@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router';
+import { PublicFooter } from './public-footer';
+import { PublicHeader } from './public-header';
+
+export default function PublicLayout() {
+  return (
+    <>
+      <PublicHeader />
+      <main id="main" className="fade-in">
+        <Outlet />
+      </main>
+      <PublicFooter />
+    </>
+  );
+}

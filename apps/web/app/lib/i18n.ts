@@ -1,0 +1,102 @@
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@skanova/shared/constants/site';
+import { siteConfig } from './site-config';
+
+// One i18next instance. Its first language is the page's <html lang> (the server chose it), so
+// hydration renders exactly what was prerendered. The strings a page needs travel inside its HTML
+// (<script id="sk-i18n" type="application/json">); other namespaces and the other language are
+// loaded on demand as separate chunks, so a page never downloads both languages.
+
+export const I18N_ELEMENT_ID = 'sk-i18n';
+/** Namespaces every page uses (header, footer, consent banner, errors). */
+export const COMMON_NAMESPACES = ['common'];
+
+const loaders = import.meta.glob<{ default: ResourceKey }>('../../../../packages/shared/src/i18n/*/*.json');
+
+export function loadNamespace(lang: string, ns: string): Promise<ResourceKey> {
+  const loader = loaders[`../../../../packages/shared/src/i18n/${lang}/${ns}.json`];
+  if (!loader) return Promise.reject(new Error(`No translations for ${lang}/${ns}`));
+  return loader().then((module) => module.default);
+}
+
+/** Prerender: every namespace of one language. */
+export async function loadAllNamespaces(lang: string): Promise<Record<string, ResourceKey>> {
+  const prefix = `../../../../packages/shared/src/i18n/${lang}/`;
+  const files = Object.keys(loaders).filter((file) => file.startsWith(prefix));
+  const entries = await Promise.all(
+    files.map(async (file) => [file.slice(prefix.length, -'.json'.length), await loadNamespace(lang, file.slice(prefix.length, -'.json'.length))] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lang, ns, callback) {
+    loadNamespace(lang, ns).then(
+      (resources) => callback(null, resources),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+interface EmbeddedStrings {
+  lang: Language;
+  resources: Record<string, ResourceKey>;
+}
+
+function readEmbeddedStrings(): EmbeddedStrings {
+  const lang = document.documentElement.lang;
+  const fallback = { lang: isLanguage(lang) ? lang : DEFAULT_LANGUAGE, resources: {} };
+  try {
+    const parsed = JSON.parse(document.getElementById(I18N_ELEMENT_ID)?.textContent ?? '') as EmbeddedStrings;
+    return { ...fallback, resources: parsed.resources ?? {} };
+  } catch {
+    return fallback;
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+export function initBrowserI18n(): typeof i18n {
+  const embedded = readEmbeddedStrings();
+  void i18n
+    .use(chunkBackend)
+    .use(initReactI18next)
+    .init({
+      lng: embedded.lang,
+      fallbackLng: false,
+      supportedLngs: ['fr', 'en'],
+      ns: Object.keys(embedded.resources),
+      defaultNS: 'common',
+      partialBundledLanguages: true,
+      resources: { [embedded.lang]: embedded.resources },
+      initAsync: false,
+      interpolation: { escapeValue: false, defaultVariables: { brand: siteConfig.brandName } },
+      react: { useSuspense: true },
+    });
+  return i18n;
+}
+
+/** Prerender: every namespace of the build's language, given synchronously. */
+export function initServerI18n(lang: Language, resources: Record<string, ResourceKey>): typeof i18n {
+  void i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    supportedLngs: ['fr', 'en'],
+    ns: Object.keys(resources),
+    defaultNS: 'common',
+    resources: { [lang]: resources },
+    initAsync: false,
+    interpolation: { escapeValue: false, defaultVariables: { brand: siteConfig.brandName } },
+    react: { useSuspense: false },
+  });
+  return i18n;
+}
+
+/** Switches the language in place and remembers the choice for a year (the server reads it). */
+export async function switchLanguage(lang: Language): Promise<void> {
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  await i18n.changeLanguage(lang);
+}

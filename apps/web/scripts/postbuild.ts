@@ -1,0 +1,44 @@
+// After both language builds: the client JavaScript must be byte-identical (one /assets folder
+// serves both languages), and every page must exist in both languages.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
+
+const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build');
+
+function digestTree(dir: string): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    const file = path.join(dir, name);
+    if (statSync(file).isFile()) result.set(name, createHash('sha256').update(readFileSync(file)).digest('hex'));
+  }
+  return result;
+}
+
+const [first, ...others] = LANGUAGES.map((lang) => digestTree(path.join(buildDir, lang, 'client', 'assets')));
+for (const other of others) {
+  const differing = [...new Set([...first!.keys(), ...other.keys()])].filter((name) => first!.get(name) !== other.get(name));
+  if (differing.length > 0) {
+    console.error(`The language builds produced different client assets: ${differing.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+for (const lang of LANGUAGES) {
+  for (const page of [...PUBLIC_PAGES, LANDING_PAGE]) {
+    const file = path.join(buildDir, lang, 'client', page === '/' ? '' : page, 'index.html');
+    if (!existsSync(file)) {
+      console.error(`Missing prerendered page ${file}`);
+      process.exit(1);
+    }
+    if (!readFileSync(file, 'utf8').startsWith(`<!DOCTYPE html><html lang="${lang}"`)) {
+      console.error(`${file} is not in ${lang}`);
+      process.exit(1);
+    }
+  }
+  // The SPA fallback is never served: unknown paths redirect to the home page.
+  rmSync(path.join(buildDir, lang, 'client', '__spa-fallback.html'), { force: true });
+}
+console.log(`postbuild: ${first!.size} client assets identical in ${LANGUAGES.join(' and ')}; all pages present.`);

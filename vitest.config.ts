@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// Server integration tests run twice: on the embedded PGlite and on a real PostgreSQL that the
+// global setup starts as an unprivileged user in a temporary folder.
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'shared', environment: 'node', include: ['packages/shared/src/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          environment: 'node',
+          include: serverTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: serverTests,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['apps/server/test/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});
