@@ -16,6 +16,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: './e2e',
+  outputDir: `test-results/playwright-${PORT}`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
@@ -30,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf test-results/e2e-data && node --import tsx apps/server/src/main.ts',
+    command: `rm -rf .e2e-data/${PORT} && node --import tsx apps/server/src/main.ts`,
     url: `${BASE_URL}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -38,7 +39,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PUBLIC_URL: BASE_URL,
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: `.e2e-data/${PORT}`,
+      ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_CONTACT_PER_HOUR: '100',
       SUPPORT_PHONE: '+33 1 23 45 67 89',

@@ -4,9 +4,11 @@ import { LANDING_PAGE, PUBLIC_PAGES } from '@skanova/shared/constants/site';
 // Built once per language (SITE_LANG): the same routes prerendered to build/<lang>/client.
 // The client JavaScript is identical in both builds (checked by scripts/postbuild.ts).
 const lang = process.env.SITE_LANG ?? 'fr';
+// SITE_BUILD_DIR lets several builds coexist (e.g. a development build for hydration checks).
+const outDir = process.env.SITE_BUILD_DIR ?? 'build';
 
 export default {
   ssr: false,
-  buildDirectory: `build/${lang}`,
+  buildDirectory: `${outDir}/${lang}`,
   prerender: [...PUBLIC_PAGES, LANDING_PAGE, '/404'],
 } satisfies Config;

@@ -18,7 +18,10 @@ import { registerVitals } from './http/vitals.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createHasher, resolveSecret } from './lib/secrets.ts';
 
-export const WEB_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
+/** The prerendered site: apps/web/build, or WEB_BUILD_DIR (another build, e.g. the development one). */
+export const WEB_BUILD_DIR = process.env.WEB_BUILD_DIR
+  ? path.resolve(process.env.WEB_BUILD_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
 
 /** Request bodies above this are refused (the largest legitimate one, a contact message, is ~20 KB). */
 const BODY_LIMIT_BYTES = 64 * 1024;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
 
-const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build');
+const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', process.env.SITE_BUILD_DIR ?? 'build');
 
 function digestTree(dir: string): Map<string, string> {
   const result = new Map<string, string>();
