@@ -74,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     strictTransportSecurity: config.isHttps ? { maxAge: ONE_YEAR, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(fastifyRateLimit, {
     global: false,

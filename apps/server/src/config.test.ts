@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('works with no settings at all (the quick start)', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.BRAND_NAME).toBe('Skanova');
+    expect(config.isHttps).toBe(false);
+  });
+
+  it('derives the public origin and HTTPS from PUBLIC_URL', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://www.skanova.com/' });
+    expect(config.publicUrl).toBe('https://www.skanova.com');
+    expect(config.publicOrigin).toBe('https://www.skanova.com');
+    expect(config.isHttps).toBe(true);
+  });
+
+  it('treats an empty DATABASE_URL as unset and accepts a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).DATABASE_URL).toBe('postgres://u@h/db');
+  });
+
+  it('names every bad value in one clear message', () => {
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_URL_SCHEME: 'skanova', SUPPORT_EMAIL: 'nope' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('APP_URL_SCHEME');
+      expect(message).toContain('SUPPORT_EMAIL');
+      expect(message).toContain('.env.example');
+    }
+  });
+
+  it('keeps optional contact items unset when empty', () => {
+    const config = loadConfig({ SUPPORT_PHONE: '', LIVE_CHAT_URL: '' });
+    expect(config.SUPPORT_PHONE || null).toBeNull();
+    expect(config.LIVE_CHAT_URL).toBeUndefined();
+  });
+});
