@@ -1,8 +1,9 @@
 // After both language builds: the client JavaScript must be byte-identical (one /assets folder
 // serves both languages), and every page must exist in both languages.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
 
@@ -41,4 +42,19 @@ for (const lang of LANGUAGES) {
   // The SPA fallback is never served: unknown paths redirect to the home page.
   rmSync(path.join(buildDir, lang, 'client', '__spa-fallback.html'), { force: true });
 }
-console.log(`postbuild: ${first!.size} client assets identical in ${LANGUAGES.join(' and ')}; all pages present.`);
+// Pre-compressed copies of text assets: the server sends them as they are (no compression work per request).
+let compressed = 0;
+for (const lang of LANGUAGES) {
+  const dir = path.join(buildDir, lang, 'client', 'assets');
+  for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+    const file = path.join(dir, name);
+    if (!/\.(js|css|svg|json)$/.test(name) || !statSync(file).isFile()) continue;
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    compressed++;
+  }
+}
+
+console.log(`postbuild: ${compressed} pre-compressed files; ${first!.size} client assets identical in ${LANGUAGES.join(' and ')}; all pages present.`);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, LANGUAGE_COOKIE, LANDING_PAGE, PUBLIC_PAGES, isLanguage, type Language } from '@skanova/shared/constants/site';
@@ -16,6 +17,9 @@ const ONE_YEAR_SECONDS = 31_536_000;
 export interface PageFile {
   html: string;
   csp: string;
+  /** Compressed once per start; chosen by Accept-Encoding. */
+  br: Buffer;
+  gzip: Buffer;
 }
 
 export interface Site {
@@ -111,7 +115,12 @@ export function loadSite(buildDir: string, config: Config, now: () => Date): Sit
     const next = new Map<string, PageFile>();
     for (const [key, html] of raw) {
       const substituted = substituteConfig(html, values);
-      next.set(key, { html: substituted, csp: pageCsp(inlineScriptHashes(substituted), config) });
+      next.set(key, {
+        html: substituted,
+        csp: pageCsp(inlineScriptHashes(substituted), config),
+        br: brotliCompressSync(substituted, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(substituted, { level: 9 }),
+      });
     }
     return next;
   };
@@ -141,6 +150,21 @@ function requestLanguage(request: FastifyRequest, reply: FastifyReply): Language
   return lang;
 }
 
+/** br, then gzip, when the client accepts them (q=0 refuses). */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
 /** Which prerendered page answers a path: the page itself, the landing for its aliases, or none. */
 export function pageForPath(pathname: string, search: string): string | undefined {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -157,6 +181,7 @@ export async function registerSite(app: FastifyInstance, site: Site) {
     wildcard: true,
     index: false,
     allowedPath: (pathname) => !pathname.endsWith('.html'),
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply) => {
       reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
@@ -181,12 +206,15 @@ export async function registerSite(app: FastifyInstance, site: Site) {
     const lang = requestLanguage(request, reply);
     const page = site.page(lang, pagePath);
     if (!page) return reply.redirect('/', 302);
-    return reply
+    reply
       .type('text/html; charset=utf-8')
       .header('content-language', lang)
-      .header('vary', 'Cookie, Accept-Language')
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', page.csp)
-      .send(page.html);
+      .header('content-security-policy', page.csp);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
+    if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   });
 }
