@@ -1,12 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageMeta } from '../components/page-meta';
+import { LegalPage } from '../components/legal-page';
+import type { RouteHandle } from '../root';
 
-export default function Page() {
-  const { t } = useTranslation();
-  return (
-    <section className="container">
-      <PageMeta path="/eula" title={t('nav.home')} description={t('brandTagline')} />
-      <h1>eula</h1>
-    </section>
-  );
+export const handle: RouteHandle = { i18n: ['eula'] };
+
+export default function Eula() {
+  return <LegalPage namespace="eula" path="/eula" />;
 }

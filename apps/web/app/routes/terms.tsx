@@ -1,12 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageMeta } from '../components/page-meta';
+import { LegalPage } from '../components/legal-page';
+import type { RouteHandle } from '../root';
 
-export default function Page() {
-  const { t } = useTranslation();
-  return (
-    <section className="container">
-      <PageMeta path="/terms" title={t('nav.home')} description={t('brandTagline')} />
-      <h1>terms</h1>
-    </section>
-  );
+export const handle: RouteHandle = { i18n: ['terms'] };
+
+export default function Terms() {
+  return <LegalPage namespace="terms" path="/terms" />;
 }
