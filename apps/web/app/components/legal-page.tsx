@@ -16,6 +16,35 @@ export interface LegalSection {
 }
 
 
+// At build time the addresses are the server's placeholder tokens; in the browser, the real values.
+const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+|%%SK:(?:supportEmail|dpoEmail)%%)/;
+
+/** Text with its e-mail addresses as mailto links. */
+function Linkified({ text }: { text: string }) {
+  return text.split(EMAIL).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={part + index} href={`mailto:${part}`}>
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
+/** A list item "Label: text" (or "Label : texte") shows its label in bold. */
+function Item({ text }: { text: string }) {
+  const match = /^([^:]{2,60}?)([\u00a0\u202f ]?:\s)([\s\S]+)$/.exec(text);
+  if (!match) return <Linkified text={text} />;
+  return (
+    <>
+      <strong>{match[1]}</strong>
+      {match[2]}
+      <Linkified text={match[3] ?? ''} />
+    </>
+  );
+}
+
 export function LegalPage({ namespace, path }: { namespace: string; path: string }) {
   const { t } = useTranslation(namespace);
   const vars = {
@@ -33,20 +62,36 @@ export function LegalPage({ namespace, path }: { namespace: string; path: string
         <h1>{t('title')}</h1>
         <p className="legal__updated">{t('updated')}</p>
       </header>
-      {Array.isArray(intro) ? intro.map((paragraph) => <p key={paragraph}>{paragraph}</p>) : null}
+      {Array.isArray(intro)
+        ? intro.map((paragraph) => (
+            <p key={paragraph}>
+              <Linkified text={paragraph} />
+            </p>
+          ))
+        : null}
       <ol className="legal__sections">
         {sections.map((section, index) => (
           <li key={section.heading} id={`section-${index + 1}`}>
             <h2>{section.heading}</h2>
-            {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.paragraphs?.map((paragraph) => (
+              <p key={paragraph}>
+                <Linkified text={paragraph} />
+              </p>
+            ))}
             {section.items ? (
               <ul>
                 {section.items.map((item) => (
-                  <li key={item}>{item}</li>
+                  <li key={item}>
+                    <Item text={item} />
+                  </li>
                 ))}
               </ul>
             ) : null}
-            {section.after?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.after?.map((paragraph) => (
+              <p key={paragraph}>
+                <Linkified text={paragraph} />
+              </p>
+            ))}
           </li>
         ))}
       </ol>
