@@ -3,7 +3,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
 import { landingRedirectPath } from '@skanova/shared/landing/landing-path';
-import { configureZodForBrowser } from '@skanova/shared/schemas/browser-zod';
 import { initBrowserI18n } from './lib/i18n';
 
 // The landing page is prerendered once, at /download; the server also sends it for /ref/CODE and
@@ -12,7 +11,6 @@ import { initBrowserI18n } from './lib/i18n';
 const canonical = landingRedirectPath(window.location.pathname, window.location.search);
 if (canonical) window.history.replaceState({ originalPath: window.location.pathname }, '', canonical);
 
-configureZodForBrowser();
 const i18n = initBrowserI18n();
 
 startTransition(() => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
 import { ERROR_STATUS, type ErrorCode, type CallableErrorBody, toWireStatus } from '@skanova/shared/callable/errors';
 import type { AppContext } from '../context.ts';
@@ -28,23 +28,23 @@ export interface RateLimitRule {
   timeWindow: number | string;
 }
 
-export interface CallableDefinition<Input extends z.ZodType, Output> {
+export interface CallableDefinition<Input extends $ZodType, Output> {
   name: string;
   input: Input;
   /** Per-IP rate limit of this function; omitted = the protocol's default budget. */
   rateLimit?: (app: AppContext) => RateLimitRule | false;
-  handler: (input: z.infer<Input>, ctx: CallableRequestContext) => Promise<Output>;
+  handler: (input: output<Input>, ctx: CallableRequestContext) => Promise<Output>;
 }
 
-/** Declares a callable with its input schema inferred. */
-export function defineCallable<Input extends z.ZodType, Output>(
+/** Declares a callable with its input schema (zod or zod/mini) inferred. */
+export function defineCallable<Input extends $ZodType, Output>(
   definition: CallableDefinition<Input, Output>,
 ): CallableDefinition<Input, Output> {
   return definition;
 }
 
-// biome-ignore lint: heterogenous list of definitions
-export type AnyCallable = CallableDefinition<z.ZodType, unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: a list of definitions with different inputs
+export type AnyCallable = CallableDefinition<any, unknown>;
 
 export function errorBody(code: ErrorCode, message: string, details?: unknown): CallableErrorBody {
   return { error: { status: toWireStatus(code), message, ...(details === undefined ? {} : { details }) } };
@@ -69,7 +69,7 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
         if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
           throw new CallableError('invalid-argument', 'Request body must be a JSON object with a "data" field.');
         }
-        const parsed = definition.input.safeParse((body as { data: unknown }).data);
+        const parsed = safeParse(definition.input, (body as { data: unknown }).data);
         if (!parsed.success) {
           throw new CallableError('invalid-argument', 'Invalid information provided.', {
             code: 'invalid-argument',

@@ -40,7 +40,8 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   const { app } = await buildApp({
     config,
     database,
-    mailer: options.mailer ?? memoryMailer().mailer,
+    // With SMTP_URL and no mailer, the real nodemailer transport is used (tests with an SMTP capture).
+    mailer: options.mailer ?? (options.env?.SMTP_URL ? undefined : memoryMailer().mailer),
     now: () => clock.now,
     serveSite: options.serveSite ?? false,
   });
