@@ -24,7 +24,6 @@ export function PageMeta({ path, title, description, noindex = false }: PageMeta
       {LANGUAGES.map((lang) => (
         <link key={lang} rel="alternate" hrefLang={lang} href={url(lang)} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={`${siteConfig.publicUrl}${path}`} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:site_name" content={siteConfig.brandName} />

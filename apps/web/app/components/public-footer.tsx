@@ -1,11 +1,66 @@
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../lib/site-config';
+import { Brand, MAIN_LINKS, SiteLink } from './public-header';
+import { StoreLinks } from './store-links';
+
+const SOCIAL_NETWORKS = [
+  ['instagram', 'Instagram', siteConfig.instagramUrl],
+  ['twitter', 'Twitter', siteConfig.twitterUrl],
+  ['facebook', 'Facebook', siteConfig.facebookUrl],
+  ['linkedin', 'LinkedIn', siteConfig.linkedinUrl],
+] as const;
 
 export function PublicFooter() {
   const { t } = useTranslation();
+  // Columns of [path, label]: the header's links, help anchors and the company pages (spec §2).
+  const columns: [string, [string, string][]][] = [
+    ['site', MAIN_LINKS.slice(0, 2).map(([to, key]) => [to, t(`nav.${key}`)])],
+    ['legal', MAIN_LINKS.slice(2, 6).map(([to, key]) => [to, t(`nav.${key}`)])],
+    [
+      'help',
+      [
+        ['/support', t('nav.support')],
+        ['/support#faq', t('footer.faq')],
+        ['/support#contact', t('footer.contact')],
+        [`mailto:${siteConfig.supportEmail}`, siteConfig.supportEmail],
+      ],
+    ],
+    ['company', ['about', 'careers', 'press', 'blog'].map((page) => [`/${page}`, t(`footer.${page}`)])],
+  ];
   return (
     <footer className="site-footer">
-      <p>{t('footer.copyright', { year: siteConfig.year })}</p>
+      <div className="container site-footer__top">
+        <div>
+          <Brand />
+          <p className="site-footer__tagline">{t('brandTagline')}</p>
+          <StoreLinks />
+          <ul className="social-links">
+            {SOCIAL_NETWORKS.map(([id, name, url]) => (
+              <li key={id}>
+                <a className={`social-link social-link--${id}`} href={url} aria-label={t('footer.socialLabel', { network: name })} />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav className="site-footer__columns" aria-label={t('footer.label')}>
+          {columns.map(([id, links]) => (
+            <div key={id}>
+              <h2 className="site-footer__heading">{t(`footer.${id}`)}</h2>
+              <ul className="site-footer__list">
+                {links.map(([to, label]) => (
+                  <li key={to}>
+                    <SiteLink to={to}>{label}</SiteLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+      <div className="container site-footer__bottom">
+        <p>{t('footer.copyright', { year: siteConfig.year })}</p>
+        <p>{t('footer.notMedical')}</p>
+      </div>
     </footer>
   );
 }

@@ -6,7 +6,7 @@ export default function PublicLayout() {
   return (
     <>
       <PublicHeader />
-      <main id="main" className="fade-in">
+      <main id="main" className="public-main fade-in" tabIndex={-1}>
         <Outlet />
       </main>
       <PublicFooter />

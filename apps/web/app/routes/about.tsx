@@ -1,12 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageMeta } from '../components/page-meta';
+import { InfoPage } from '../components/info-page';
+import type { RouteHandle } from '../root';
+
+export const handle: RouteHandle = { i18n: ['company'] };
 
 export default function Page() {
-  const { t } = useTranslation();
-  return (
-    <section className="container">
-      <PageMeta path="/about" title={t('nav.home')} description={t('brandTagline')} />
-      <h1>about</h1>
-    </section>
-  );
+  return <InfoPage page="about" />;
 }

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { siteConfig } from '../lib/site-config';
+
+/** App Store and Google Play links, drawn as badges by the theme (.store-badge). */
+export function StoreLinks() {
+  const { t } = useTranslation();
+  return (
+    <ul className="store-links">
+      <li>
+        <a className="store-badge store-badge--apple" href={siteConfig.appStoreUrl}>
+          {t('footer.appStore')}
+        </a>
+      </li>
+      <li>
+        <a className="store-badge store-badge--google" href={siteConfig.playStoreUrl}>
+          {t('footer.googlePlay')}
+        </a>
+      </li>
+    </ul>
+  );
+}
