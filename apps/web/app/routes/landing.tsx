@@ -1,12 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../components/page-meta';
+import { LandingPage } from '../features/landing/landing-page';
+import type { RouteHandle } from '../root';
 
+export const handle: RouteHandle = { i18n: ['landing'] };
+
+/** The referral and download landing (spec §2): one page for /download, /ref/CODE and /app/TYPE[/CODE]. */
 export default function Landing() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('landing');
   return (
-    <main className="container">
-      <PageMeta path="/download" title={t('nav.app')} description={t('brandTagline')} noindex />
-      <h1>download</h1>
-    </main>
+    <>
+      <PageMeta path="/download" title={t('meta.title')} description={t('meta.description')} noindex />
+      <LandingPage />
+    </>
   );
 }

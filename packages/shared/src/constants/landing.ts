@@ -7,3 +7,9 @@ export type LandingType = (typeof LANDING_TYPES)[number];
 /** Device classes of the landing page's behaviour and of the fingerprint (spec §3). */
 export const PLATFORMS = ['ios', 'android', 'desktop'] as const;
 export type Platform = (typeof PLATFORMS)[number];
+
+/**
+ * Text the landing page's "Open the app" tap copies to the clipboard: this prefix then the tracking id.
+ * On iOS the app reads it at first launch to attribute the install (BRIEF §5.5).
+ */
+export const CLIPBOARD_TRACKING_PREFIX = 'sk-tid:';

@@ -26,13 +26,18 @@ export function parseLandingPath(pathname: string, search: string): LandingTarge
   return null;
 }
 
-/** The canonical address of a landing path other than /download itself, or null. */
+/**
+ * The canonical address of a landing path other than /download itself, or null. Other query
+ * parameters (e.g. utm_*) are carried over.
+ */
 export function landingRedirectPath(pathname: string, search: string): string | null {
   if (pathname === '/download') return null;
   const target = parseLandingPath(pathname, search);
   if (!target) return null;
-  const params = new URLSearchParams({ type: target.type });
+  const params = new URLSearchParams(search);
+  params.set('type', target.type);
   if (target.code) params.set('ref', target.code);
+  else params.delete('ref');
   return `/download?${params.toString()}`;
 }
 
