@@ -10,6 +10,7 @@ import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
+import { closeClickWriter } from './features/clicks/click-writer.ts';
 import { callables } from './functions/index.ts';
 import { CallableError, registerCallables, sendCallableError } from './http/callable.ts';
 import { registerSeo } from './http/seo.ts';
@@ -125,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerSeo(app, context);
   if (options.serveSite !== false) await registerSite(app, loadSite(WEB_BUILD_DIR, config, now));
 
+  // Click recording batches its writes (group commit): commit what is queued before the database closes.
+  app.addHook('onClose', async () => closeClickWriter(context));
   app.addHook('onClose', async () => context.mailer.close());
   return { app, context };
 }

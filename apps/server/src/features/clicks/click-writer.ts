@@ -1,0 +1,158 @@
+import { CallableError } from '../../http/callable.ts';
+import type { AppContext } from '../../context.ts';
+import type { SqlClient } from '../../db/client.ts';
+import { type ClickOutcome, type ClickRow, INSERT_CLICKS_SQL, clickBatchParams } from './click-batch.ts';
+
+// Group commit for landing-page visits (BRIEF §6 "Landing page"): requests queue their validated row;
+// one statement (one transaction) stores everything queued, and each request is answered only after
+// that statement's commit returned, so a visit answered 200 is durable.
+//
+// When a commit finishes, whatever queued meanwhile is flushed at once. A short timer starts a flush
+// only when a commit slot is free, so a lone visit waits a couple of milliseconds at most and a burst
+// shares one transaction. PostgreSQL overlaps two commits (two pool connections); PGlite has a single
+// connection, where a second flush in flight would only wait behind the first.
+
+export interface ClickWriterOptions {
+  sql: Pick<SqlClient, 'query'>;
+  /** Commits in flight at once. */
+  maxInFlight: number;
+  /** How long the first visit of a batch waits for company (ms). */
+  delayMs: number;
+  /** Largest batch; more waits for the next flush. */
+  maxBatch: number;
+  onError?: (error: unknown, rows: number) => void;
+}
+
+/** Tuning measured on a 2-core machine (docs/benchmarks.md "Click recording"). */
+export const WRITER_TUNING = {
+  pglite: { maxInFlight: 1, delayMs: 2, maxBatch: 500 },
+  postgres: { maxInFlight: 2, delayMs: 1, maxBatch: 500 },
+} as const;
+
+interface Pending {
+  row: ClickRow;
+  resolve: (outcome: ClickOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+export class ClickWriter {
+  readonly #options: ClickWriterOptions;
+  #queue: Pending[] = [];
+  #inFlight = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+  #drained: (() => void)[] = [];
+
+  constructor(options: ClickWriterOptions) {
+    this.#options = options;
+  }
+
+  /** Stores one visit; resolves once its batch is committed. */
+  record(row: ClickRow): Promise<ClickOutcome> {
+    if (this.#closed) return Promise.reject(new CallableError('unavailable', 'The server is shutting down.'));
+    return new Promise<ClickOutcome>((resolve, reject) => {
+      this.#queue.push({ row, resolve, reject });
+      this.#schedule();
+    });
+  }
+
+  /** Refuses new visits, commits the queued ones and waits for every commit in flight. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#queue.length === 0 && this.#inFlight === 0) return;
+    const drained = new Promise<void>((resolve) => this.#drained.push(resolve));
+    this.#flush();
+    await drained;
+  }
+
+  #schedule() {
+    if (this.#timer || this.#inFlight >= this.#options.maxInFlight || this.#queue.length === 0) return;
+    if (this.#closed || this.#queue.length >= this.#options.maxBatch) {
+      this.#flush();
+      return;
+    }
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#flush();
+    }, this.#options.delayMs);
+  }
+
+  #flush() {
+    if (this.#inFlight >= this.#options.maxInFlight || this.#queue.length === 0) return;
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+    const batch = this.#queue.splice(0, this.#options.maxBatch);
+    this.#inFlight += 1;
+    void this.#commit(batch).finally(() => {
+      this.#inFlight -= 1;
+      // What queued during the commit goes at once: it has already waited a whole commit.
+      if (this.#queue.length > 0) this.#flush();
+      this.#schedule();
+      if (this.#queue.length === 0 && this.#inFlight === 0) {
+        for (const resolve of this.#drained.splice(0)) resolve();
+      }
+    });
+  }
+
+  async #commit(batch: Pending[]): Promise<void> {
+    try {
+      settle(batch, await this.#insert(batch));
+    } catch (error) {
+      this.#options.onError?.(error, batch.length);
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      // One bad row must fail only its own request: retry the rows one by one.
+      for (const pending of batch) {
+        try {
+          settle([pending], await this.#insert([pending]));
+        } catch (rowError) {
+          pending.reject(rowError);
+        }
+      }
+    }
+  }
+
+  async #insert(batch: Pending[]): Promise<ClickOutcome[]> {
+    const { rows } = await this.#options.sql.query<{ tracking_id: string; counted: boolean }>(
+      INSERT_CLICKS_SQL,
+      clickBatchParams(batch.map((pending) => pending.row)),
+    );
+    return rows.map((row) => ({ trackingId: row.tracking_id, counted: row.counted }));
+  }
+}
+
+function settle(batch: Pending[], outcomes: ClickOutcome[]) {
+  const byTrackingId = new Map(outcomes.map((outcome) => [outcome.trackingId, outcome]));
+  for (const pending of batch) {
+    const outcome = byTrackingId.get(pending.row.trackingId);
+    if (outcome) pending.resolve(outcome);
+    else pending.reject(new Error('The click was not stored.'));
+  }
+}
+
+// One writer per application instance (tests build many), created on the first visit.
+const writers = new WeakMap<AppContext, ClickWriter>();
+
+export function clickWriterFor(app: AppContext): ClickWriter {
+  let writer = writers.get(app);
+  if (!writer) {
+    writer = new ClickWriter({
+      sql: app.database.sql,
+      ...WRITER_TUNING[app.database.kind],
+      onError: (error, rows) => app.log.warn({ err: error, rows }, 'click batch failed'),
+    });
+    writers.set(app, writer);
+  }
+  return writer;
+}
+
+/** Commits the queued visits of an application that is closing (its onClose hook). */
+export async function closeClickWriter(app: AppContext): Promise<void> {
+  await writers.get(app)?.close();
+}

@@ -1,0 +1,71 @@
+import { TRACKING_ID_COOKIE, VISITOR_SESSION_COOKIE } from '@skanova/shared/constants/site';
+import { TRACKING_COOKIE_DAYS, VISITOR_SESSION_COOKIE_DAYS } from '@skanova/shared/constants/timing';
+import { preInstallRequestSchema } from '@skanova/shared/schemas/pre-install';
+import { isBotVisit } from '../features/clicks/bot-detection.ts';
+import { clickWriterFor } from '../features/clicks/click-writer.ts';
+import { hourBucket, newSessionId, newTrackingId, validSessionId, visitorKey } from '../features/clicks/visitor.ts';
+import { defineCallable } from '../http/callable.ts';
+
+// The landing page records each visit (spec §3 device fingerprint + deep-link payload, §7) and gets a
+// tracking id back, which the app later uses for attribution (BRIEF §5.5). Click rules: BRIEF §4.
+
+const DAY_SECONDS = 86_400;
+
+export const storePreInstallData = defineCallable({
+  name: 'storePreInstallData',
+  input: preInstallRequestSchema,
+  // Generous and configurable: when it trips, the page still continues to the store (BRIEF §6).
+  rateLimit: (ctx) =>
+    ctx.config.RATE_LIMIT_CLICKS_DISABLED ? false : { max: ctx.config.RATE_LIMIT_CLICKS_PER_MINUTE, timeWindow: '1 minute' },
+  async handler(input, { app, request, reply }) {
+    const { fingerprint, deeplink } = input;
+    const cookieSessionId = validSessionId(request.cookies[VISITOR_SESSION_COOKIE]);
+    // The cookie is the visitor's session; on a first visit, the id the page generated becomes it.
+    const sessionId = cookieSessionId ?? validSessionId(fingerprint.sessionId);
+    const headerUserAgent = request.headers['user-agent'];
+    const createdAt = app.now();
+    const code = deeplink.code?.trim().toUpperCase() || null;
+    const trackingId = newTrackingId();
+
+    await clickWriterFor(app).record({
+      trackingId,
+      type: deeplink.type,
+      code,
+      sessionId: sessionId ?? null,
+      visitorKey: visitorKey(app.hashIdentifier, {
+        sessionId,
+        ip: request.ip,
+        userAgent: headerUserAgent ?? fingerprint.userAgent,
+      }),
+      ipHash: app.hashIdentifier(request.ip),
+      userAgent: fingerprint.userAgent,
+      language: fingerprint.language,
+      timezone: fingerprint.timezone,
+      screenResolution: fingerprint.screenResolution,
+      platform: fingerprint.platform,
+      colorDepth: fingerprint.colorDepth,
+      deviceMemory: fingerprint.deviceMemory,
+      hardwareConcurrency: fingerprint.hardwareConcurrency,
+      clientTimestamp: fingerprint.timestamp,
+      referrer: fingerprint.referrer,
+      path: input.path,
+      query: input.query,
+      isBot: isBotVisit(headerUserAgent, fingerprint.userAgent),
+      createdAt,
+      hourBucket: hourBucket(createdAt),
+    });
+
+    // Cookies only once the visit is stored: a tracking id always names a stored click.
+    const cookie = { path: '/', sameSite: 'lax', secure: app.config.isHttps } as const;
+    // Readable by the page: the "Open the app" tap copies it to the clipboard (BRIEF §5.5).
+    reply.setCookie(TRACKING_ID_COOKIE, trackingId, { ...cookie, httpOnly: false, maxAge: TRACKING_COOKIE_DAYS * DAY_SECONDS });
+    if (!cookieSessionId) {
+      reply.setCookie(VISITOR_SESSION_COOKIE, sessionId ?? newSessionId(), {
+        ...cookie,
+        httpOnly: true,
+        maxAge: VISITOR_SESSION_COOKIE_DAYS * DAY_SECONDS,
+      });
+    }
+    return { trackingId };
+  },
+});

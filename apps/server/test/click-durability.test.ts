@@ -1,0 +1,236 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { TEST_DB } from './helpers/database.ts';
+import { freePort } from './postgres-cluster.ts';
+
+// Group commit answers a visit only after its batch committed (BRIEF §6): the real server process is
+// killed with SIGKILL in the middle of a load of visits, then every tracking id it answered with 200
+// must be in the database. On PGlite this checks that the data folder holds what was committed.
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CONCURRENCY = 50;
+/** The server is killed once this many visits were answered (or after KILL_AFTER_MS). */
+const KILL_AFTER_ANSWERS = 300;
+const KILL_AFTER_MS = 10_000;
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const CODE = 'DURABLE1';
+
+/** main.ts serves the built site: a minimal tree with every page it loads stands in for the build. */
+function fakeSiteBuild(dir: string) {
+  for (const lang of LANGUAGES) {
+    const client = path.join(dir, lang, 'client');
+    mkdirSync(path.join(client, 'assets'), { recursive: true });
+    for (const page of [...PUBLIC_PAGES, LANDING_PAGE]) {
+      const folder = page === '/' ? client : path.join(client, page);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(path.join(folder, 'index.html'), `<!doctype html><html lang="${lang}"><title>${page}</title></html>`);
+    }
+  }
+}
+
+interface Target {
+  env: Record<string, string>;
+  /** Which of these tracking ids are stored; called after the server died. */
+  storedOf(trackingIds: string[]): Promise<Set<string>>;
+  seed(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+function pgliteTarget(dataDir: string): Target {
+  const open = async <T>(fn: (db: ReturnType<typeof openDatabase>) => Promise<T>) => {
+    const database = openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+    try {
+      return await fn(database);
+    } finally {
+      await database.close();
+    }
+  };
+  return {
+    env: {},
+    seed: () =>
+      open(async (database) => {
+        await migrate(database.sql);
+        await database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`, [CODE]);
+      }),
+    storedOf: (ids) =>
+      open(async (database) => {
+        const { rows } = await database.sql.query<{ tracking_id: string }>('SELECT tracking_id FROM clicks WHERE tracking_id = ANY($1::text[])', [ids]);
+        return new Set(rows.map((row) => row.tracking_id));
+      }),
+    cleanup: () => Promise.resolve(),
+  };
+}
+
+async function postgresTarget(): Promise<Target> {
+  const templateUrl = inject('postgresTemplateUrl');
+  const adminUrl = templateUrl.replace(/\/[^/]+$/, '/postgres');
+  const name = `durability_${randomBytes(6).toString('hex')}`;
+  const url = templateUrl.replace(/\/[^/]+$/, `/${name}`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE skanova_template`);
+  await admin.end();
+  const withClient = async <T>(connectionString: string, fn: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    env: { DATABASE_URL: url },
+    seed: () => withClient(url, async (client) => void (await client.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`, [CODE]))),
+    storedOf: (ids) =>
+      withClient(url, async (client) => {
+        const { rows } = await client.query<{ tracking_id: string }>('SELECT tracking_id FROM clicks WHERE tracking_id = ANY($1::text[])', [ids]);
+        return new Set(rows.map((row) => row.tracking_id));
+      }),
+    cleanup: () => withClient(adminUrl, async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+  };
+}
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+}
+
+async function waitUntilServing(baseUrl: string, child: ChildProcess) {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}.`);
+    try {
+      if ((await fetch(`${baseUrl}/robots.txt`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('The server did not start.');
+}
+
+function visitBody(n: number) {
+  return JSON.stringify({
+    data: {
+      fingerprint: {
+        userAgent: IPHONE,
+        language: 'fr-FR',
+        timezone: 'Europe/Paris',
+        screenResolution: '390x844',
+        platform: 'ios',
+        colorDepth: 24,
+        deviceMemory: null,
+        hardwareConcurrency: 6,
+        sessionId: `durability-visitor-${String(n).padStart(8, '0')}`,
+        timestamp: new Date().toISOString(),
+        referrer: 'direct',
+      },
+      deeplink: { type: 'ref', code: CODE, fullPath: `/ref/${CODE}` },
+      path: `/ref/${CODE}`,
+      query: {},
+    },
+  });
+}
+
+/** Sends visits from CONCURRENCY loops until the server dies; answers the ids answered with 200. */
+async function loadUntilKilled(baseUrl: string, child: ChildProcess): Promise<{ answered: string[]; failed: number }> {
+  const answered: string[] = [];
+  let failed = 0;
+  let sent = 0;
+  let killed = false;
+  const kill = () => {
+    if (killed) return;
+    killed = true;
+    child.kill('SIGKILL');
+  };
+  const timer = setTimeout(kill, KILL_AFTER_MS);
+  const loop = async () => {
+    while (!killed || child.exitCode === null) {
+      sent += 1;
+      try {
+        const response = await fetch(`${baseUrl}/api/fn/storePreInstallData`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: baseUrl, 'user-agent': IPHONE },
+          body: visitBody(sent),
+        });
+        const body = (await response.json()) as { result?: { trackingId: string } };
+        if (response.status === 200 && body.result) answered.push(body.result.trackingId);
+        else failed += 1;
+        if (answered.length >= KILL_AFTER_ANSWERS) kill();
+      } catch {
+        failed += 1;
+        if (killed) return; // the server is gone
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, loop));
+  clearTimeout(timer);
+  return { answered, failed };
+}
+
+describe(`clicks survive SIGKILL of the server (${TEST_DB})`, () => {
+  let dir: string;
+  let target: Target;
+  let env: Record<string, string>;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'skanova-durability-'));
+    fakeSiteBuild(path.join(dir, 'site'));
+    target = TEST_DB === 'postgres' ? await postgresTarget() : pgliteTarget(path.join(dir, 'data'));
+    const port = await freePort();
+    env = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: path.join(dir, 'data'),
+      WEB_BUILD_DIR: path.join(dir, 'site'),
+      IP_HASH_SECRET: 'durability-secret-durability-secret-01',
+      RATE_LIMIT_CLICKS_DISABLED: 'true',
+      DATABASE_URL: '',
+      ...target.env,
+    };
+    await target.seed();
+  }, 120_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await target?.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores every visit it answered with 200', async () => {
+    const baseUrl = env.PUBLIC_URL as string;
+    child = startServer(env);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child?.once('exit', (_code, signal) => resolve(signal)));
+    await waitUntilServing(baseUrl, child);
+
+    const { answered, failed } = await loadUntilKilled(baseUrl, child);
+    expect(await exited, stderr).toBe('SIGKILL');
+    expect(answered.length).toBeGreaterThan(50);
+    expect(failed).toBeGreaterThan(0); // the kill did interrupt visits in flight
+
+    const stored = await target.storedOf(answered);
+    const lost = answered.filter((id) => !stored.has(id));
+    expect(lost).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClickRow } from '../src/features/clicks/click-batch.ts';
+import { ClickWriter, WRITER_TUNING } from '../src/features/clicks/click-writer.ts';
+import { hourBucket, newTrackingId } from '../src/features/clicks/visitor.ts';
+import type { Database } from '../src/db/client.ts';
+import { createTestDatabase } from './helpers/database.ts';
+
+// The group-commit writer on its own: batching, same-batch de-duplication, one bad row failing alone,
+// and closing with visits still queued.
+
+const CODE = 'WRTR2345';
+const NOW = new Date('2026-11-22T10:20:00.000Z');
+
+function row(overrides: Partial<ClickRow> = {}): ClickRow {
+  return {
+    trackingId: newTrackingId(),
+    type: 'ref',
+    code: CODE,
+    sessionId: null,
+    visitorKey: `visitor-${Math.random()}`,
+    ipHash: 'ip-hash',
+    userAgent: 'Mozilla/5.0',
+    language: 'en-GB',
+    timezone: 'Europe/London',
+    screenResolution: '1920x1080',
+    platform: 'desktop',
+    colorDepth: 24,
+    deviceMemory: 8,
+    hardwareConcurrency: 8,
+    clientTimestamp: NOW.toISOString(),
+    referrer: 'direct',
+    path: `/ref/${CODE}`,
+    query: {},
+    isBot: false,
+    createdAt: NOW,
+    hourBucket: hourBucket(NOW),
+    ...overrides,
+  };
+}
+
+/** A writer whose statements are counted. */
+function countingWriter(database: Database, tuning: { maxInFlight?: number; delayMs?: number } = {}) {
+  const statements: number[] = [];
+  const writer = new ClickWriter({
+    sql: {
+      query: (text, params) => {
+        statements.push((params?.[0] as unknown[]).length);
+        return database.sql.query(text, params);
+      },
+    },
+    ...WRITER_TUNING[database.kind],
+    ...tuning,
+  });
+  return { writer, statements };
+}
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [CODE]);
+});
+afterAll(() => database.close());
+
+describe('group commit', () => {
+  it('stores visits queued together with one statement', async () => {
+    const { writer, statements } = countingWriter(database);
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => writer.record(row())));
+    expect(outcomes.every((outcome) => outcome.counted)).toBe(true);
+    expect(statements).toEqual([30]);
+    await writer.close();
+  });
+
+  it('counts only the first of two visits of one visitor in the same batch', async () => {
+    const { writer, statements } = countingWriter(database);
+    const twin = { visitorKey: 'same-batch-visitor' };
+    const [first, second] = await Promise.all([writer.record(row(twin)), writer.record(row(twin))]);
+    expect(statements).toEqual([2]);
+    expect([first?.counted, second?.counted]).toEqual([true, false]);
+    const { rows } = await database.sql.query<{ counted: boolean }>(
+      'SELECT counted FROM clicks WHERE visitor_key = $1 ORDER BY id',
+      ['same-batch-visitor'],
+    );
+    expect(rows.map((r) => r.counted)).toEqual([true, false]);
+    await writer.close();
+  });
+
+  it('fails only the bad row of a batch', async () => {
+    const { writer } = countingWriter(database);
+    const existing = row();
+    await writer.record(existing);
+    // A duplicate tracking id violates its unique key: the whole batch statement fails, then the
+    // rows are retried one by one.
+    const results = await Promise.allSettled([writer.record(row()), writer.record({ ...row(), trackingId: existing.trackingId }), writer.record(row())]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    await writer.close();
+  });
+
+  it('commits what is queued when it closes, then refuses new visits', async () => {
+    const { writer, statements } = countingWriter(database, { delayMs: 60_000 });
+    const pending = Array.from({ length: 5 }, () => row());
+    const answers = pending.map((r) => writer.record(r));
+    await writer.close();
+    expect((await Promise.all(answers)).map((a) => a.trackingId)).toEqual(pending.map((r) => r.trackingId));
+    expect(statements).toEqual([5]);
+    await expect(writer.record(row())).rejects.toMatchObject({ code: 'unavailable' });
+  });
+
+  it('flushes what queued during a commit as the next batch', async () => {
+    const { writer, statements } = countingWriter(database, { maxInFlight: 1, delayMs: 1 });
+    const first = writer.record(row());
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the first batch is committing
+    const rest = Array.from({ length: 10 }, () => writer.record(row()));
+    await Promise.all([first, ...rest]);
+    expect(statements.reduce((sum, n) => sum + n, 0)).toBe(11);
+    expect(statements.length).toBeLessThanOrEqual(3);
+    await writer.close();
+  });
+});

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { BENCH_CODES, ROW_COUNT_PATH, SINGLE_INSERT_PATH } from './click-workload.ts';
+
+// The click benchmark's server, in its own process so that the load generator does not share its
+// event loop: the product (storePreInstallData, group commit, rate limit off) plus, for comparison,
+// a bare route that stores the same visit with one single-row INSERT per request. That route exists
+// only here, never in the product.
+
+const SINGLE_INSERT_SQL = `INSERT INTO clicks (
+  tracking_id, type, code, session_id, visitor_key, ip_hash, user_agent, language, timezone, screen_resolution,
+  platform, color_depth, device_memory, hardware_concurrency, client_timestamp, referrer, path, query, created_at
+) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`;
+
+interface VisitBody {
+  data: {
+    fingerprint: Record<string, string | number | null>;
+    deeplink: { type: string; code: string | null };
+    path: string;
+    query: Record<string, string>;
+  };
+}
+
+async function main() {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_CLICKS_DISABLED: 'true',
+    IP_HASH_SECRET: 'benchmark-secret-benchmark-secret-0123',
+  });
+  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
+  await migrate(database.sql);
+  for (const code of BENCH_CODES) {
+    await database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'bench') ON CONFLICT DO NOTHING`, [code]);
+  }
+  const { app, context } = await buildApp({ config, database, serveSite: false });
+
+  app.post(SINGLE_INSERT_PATH, async (request) => {
+    const { fingerprint: f, deeplink, path, query } = (request.body as VisitBody).data;
+    const trackingId = randomBytes(18).toString('base64url');
+    await database.sql.query(SINGLE_INSERT_SQL, [
+      trackingId, deeplink.type, deeplink.code?.toUpperCase() ?? null, f.sessionId,
+      context.hashIdentifier(`session:${String(f.sessionId)}`), context.hashIdentifier(request.ip),
+      f.userAgent, f.language, f.timezone, f.screenResolution, f.platform, f.colorDepth, f.deviceMemory,
+      f.hardwareConcurrency, f.timestamp, f.referrer, path, JSON.stringify(query), context.now().toISOString(),
+    ]);
+    return { result: { trackingId } };
+  });
+
+  app.get(ROW_COUNT_PATH, async () => {
+    const { rows } = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM clicks');
+    return { rows: rows[0]?.n ?? 0 };
+  });
+
+  await app.listen({ port: config.PORT, host: '127.0.0.1' });
+  process.send?.({ ready: true, kind: database.kind });
+  process.on('SIGTERM', () => {
+    void app.close().then(() => database.close()).then(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
