@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { ConsentBanner } from './features/consent/consent-banner';
+import { startVitalsReporting } from './features/vitals/vitals-reporter';
 import { COMMON_NAMESPACES, I18N_ELEMENT_ID, i18n } from './lib/i18n';
 import { CONFIG_ELEMENT_ID } from './lib/site-config';
 import './styles/global.css';
@@ -47,6 +48,8 @@ function EmbeddedConfig() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
+  // After hydration, in the browser only; measures nothing until the visitor consents.
+  useEffect(() => startVitalsReporting(), []);
   return (
     <html lang={instance.language} dir="ltr">
       <head>

@@ -40,9 +40,12 @@ export async function callFunction<N extends CallableName>(
     controller.abort();
   }, options.timeoutMs ?? CALLABLE_TIMEOUT_MS);
   const onAbort = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
+  // The time-out covers the whole exchange, reading the body included.
   let response: Response;
+  let body: unknown;
   try {
     response = await (options.fetchImpl ?? fetch)(`${CALLABLE_PATH_PREFIX}${name}`, {
       method: 'POST',
@@ -51,6 +54,8 @@ export async function callFunction<N extends CallableName>(
       body: JSON.stringify({ data: data ?? null }),
       signal: controller.signal,
     });
+    body = await response.json().catch(() => undefined);
+    if (controller.signal.aborted) throw new Error('aborted');
   } catch {
     if (timedOut) throw new CallableClientError('deadline-exceeded', 'deadline-exceeded');
     if (options.signal?.aborted) throw new CallableClientError('cancelled', 'cancelled');
@@ -60,12 +65,6 @@ export async function callFunction<N extends CallableName>(
     options.signal?.removeEventListener('abort', onAbort);
   }
 
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
   const error = errorFromBody(response.status, body);
   if (error) throw error;
   if (typeof body !== 'object' || body === null) throw new CallableClientError('internal', INVALID_JSON_MESSAGE);
@@ -82,7 +81,8 @@ function errorFromBody(httpStatus: number, body: unknown): CallableClientError |
   const errorField = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   if (errorField === undefined || errorField === null) {
     if (ok) return undefined;
-    return new CallableClientError(fallbackCode, body === undefined ? INVALID_JSON_MESSAGE : fallbackCode);
+    // An error status without an error body (e.g. a proxy's HTML page): the status decides.
+    return new CallableClientError(fallbackCode, fallbackCode);
   }
   if (typeof errorField !== 'object') return new CallableClientError(fallbackCode, String(errorField));
   const { status, message, details } = errorField as { status?: unknown; message?: unknown; details?: unknown };
@@ -92,7 +92,8 @@ function errorFromBody(httpStatus: number, body: unknown): CallableClientError |
       : undefined;
   const code = fromWireStatus(status) ?? (ok ? 'internal' : fallbackCode);
   const finer = detailCode && detailCode !== code ? detailCode : undefined;
-  return new CallableClientError(finer ?? code, typeof message === 'string' ? message : code, details);
+  // Without a server message the message is the code itself, so callableErrorMessage skips it.
+  return new CallableClientError(finer ?? code, typeof message === 'string' ? message : (finer ?? code), details);
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

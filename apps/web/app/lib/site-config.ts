@@ -23,6 +23,8 @@ export interface SiteConfig {
   year: string;
   supportPhone: string | null;
   liveChatUrl: string | null;
+  /** Share of page views (0–1) whose web vitals are reported, with consent; the server sends it. */
+  vitalsSampleRate?: number;
 }
 
 export const REQUIRED_CONFIG_KEYS = [

@@ -1,33 +1,61 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type ConsentChoice, readConsent, saveConsent } from './consent';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { onConsentPreferencesRequest, openConsentPreferences, readConsent, saveConsent } from './consent';
+import type { ConsentPanelProps } from './consent-panel';
+import './consent-preferences.css';
 
-/** Shown after hydration to visitors who have not answered yet (the prerendered page cannot know). */
+type BannerState = 'hidden' | 'first-visit' | 'reopened';
+
+/**
+ * Asks for consent to non-essential measurement. Shown after hydration to visitors who have not
+ * answered yet (the prerendered page cannot know), and again on request (ConsentPreferencesButton).
+ * It sits at the bottom of the viewport and never blocks the page: both answers close it.
+ * Its content and styles load on demand, so visitors who answered earlier never download them.
+ */
 export function ConsentBanner() {
-  const { t } = useTranslation();
-  const [answered, setAnswered] = useState(true);
-  useEffect(() => setAnswered(readConsent() !== null), []);
-  if (answered) return null;
-  const answer = (choice: ConsentChoice) => {
-    saveConsent(choice);
-    setAnswered(true);
-  };
+  const [state, setState] = useState<BannerState>('hidden');
+  const [Panel, setPanel] = useState<ComponentType<ConsentPanelProps> | null>(null);
+
+  useEffect(() => {
+    if (readConsent() === null) setState('first-visit');
+    return onConsentPreferencesRequest(() => setState('reopened'));
+  }, []);
+
+  useEffect(() => {
+    if (state === 'hidden' || Panel) return;
+    let active = true;
+    import('./consent-panel').then(
+      (module) => {
+        if (active) setPanel(() => module.ConsentPanel);
+      },
+      () => {
+        // Could not load (offline, new deployment): nothing non-essential runs without an answer.
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [state, Panel]);
+
+  if (state === 'hidden' || !Panel) return null;
   return (
-    <section className="consent-banner" role="region" aria-labelledby="consent-title">
-      <div className="consent-banner__text">
-        <h2 id="consent-title">{t('consent.title')}</h2>
-        <p>
-          {t('consent.text')} <a href="/privacy">{t('consent.policy')}</a>
-        </p>
-      </div>
-      <div className="consent-banner__actions">
-        <button type="button" className="button button--secondary" onClick={() => answer('denied')}>
-          {t('consent.refuse')}
-        </button>
-        <button type="button" className="button button--primary" onClick={() => answer('granted')}>
-          {t('consent.accept')}
-        </button>
-      </div>
-    </section>
+    <Panel
+      focusOnShow={state === 'reopened'}
+      onAnswer={(choice) => {
+        saveConsent(choice);
+        setState('hidden');
+      }}
+    />
+  );
+}
+
+/**
+ * A button that reopens the consent banner, e.g. "Cookie preferences" in the footer. The caller
+ * gives the (translated) label so the component stays free of page copy.
+ */
+export function ConsentPreferencesButton({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <button type="button" className={className ?? 'consent-preferences-button'} onClick={openConsentPreferences}>
+      {children}
+    </button>
   );
 }

@@ -1,0 +1,72 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import en from '@skanova/shared/i18n/en/common.json';
+import { ConsentBanner, ConsentPreferencesButton } from './consent-banner';
+import { onConsent, readConsent } from './consent';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common: en } }, defaultNS: 'common', initAsync: false });
+});
+
+function renderBanner() {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <main>
+        <ConsentBanner />
+        <ConsentPreferencesButton>Cookie preferences</ConsentPreferencesButton>
+      </main>
+    </I18nextProvider>,
+  );
+}
+
+const banner = () => screen.findByRole('region', { name: en.consent.title });
+
+beforeEach(() => {
+  document.cookie = 'consent=; Max-Age=0; Path=/';
+});
+afterEach(cleanup);
+
+describe('ConsentBanner', () => {
+  it('asks a visitor who has not answered, and remembers an acceptance', async () => {
+    const answers: string[] = [];
+    const stop = onConsent((choice) => answers.push(choice));
+    renderBanner();
+    const region = await banner();
+    expect(document.activeElement, "a first visit does not steal the focus").not.toBe(region);
+    await userEvent.click(screen.getByRole('button', { name: en.consent.accept }));
+    expect(screen.queryByRole('region', { name: en.consent.title })).toBeNull();
+    expect(readConsent()).toBe('granted');
+    expect(answers).toEqual(['granted']);
+    stop();
+  });
+
+  it('remembers a refusal', async () => {
+    renderBanner();
+    await banner();
+    await userEvent.click(screen.getByRole('button', { name: en.consent.refuse }));
+    expect(readConsent()).toBe('denied');
+    expect(screen.queryByRole('region', { name: en.consent.title })).toBeNull();
+  });
+
+  it('stays hidden for a visitor who answered, until they ask for their preferences', async () => {
+    document.cookie = 'consent=denied; Path=/';
+    renderBanner();
+    await act(async () => {});
+    expect(screen.queryByRole('region', { name: en.consent.title })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cookie preferences' }));
+    const region = await banner();
+    expect(document.activeElement).toBe(region);
+    await userEvent.click(screen.getByRole('button', { name: en.consent.accept }));
+    expect(readConsent()).toBe('granted');
+  });
+
+  it('links to the privacy policy', async () => {
+    renderBanner();
+    await banner();
+    expect(screen.getByRole('link', { name: en.consent.policy }).getAttribute('href')).toBe('/privacy');
+  });
+});

@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The site's own strings, so tests find elements by the names a visitor reads in either language.
+
+const I18N_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/shared/src/i18n');
+
+export type Lang = 'fr' | 'en';
+
+// biome-ignore lint: translation files are free-form JSON
+export function strings(lang: Lang, ns = 'common'): Record<string, any> {
+  return JSON.parse(readFileSync(path.join(I18N_DIR, lang, `${ns}.json`), 'utf8'));
+}
