@@ -55,12 +55,15 @@ interface VisitOptions {
   preInstall?: 'server' | 'stub' | 'error';
   locale?: string;
   permissions?: string[];
+  /** The consent banner's answer, as if given on an earlier visit. */
+  consent?: 'granted' | 'denied';
 }
 
 /** Opens a landing address on a device with a paused clock, and waits for the page to be hydrated. */
 async function visit(browser: Browser, device: DeviceName, path: string, options: VisitOptions = {}): Promise<LandingVisit> {
   const context = await browser.newContext({ ...DEVICES[device], locale: options.locale ?? 'en-US' });
   if (options.permissions) await context.grantPermissions(options.permissions);
+  if (options.consent) await context.addCookies([{ name: 'consent', value: options.consent, url: test.info().project.use.baseURL ?? '' }]);
   const page = await context.newPage();
   const appAttempts: string[] = [];
   const recorded: unknown[] = [];
@@ -202,8 +205,27 @@ test.describe('Android', () => {
     await page.context().close();
   });
 
-  test('records the visit with the fingerprint and deep-link payload of the spec', async ({ browser }) => {
-    const { page, recorded, answers } = await visit(browser, 'android', `/ref/${CODE}`, { preInstall: 'server' });
+  test('without consent, records only what attribution needs', async ({ browser }) => {
+    const { page, recorded } = await visit(browser, 'android', `/ref/${CODE}`, { preInstall: 'server' });
+    await expect.poll(() => recorded.length).toBe(1);
+    expect((recorded[0] as { data: { fingerprint: unknown } }).data.fingerprint).toEqual({
+      userAgent: DEVICES.android.userAgent,
+      language: '',
+      timezone: '',
+      screenResolution: '',
+      platform: 'android',
+      colorDepth: null,
+      deviceMemory: null,
+      hardwareConcurrency: null,
+      sessionId: expect.stringMatching(/^[A-Za-z0-9-]{16,64}$/),
+      timestamp: '2026-11-22T10:00:00.000Z',
+      referrer: 'direct',
+    });
+    await page.context().close();
+  });
+
+  test('with consent, records the visit with the fingerprint and deep-link payload of the spec', async ({ browser }) => {
+    const { page, recorded, answers } = await visit(browser, 'android', `/ref/${CODE}`, { preInstall: 'server', consent: 'granted' });
     await expect.poll(() => recorded.length).toBe(1);
     expect(recorded[0]).toEqual({
       data: {

@@ -1,6 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
+// Chunking (ADR 005): the libraries every page needs in one `vendor` chunk and the shell every public
+// page needs in one `app` chunk — one well-compressed file each instead of a dozen small ones.
 export default defineConfig({
   plugins: [reactRouter()],
   build: {
@@ -11,11 +13,11 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules\/(react|react-dom|react-router|scheduler|i18next|react-i18next|cookie|set-cookie-parser|turbo-stream)\//,
+              test: /node_modules\/(react|react-dom|react-router|scheduler|i18next|cookie|set-cookie-parser|turbo-stream)\//,
             },
             {
               name: 'app',
-              test: /app\/lib\/(i18n|site-config)\.ts|app\/components\/(page-meta|public-[a-z]+|language-toggle|store-links)\.tsx|app\/features\/consent\/|packages\/shared\/src\/(constants|landing)\//,
+              test: /app\/lib\/(i18n|react-i18n|site-config)\.tsx?|app\/components\/(page-meta|public-[a-z]+|language-toggle|store-links)\.tsx|app\/features\/consent\/consent(-banner)?\.tsx?|app\/features\/vitals\/|packages\/shared\/src\/(constants|landing)\//,
             },
           ],
         },

@@ -117,7 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) return sendCallableError(reply, 'not-found', 'No such endpoint.');
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+      return sendCallableError(reply, 'not-found', 'No such endpoint.');
+    }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from './lib/react-i18n';
 import { HydratedRouter } from 'react-router/dom';
 import { landingRedirectPath } from '@skanova/shared/landing/landing-path';
 import { initBrowserI18n } from './lib/i18n';

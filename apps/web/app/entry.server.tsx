@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider } from './lib/react-i18n';
 import { type EntryContext, ServerRouter } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage } from '@skanova/shared/constants/site';
 import { initServerI18n, loadAllNamespaces } from './lib/i18n';

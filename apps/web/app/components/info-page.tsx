@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { PageMeta } from './page-meta';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/react-i18n';
 import { switchLanguage } from '../lib/i18n';
 
 /**

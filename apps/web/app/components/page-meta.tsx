@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/react-i18n';
 import { LANGUAGES } from '@skanova/shared/constants/site';
 import { siteConfig } from '../lib/site-config';
 

@@ -1,4 +1,5 @@
-import { useTranslation } from 'react-i18next';
+import { ConsentPreferencesButton } from '../features/consent/consent-banner';
+import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { Brand, MAIN_LINKS, SiteLink } from './public-header';
 import { StoreLinks } from './store-links';
@@ -60,6 +61,9 @@ export function PublicFooter() {
       <div className="container site-footer__bottom">
         <p>{t('footer.copyright', { year: siteConfig.year })}</p>
         <p>{t('footer.notMedical')}</p>
+        <p>
+          <ConsentPreferencesButton>{t('footer.cookiePreferences')}</ConsentPreferencesButton>
+        </p>
       </div>
     </footer>
   );

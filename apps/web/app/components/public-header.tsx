@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/react-i18n';
 import { Link, NavLink } from 'react-router';
 import { HEADER_OPAQUE_SCROLL_PX } from '@skanova/shared/constants/timing';
 import { siteConfig } from '../lib/site-config';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 
 /** App Store and Google Play links, drawn as badges by the theme (.store-badge). */

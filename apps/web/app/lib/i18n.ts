@@ -1,5 +1,4 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@skanova/shared/constants/site';
 import { siteConfig } from './site-config';
 
@@ -63,7 +62,6 @@ export function initBrowserI18n(): typeof i18n {
   const embedded = readEmbeddedStrings();
   void i18n
     .use(chunkBackend)
-    .use(initReactI18next)
     .init({
       lng: embedded.lang,
       fallbackLng: false,
@@ -74,14 +72,13 @@ export function initBrowserI18n(): typeof i18n {
       resources: { [embedded.lang]: embedded.resources },
       initAsync: false,
       interpolation: { escapeValue: false, defaultVariables: { brand: siteConfig.brandName } },
-      react: { useSuspense: true },
     });
   return i18n;
 }
 
 /** Prerender: every namespace of the build's language, given synchronously. */
 export function initServerI18n(lang: Language, resources: Record<string, ResourceKey>): typeof i18n {
-  void i18n.use(initReactI18next).init({
+  void i18n.init({
     lng: lang,
     fallbackLng: false,
     supportedLngs: ['fr', 'en'],
@@ -90,7 +87,6 @@ export function initServerI18n(lang: Language, resources: Record<string, Resourc
     resources: { [lang]: resources },
     initAsync: false,
     interpolation: { escapeValue: false, defaultVariables: { brand: siteConfig.brandName } },
-    react: { useSuspense: false },
   });
   return i18n;
 }

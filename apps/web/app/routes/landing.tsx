@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/react-i18n';
 import { PageMeta } from '../components/page-meta';
 import { LandingPage } from '../features/landing/landing-page';
 import type { RouteHandle } from '../root';

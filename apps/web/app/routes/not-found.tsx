@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/react-i18n';
 import { useNavigate } from 'react-router';
 
 /** Unknown page paths go to the home page (spec route table). The server redirects; this covers client navigation. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/react-i18n';
 import { PageMeta } from '../components/page-meta';
 import { ContactOptions } from '../features/support/components/contact-options';
 import { FaqAccordion, type FaqItem } from '../features/support/components/faq-accordion';

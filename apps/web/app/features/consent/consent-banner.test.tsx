@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from '../../lib/react-i18n';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import en from '@skanova/shared/i18n/en/common.json';
 import { ConsentBanner, ConsentPreferencesButton } from './consent-banner';
@@ -9,7 +9,7 @@ import { onConsent, readConsent } from './consent';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { common: en } }, defaultNS: 'common', initAsync: false });
+  await i18n.init({ lng: 'en', resources: { en: { common: en } }, defaultNS: 'common', initAsync: false });
 });
 
 function renderBanner() {

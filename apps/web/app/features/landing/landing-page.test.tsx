@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from '../../lib/react-i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import landingEn from '@skanova/shared/i18n/en/landing.json';
 import { LandingPage } from './landing-page';
@@ -36,7 +36,7 @@ const USER_AGENTS = {
 const PLAY_WITH_REFERRER = `https://play.google.com/store/apps/details?id=com.skanova.app&referrer=${encodeURIComponent('tracking_id=tid-1&code=ABC123')}`;
 
 const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
+void i18n.init({
   lng: 'en',
   resources: { en: { landing: landingEn } },
   initAsync: false,

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/react-i18n';
 import { LANDING_COUNTDOWN_SECONDS } from '@skanova/shared/constants/timing';
 import { siteConfig } from '../../lib/site-config';
 import { playStoreUrlWithReferrer } from './links';

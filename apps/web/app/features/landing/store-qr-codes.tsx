@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/react-i18n';
 import { QR_DEFAULTS } from '@skanova/shared/constants/marketing';
 
 interface StoreQrCodesProps {

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from '../../../lib/react-i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enCommon from '@skanova/shared/i18n/en/common.json';
 import enSupport from '@skanova/shared/i18n/en/support.json';
@@ -14,7 +14,7 @@ afterEach(cleanup);
 
 async function renderForm(lang: 'fr' | 'en', send: SendContactForm) {
   const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
+  await i18n.init({
     lng: lang,
     fallbackLng: false,
     defaultNS: 'common',

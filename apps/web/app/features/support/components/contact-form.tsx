@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/react-i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '@skanova/shared/constants/site';
 import {
   CONTACT_FIELDS,

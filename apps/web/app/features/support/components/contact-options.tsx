@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/react-i18n';
 import { siteConfig } from '../../../lib/site-config';
 
 /** A dialable tel: link from a displayed number ("+33 1 23 45 67 89" → "tel:+33123456789"). */
