@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import { CLICK_FUNCTION_PATH, ROW_COUNT_PATH, SINGLE_INSERT_PATH, nextVisitBody, userAgentOf } from './lib/click-workload.ts';
+import { runAsScript } from './lib/run-as-script.ts';
 
 // Click recording (issue 2 §6): storePreInstallData with group commit against a bare single-row
 // INSERT route on the same database in the same run, under autocannon with 50 connections, on the
@@ -195,15 +196,4 @@ export default async function run(): Promise<string> {
   return report(results);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run().then(
-    (markdown) => {
-      console.log(markdown);
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, run);

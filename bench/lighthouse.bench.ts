@@ -2,8 +2,9 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { runAsScript } from './lib/run-as-script.ts';
 
 // Lighthouse 12 with Debian's Chromium against the built product started on its own port
 // (issue 2 §6): mobile on / and /support, the desktop preset on /ref/TESTCODE (the landing sends
@@ -207,15 +208,4 @@ export default async function runBench(): Promise<string> {
   return report(results, all);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runBench().then(
-    (markdown) => {
-      console.log(markdown);
-      process.exit(0);
-    },
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, runBench);

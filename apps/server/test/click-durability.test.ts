@@ -11,6 +11,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { TEST_DB } from './helpers/database.ts';
 import { freePort } from './postgres-cluster.ts';
+import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
 // Group commit answers a visit only after its batch committed (BRIEF §6): the real server process is
 // killed with SIGKILL in the middle of a load of visits, then every tracking id it answered with 200
@@ -21,7 +22,7 @@ const CONCURRENCY = 50;
 /** The server is killed once this many visits were answered (or after KILL_AFTER_MS). */
 const KILL_AFTER_ANSWERS = 300;
 const KILL_AFTER_MS = 10_000;
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE = IPHONE_USER_AGENT;
 const CODE = 'DURABLE1';
 
 /** main.ts serves the built site: a minimal tree with every page it loads stands in for the build. */
@@ -123,26 +124,7 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess) {
 }
 
 function visitBody(n: number) {
-  return JSON.stringify({
-    data: {
-      fingerprint: {
-        userAgent: IPHONE,
-        language: 'fr-FR',
-        timezone: 'Europe/Paris',
-        screenResolution: '390x844',
-        platform: 'ios',
-        colorDepth: 24,
-        deviceMemory: null,
-        hardwareConcurrency: 6,
-        sessionId: `durability-visitor-${String(n).padStart(8, '0')}`,
-        timestamp: new Date().toISOString(),
-        referrer: 'direct',
-      },
-      deeplink: { type: 'ref', code: CODE, fullPath: `/ref/${CODE}` },
-      path: `/ref/${CODE}`,
-      query: {},
-    },
-  });
+  return JSON.stringify({ data: createVisit({ code: CODE, sessionId: `durability-visitor-${String(n).padStart(8, '0')}` }) });
 }
 
 /** Sends visits from CONCURRENCY loops until the server dies; answers the ids answered with 200. */

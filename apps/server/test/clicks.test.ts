@@ -2,12 +2,13 @@ import { TRACKING_ID_COOKIE, VISITOR_SESSION_COOKIE } from '@skanova/shared/cons
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHasher } from '../src/lib/secrets.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
+import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
 // storePreInstallData (spec §3, §7; BRIEF §4 "clicks"): every visit is stored with hashed identifiers;
 // a known code counts once per visitor per UTC hour; unknown codes and bots never count.
 
 const HOUR_MS = 3_600_000;
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE = IPHONE_USER_AGENT;
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const KNOWN_CODE = 'K7M2QX4P';
 const IP = '203.0.113.7';
@@ -17,24 +18,15 @@ let sessionCounter = 0;
 const newSession = () => `session-${String(++sessionCounter).padStart(4, '0')}-abcdefgh`;
 
 function visitData(overrides: { code?: string | null; sessionId?: string; userAgent?: string } = {}) {
-  return {
-    fingerprint: {
-      userAgent: overrides.userAgent ?? IPHONE,
-      language: 'fr-FR',
-      timezone: 'Europe/Paris',
-      screenResolution: '390x844',
-      platform: 'ios',
-      colorDepth: 24,
-      deviceMemory: null,
-      hardwareConcurrency: 6,
-      sessionId: overrides.sessionId ?? newSession(),
-      timestamp: '2026-11-22T10:15:00.000Z',
-      referrer: 'direct',
-    },
-    deeplink: { type: 'ref', code: overrides.code === undefined ? KNOWN_CODE : overrides.code, fullPath: `/ref/${overrides.code ?? KNOWN_CODE}` },
-    path: `/ref/${overrides.code ?? KNOWN_CODE}`,
+  const data = createVisit({
+    code: overrides.code === undefined ? KNOWN_CODE : overrides.code,
+    sessionId: overrides.sessionId ?? newSession(),
+    userAgent: overrides.userAgent ?? IPHONE,
+    timestamp: '2026-11-22T10:15:00.000Z',
     query: { utm_source: 'instagram' },
-  };
+  });
+  // A referral visit without a code still came through a /ref/… link.
+  return { ...data, deeplink: { ...data.deeplink, type: 'ref' } };
 }
 
 interface VisitOptions {

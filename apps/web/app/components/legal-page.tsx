@@ -1,3 +1,4 @@
+import type { LegalSection } from '@skanova/shared/i18n/legal-document';
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { PageMeta } from './page-meta';
@@ -8,12 +9,6 @@ import { PageMeta } from './page-meta';
  *   sections: [{ heading, paragraphs?: string[], items?: string[], after?: string[] }] }
  * Strings may use {{brand}}, {{supportEmail}}, {{dpoEmail}}, {{companyAddress}} and {{publicUrl}}.
  */
-export interface LegalSection {
-  heading: string;
-  paragraphs?: string[];
-  items?: string[];
-  after?: string[];
-}
 
 
 // At build time the addresses are the server's placeholder tokens; in the browser, the real values.

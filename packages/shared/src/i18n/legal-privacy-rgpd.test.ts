@@ -3,25 +3,11 @@ import enPrivacy from './en/privacy.json';
 import enRgpd from './en/rgpd.json';
 import frPrivacy from './fr/privacy.json';
 import frRgpd from './fr/rgpd.json';
+import type { LegalDocument, LegalSection } from './legal-document.ts';
 
 // The privacy policy and the GDPR page are legal documents rendered by the web app's LegalPage
 // component: both languages must say the same thing, section for section, with the retention
 // periods of the product's rules (spec §9, BRIEF §6).
-
-interface LegalSection {
-  heading: string;
-  paragraphs?: string[];
-  items?: string[];
-  after?: string[];
-}
-
-interface LegalDocument {
-  meta: { title: string; description: string };
-  title: string;
-  updated: string;
-  intro?: string[];
-  sections: LegalSection[];
-}
 
 const documents = {
   privacy: { en: enPrivacy as LegalDocument, fr: frPrivacy as LegalDocument },

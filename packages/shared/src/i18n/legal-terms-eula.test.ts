@@ -3,23 +3,10 @@ import enEula from './en/eula.json';
 import enTerms from './en/terms.json';
 import frEula from './fr/eula.json';
 import frTerms from './fr/terms.json';
+import type { LegalDocument } from './legal-document.ts';
 
 // The Terms of Service and the EULA (spec §2 "Legal and support pages", §9; BRIEF §5.1: both
 // languages complete). The page component renders { meta, title, updated, intro?, sections[] }.
-
-interface LegalSection {
-  heading: string;
-  paragraphs?: string[];
-  items?: string[];
-  after?: string[];
-}
-interface LegalDocument {
-  meta: { title: string; description: string };
-  title: string;
-  updated: string;
-  intro?: string[];
-  sections: LegalSection[];
-}
 
 const documents = {
   terms: { en: enTerms as LegalDocument, fr: frTerms as LegalDocument },

@@ -1,0 +1,35 @@
+// Landing-page visits as the page sends them to storePreInstallData (spec §3, §7).
+
+export const IPHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+export interface VisitOverrides {
+  code: string | null;
+  sessionId: string;
+  userAgent?: string;
+  timestamp?: string;
+  query?: Record<string, string>;
+}
+
+/** The `data` of a storePreInstallData call from an iPhone opening /ref/CODE (or /download without a code). */
+export function createVisit({ code, sessionId, userAgent, timestamp, query }: VisitOverrides) {
+  const path = code === null ? '/download' : `/ref/${code}`;
+  return {
+    fingerprint: {
+      userAgent: userAgent ?? IPHONE_USER_AGENT,
+      language: 'fr-FR',
+      timezone: 'Europe/Paris',
+      screenResolution: '390x844',
+      platform: 'ios',
+      colorDepth: 24,
+      deviceMemory: null,
+      hardwareConcurrency: 6,
+      sessionId,
+      timestamp: timestamp ?? new Date().toISOString(),
+      referrer: 'direct',
+    },
+    deeplink: { type: code === null ? 'download' : 'ref', code, fullPath: path },
+    path,
+    query: query ?? {},
+  };
+}
