@@ -161,13 +161,24 @@ function median(results: LighthouseResult[]): LighthouseResult {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy machine: such a run is repeated, twice at most. */
+async function lighthouseWithRetry(url: string, scenario: Scenario): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, scenario);
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('Please run Lighthouse again')) throw error;
+    }
+  }
+}
+
 export async function measureLighthouse(): Promise<{ results: LighthouseResult[]; all: LighthouseResult[][] }> {
   const product = await startProduct();
   try {
     const all: LighthouseResult[][] = [];
     for (const scenario of SCENARIOS) {
       const runs: LighthouseResult[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseOnce(`${product.baseUrl}${scenario.path}`, scenario));
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseWithRetry(`${product.baseUrl}${scenario.path}`, scenario));
       all.push(runs);
     }
     return { results: all.map(median), all };

@@ -62,6 +62,12 @@ const envSchema = z.object({
   /** Turns the click rate limit off (benchmarks only). */
   RATE_LIMIT_CLICKS_DISABLED: boolFromEnv,
   VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+}).superRefine((env, ctx) => {
+  // Several processes share one PostgreSQL: they must hash identifiers with the same key, so it
+  // cannot be generated locally as it is for the embedded database.
+  if (env.DATABASE_URL && !env.IP_HASH_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['IP_HASH_SECRET'], message: 'is required when DATABASE_URL is set (every server process must share it)' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,7 @@ import { LANGUAGES, LANGUAGE_COOKIE, LANDING_PAGE, PUBLIC_PAGES, isLanguage, typ
 import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
 import { parseLandingPath } from '@skanova/shared/landing/landing-path';
 import type { Config } from '../config.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 // Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
 // with the configured public settings substituted and a CSP listing that file's inline-script hashes.
@@ -50,9 +51,6 @@ export function publicSiteConfig(config: Config, year: number) {
     vitalsSampleRate: config.VITALS_SAMPLE_RATE,
   };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Replaces the build's `%%SK:key%%` tokens and fills the #sk-config JSON block. */
 export function substituteConfig(html: string, values: Record<string, string | number | null>): string {

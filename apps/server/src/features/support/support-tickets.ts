@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE } from '@skanova/shared/constants/site';
 import type { ContactRequest, ContactSubject } from '@skanova/shared/schemas/contact';
 import type { AppContext } from '../../context.ts';
 import { supportTickets } from '../../db/schema/index.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
 // Support tickets filed from the public contact form (BRIEF §5.9): the ticket is the record; the
@@ -84,12 +85,6 @@ export function supportTicketEmail(app: AppContext, ticket: ContactRequest & Sto
     text,
     html,
   };
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** Header values stay on one line whatever the visitor typed. */
