@@ -12,17 +12,15 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { closeClickWriter } from './features/clicks/click-writer.ts';
 import { callables } from './functions/index.ts';
-import { CallableError, registerCallables, sendCallableError } from './http/callable.ts';
+import { CallableError, isApiPath, registerCallables, sendCallableError } from './http/callable.ts';
 import { registerSeo } from './http/seo.ts';
 import { loadSite, registerSite } from './http/site.ts';
 import { registerVitals } from './http/vitals.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createHasher, resolveSecret } from './lib/secrets.ts';
 
-/** The prerendered site: apps/web/build, or WEB_BUILD_DIR (another build, e.g. the development one). */
-export const WEB_BUILD_DIR = process.env.WEB_BUILD_DIR
-  ? path.resolve(process.env.WEB_BUILD_DIR)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
+/** The prerendered site unless WEB_BUILD_DIR names another build (e.g. the development one). */
+const DEFAULT_WEB_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
 
 /** Request bodies above this are refused (the largest legitimate one, a contact message, is ~20 KB). */
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -117,16 +115,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
-      return sendCallableError(reply, 'not-found', 'No such endpoint.');
-    }
+    if (isApiPath(request.url)) return sendCallableError(reply, 'not-found', 'No such endpoint.');
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
   registerCallables(app, context, callables);
   registerVitals(app, context);
   registerSeo(app, context);
-  if (options.serveSite !== false) await registerSite(app, loadSite(WEB_BUILD_DIR, config, now));
+  if (options.serveSite !== false) await registerSite(app, loadSite(path.resolve(config.WEB_BUILD_DIR ?? DEFAULT_WEB_BUILD_DIR), config, now));
 
   // Click recording batches its writes (group commit): commit what is queued before the database closes.
   app.addHook('onClose', async () => closeClickWriter(context));

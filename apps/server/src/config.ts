@@ -26,6 +26,8 @@ const envSchema = z.object({
     .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional())
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The prerendered site to serve; default apps/web/build (tests and benchmarks point at other builds). */
+  WEB_BUILD_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
 

@@ -14,6 +14,14 @@ describe('callable protocol edges', () => {
     expect(response.json()).toEqual({ error: { status: 'NOT_FOUND', message: expect.any(String) } });
   });
 
+  it('answers /api itself and unknown API paths in the protocol shape', async () => {
+    for (const url of ['/api', '/api?x=1', '/api/nothing/here']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.status).toBe('NOT_FOUND');
+    }
+  });
+
   it('refuses a cross-origin browser call', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
-import type { TestApp } from './helpers/app.ts';
+import { type TestApp, createTestApp } from './helpers/app.ts';
 
 // Serving the prerendered site (BRIEF §5.1, §6): language negotiation, headers, redirects, 404s,
 // robots and sitemap. The test builds a small site of its own in a temporary folder, shaped like
@@ -47,19 +47,17 @@ function createFixtureBuild(): string {
 }
 
 let fixtureDir: string;
-let createTestApp: typeof import('./helpers/app.ts').createTestApp;
 let t: TestApp;
 
 beforeAll(async () => {
   fixtureDir = createFixtureBuild();
-  // app.ts reads WEB_BUILD_DIR when it is first imported: set it, then import.
-  process.env.WEB_BUILD_DIR = fixtureDir;
-  ({ createTestApp } = await import('./helpers/app.ts'));
-  t = await createTestApp({ serveSite: true, env: { BRAND_NAME: 'Glow & <Co>', VITALS_SAMPLE_RATE: '0.25', SUPPORT_PHONE: '+33 1 23 45 67 89' } });
+  t = await createTestApp({
+    serveSite: true,
+    env: { WEB_BUILD_DIR: fixtureDir, BRAND_NAME: 'Glow & <Co>', VITALS_SAMPLE_RATE: '0.25', SUPPORT_PHONE: '+33 1 23 45 67 89' },
+  });
 });
 afterAll(async () => {
   await t?.close();
-  delete process.env.WEB_BUILD_DIR;
   rmSync(fixtureDir, { recursive: true, force: true });
 });
 
@@ -247,7 +245,7 @@ describe('security headers', () => {
   });
 
   it('adds HSTS and upgrade-insecure-requests behind HTTPS', async () => {
-    const secure = await createTestApp({ serveSite: true, env: { PUBLIC_URL: 'https://www.example.com' } });
+    const secure = await createTestApp({ serveSite: true, env: { WEB_BUILD_DIR: fixtureDir, PUBLIC_URL: 'https://www.example.com' } });
     try {
       const response = await secure.app.inject({ method: 'GET', url: '/' });
       expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);

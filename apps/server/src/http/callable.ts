@@ -46,6 +46,12 @@ export function defineCallable<Input extends $ZodType, Output>(
 // biome-ignore lint/suspicious/noExplicitAny: a list of definitions with different inputs
 export type AnyCallable = CallableDefinition<any, unknown>;
 
+/** `/api`, `/api/…` and `/api?…`: answered in the protocol's shape, never with a page. */
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
 export function errorBody(code: ErrorCode, message: string, details?: unknown): CallableErrorBody {
   return { error: { status: toWireStatus(code), message, ...(details === undefined ? {} : { details }) } };
 }

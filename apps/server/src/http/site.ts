@@ -9,6 +9,7 @@ import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
 import { parseLandingPath } from '@skanova/shared/landing/landing-path';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { isApiPath } from './callable.ts';
 
 // Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
 // with the configured public settings substituted and a CSP listing that file's inline-script hashes.
@@ -196,7 +197,7 @@ export async function registerSite(app: FastifyInstance, site: Site) {
 
   app.get('/*', (request, reply) => {
     const url = new URL(request.url, 'http://local');
-    if (url.pathname.startsWith('/api/') || url.pathname === '/api') return reply.callNotFound();
+    if (isApiPath(url.pathname)) return reply.callNotFound();
     // Looks like a file (assets, source maps, images): a plain 404, never the home page.
     if (/\.[a-z0-9]{1,8}$/i.test(url.pathname)) return reply.callNotFound();
     const pagePath = pageForPath(url.pathname, url.search);
