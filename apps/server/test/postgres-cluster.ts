@@ -9,6 +9,11 @@ import path from 'node:path';
 
 export interface PostgresCluster {
   url: (database: string) => string;
+  /** Stops PostgreSQL the way a crash would (immediate: no checkpoint; recovery replays the WAL at start). */
+  crash: () => void;
+  /** Starts it again on the same data and port. */
+  restart: () => void;
+  /** Stops it and removes its folder. */
   stop: () => void;
 }
 
@@ -49,16 +54,21 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     execFileSync(file, argv, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  run('pg_ctl', [
-    '-D', dataDir, '-l', path.join(dir, 'log'), '-w', '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=on -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D', dataDir, '-l', path.join(dir, 'log'), '-w', '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=on -c max_connections=200`,
+      'start',
+    ]);
+  const crash = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+  start();
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    crash,
+    restart: start,
     stop: () => {
       try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+        crash();
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
