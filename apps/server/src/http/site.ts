@@ -107,8 +107,6 @@ export function loadSite(buildDir: string, config: Config, now: () => Date): Sit
   for (const lang of LANGUAGES) {
     for (const pagePath of pagePaths) raw.set(`${lang} ${pagePath}`, readFileSync(htmlFileFor(clientDirs[lang], pagePath), 'utf8'));
   }
-  let cachedYear = -1;
-  let cache = new Map<string, PageFile>();
   const render = (year: number) => {
     const values = publicSiteConfig(config, year);
     const next = new Map<string, PageFile>();
@@ -123,6 +121,9 @@ export function loadSite(buildDir: string, config: Config, now: () => Date): Sit
     }
     return next;
   };
+  // Rendered (and compressed) at start, not on the first visitor's request; again when the year changes.
+  let cachedYear = now().getUTCFullYear();
+  let cache = render(cachedYear);
   return {
     clientDir: clientDirs.fr,
     page(lang, pagePath) {
