@@ -23,9 +23,8 @@ export function loadNamespace(lang: string, ns: string): Promise<ResourceKey> {
 export async function loadAllNamespaces(lang: string): Promise<Record<string, ResourceKey>> {
   const prefix = `../../../../packages/shared/src/i18n/${lang}/`;
   const files = Object.keys(loaders).filter((file) => file.startsWith(prefix));
-  const entries = await Promise.all(
-    files.map(async (file) => [file.slice(prefix.length, -'.json'.length), await loadNamespace(lang, file.slice(prefix.length, -'.json'.length))] as const),
-  );
+  const namespaces = files.map((file) => file.slice(prefix.length, -'.json'.length));
+  const entries = await Promise.all(namespaces.map(async (ns) => [ns, await loadNamespace(lang, ns)] as const));
   return Object.fromEntries(entries);
 }
 
