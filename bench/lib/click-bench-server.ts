@@ -35,7 +35,7 @@ async function main() {
   const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
   await migrate(database.sql);
   for (const code of BENCH_CODES) {
-    await database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'bench') ON CONFLICT DO NOTHING`, [code]);
+    await database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('bench') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'bench') ON CONFLICT DO NOTHING`, [code]);
   }
   const { app, context } = await buildApp({ config, database, serveSite: false });
 

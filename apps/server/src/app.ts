@@ -18,6 +18,9 @@ import { loadSite, registerSite } from './http/site.ts';
 import { registerVitals } from './http/vitals.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createHasher, resolveSecret } from './lib/secrets.ts';
+import { createAuth } from './features/auth/auth.ts';
+import { registerAuthRoutes } from './features/auth/auth-routes.ts';
+import { createFieldCipher, parseEncryptionKey } from './lib/encryption.ts';
 
 /** The prerendered site unless WEB_BUILD_DIR names another build (e.g. the development one). */
 const DEFAULT_WEB_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build');
@@ -50,7 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   });
   const now = options.now ?? (() => new Date());
   const embedded = database.kind === 'pglite';
-  const context: AppContext = {
+  const base: Omit<AppContext, 'auth'> = {
     config,
     database,
     mailer:
@@ -64,7 +67,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     hashIdentifier: createHasher(resolveSecret('IP_HASH_SECRET', config.IP_HASH_SECRET, config.DATA_DIR, embedded)),
     now,
     log: app.log,
+    cipher: createFieldCipher(
+      parseEncryptionKey(resolveSecret('DATA_ENCRYPTION_KEY', config.DATA_ENCRYPTION_KEY, config.DATA_DIR, embedded)),
+      (config.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').filter((key) => key.trim() !== '').map(parseEncryptionKey),
+    ),
   };
+  const context: AppContext = { ...base, auth: createAuth(base, resolveSecret('AUTH_SECRET', config.AUTH_SECRET, config.DATA_DIR, embedded)) };
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -119,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
+  registerAuthRoutes(app, context);
   registerCallables(app, context, callables);
   registerVitals(app, context);
   registerSeo(app, context);

@@ -59,6 +59,23 @@ const envSchema = z.object({
   /** Keyed hash of client IPs (raw IPs are never stored). Generated into DATA_DIR for the embedded database. */
   IP_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 
+  /** Signs sessions and tokens of the auth library. Generated into DATA_DIR for the embedded database. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** AES-256 key (32 bytes, base64 or hex) for IBAN and BIC at rest. Generated into DATA_DIR for the embedded database. */
+  DATA_ENCRYPTION_KEY: z.string().min(32, 'must be 32 bytes in base64 or hex').optional(),
+  /** Earlier keys, comma-separated, still read after a rotation. */
+  DATA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
+  /** `auto`: new affiliates are active at once; `manual`: an operator approves them (BRIEF §5.7). */
+  AFFILIATE_APPROVAL: z.enum(['auto', 'manual']).default('auto'),
+
+  /** Sign-in attempts per client IP per minute (BRIEF §6: 5). */
+  RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Failed sign-in attempts per e-mail address per hour (BRIEF §6: 10). */
+  RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Affiliate signups per client IP per hour. */
+  RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Password-reset requests per client IP, and per e-mail address, per hour. */
+  RATE_LIMIT_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_PER_HOUR: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CLICKS_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   /** Turns the click rate limit off (benchmarks only). */
@@ -69,6 +86,12 @@ const envSchema = z.object({
   // cannot be generated locally as it is for the embedded database.
   if (env.DATABASE_URL && !env.IP_HASH_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['IP_HASH_SECRET'], message: 'is required when DATABASE_URL is set (every server process must share it)' });
+  }
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when DATABASE_URL is set (every server process must share it)' });
+  }
+  if (env.DATABASE_URL && !env.DATA_ENCRYPTION_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'is required when DATABASE_URL is set (the generated key is for the embedded database only)' });
   }
 });
 

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Auth } from './features/auth/auth.ts';
+import type { FieldCipher } from './lib/encryption.ts';
 import type { Mailer } from './lib/mailer.ts';
 
 /** What request handlers and jobs share: configuration, database, mail, clock. */
@@ -13,4 +15,8 @@ export interface AppContext {
   /** The time source; tests move it. */
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Sign-in accounts and sessions (better-auth). */
+  auth: Auth;
+  /** Encrypts personal fields at rest (IBAN, BIC). */
+  cipher: FieldCipher;
 }

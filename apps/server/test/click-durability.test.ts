@@ -62,7 +62,7 @@ function pgliteTarget(dataDir: string): Target {
     seed: () =>
       open(async (database) => {
         await migrate(database.sql);
-        await database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`, [CODE]);
+        await database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('a') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`, [CODE]);
       }),
     storedOf: (ids) =>
       open(async (database) => {
@@ -97,7 +97,7 @@ async function postgresTarget(): Promise<Target> {
       const database = openDatabase({ url, poolSize: 1 });
       try {
         await migrate(database.sql);
-        await database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`, [CODE]);
+        await database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('a') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`, [CODE]);
       } finally {
         await database.close();
       }

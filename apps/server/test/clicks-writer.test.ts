@@ -57,7 +57,7 @@ function countingWriter(database: Database, tuning: { maxInFlight?: number; dela
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [CODE]);
+  await database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [CODE]);
 });
 afterAll(() => database.close());
 

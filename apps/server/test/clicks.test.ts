@@ -81,14 +81,14 @@ async function countedFor(t: TestApp, code: string) {
 let codeCounter = 0;
 async function createCode(t: TestApp): Promise<string> {
   const code = `TESTC${String(++codeCounter).padStart(3, '0')}`;
-  await t.database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [code]);
+  await t.database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [code]);
   return code;
 }
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_CLICKS_DISABLED: 'true' } });
-  await t.database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [KNOWN_CODE]);
+  await t.database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [KNOWN_CODE]);
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
 import type { AnyCallable } from '../http/callable.ts';
+import { createAffiliate } from './create-affiliate.ts';
 import { storePreInstallData } from './store-pre-install-data.ts';
 import { submitContactForm } from './submit-contact-form.ts';
 
@@ -6,4 +7,5 @@ import { submitContactForm } from './submit-contact-form.ts';
 export const callables: readonly AnyCallable[] = [
   submitContactForm,
   storePreInstallData,
+  createAffiliate,
 ];

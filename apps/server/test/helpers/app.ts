@@ -22,6 +22,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     PUBLIC_URL: TEST_PUBLIC_URL,
     IP_HASH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    AUTH_SECRET: 'test-auth-secret-test-auth-secret-0123456',
+    DATA_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     DATA_DIR: './data/test',
     ...overrides,
   });

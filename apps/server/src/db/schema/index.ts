@@ -75,3 +75,6 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details'),
   createdAt: createdAt(),
 });
+
+export * from './auth.ts';
+export * from './affiliates.ts';

@@ -1,0 +1,99 @@
+import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.ts';
+import { referralCodes } from './index.ts';
+
+// Affiliate profiles, payment methods, conversions, adjustments, payouts (migrations/0002_affiliates.sql).
+// `affiliates` and `paymentMethods` are also written by the auth library's adapter during signup, so
+// their property names are the model fields declared in features/auth/auth.ts.
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const affiliates = pgTable('affiliates', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phone: text('phone'),
+  companyName: text('company_name'),
+  website: text('website'),
+  status: text('status').notNull().default('active'),
+  language: text('language').notNull().default('fr'),
+  termsAcceptedAt: time('terms_accepted_at'),
+  notifyConversions: boolean('notify_conversions').notNull().default(true),
+  notifyPayments: boolean('notify_payments').notNull().default(true),
+  notifyNews: boolean('notify_news').notNull().default(true),
+  deletedAt: time('deleted_at'),
+  createdAt: time('created_at').notNull().defaultNow(),
+  updatedAt: time('updated_at').notNull().defaultNow(),
+});
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: text('id').primaryKey(),
+  affiliateId: text('affiliate_id')
+    .notNull()
+    .unique()
+    .references(() => affiliates.id, { onDelete: 'cascade' }),
+  type: text('type').notNull(),
+  paypalEmail: text('paypal_email'),
+  bankName: text('bank_name'),
+  accountHolder: text('account_holder'),
+  ibanEncrypted: text('iban_encrypted'),
+  bicEncrypted: text('bic_encrypted'),
+  ibanLast4: text('iban_last4'),
+  createdAt: time('created_at').notNull().defaultNow(),
+  updatedAt: time('updated_at').notNull().defaultNow(),
+});
+
+export const payouts = pgTable('payouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  affiliateId: text('affiliate_id')
+    .notNull()
+    .references(() => affiliates.id),
+  periodStart: date('period_start', { mode: 'string' }).notNull(),
+  periodEnd: date('period_end', { mode: 'string' }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('USD'),
+  method: text('method').notNull(),
+  methodSnapshot: jsonb('method_snapshot').notNull(),
+  exchangeRate: numeric('exchange_rate', { precision: 12, scale: 6 }),
+  status: text('status').notNull().default('scheduled'),
+  reference: text('reference'),
+  scheduledFor: date('scheduled_for', { mode: 'string' }).notNull(),
+  sentAt: time('sent_at'),
+  paidAt: time('paid_at'),
+  failedAt: time('failed_at'),
+  createdAt: time('created_at').notNull().defaultNow(),
+});
+
+export const conversions = pgTable('conversions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  sourceEventId: text('source_event_id').notNull().unique(),
+  appUserId: text('app_user_id').notNull(),
+  affiliateId: text('affiliate_id')
+    .notNull()
+    .references(() => affiliates.id),
+  referralCodeId: bigint('referral_code_id', { mode: 'number' }).references(() => referralCodes.id),
+  store: text('store'),
+  productId: text('product_id'),
+  occurredAt: time('occurred_at').notNull(),
+  commissionCents: integer('commission_cents').notNull(),
+  rateTier: text('rate_tier').notNull(),
+  status: text('status').notNull().default('pending'),
+  approvedAt: time('approved_at'),
+  reversedAt: time('reversed_at'),
+  reversalReason: text('reversal_reason'),
+  payoutId: uuid('payout_id').references(() => payouts.id),
+  createdAt: time('created_at').notNull().defaultNow(),
+});
+
+export const commissionAdjustments = pgTable('commission_adjustments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  affiliateId: text('affiliate_id')
+    .notNull()
+    .references(() => affiliates.id),
+  conversionId: bigint('conversion_id', { mode: 'number' }).references(() => conversions.id),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  payoutId: uuid('payout_id').references(() => payouts.id),
+  createdAt: time('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,81 @@
+import { runWithTransaction } from '@better-auth/core/context';
+import { getCurrentAdapter } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import type { CreateAffiliateInput } from '@skanova/shared/schemas/affiliate';
+import { validatePaymentMethod, type ValidPaymentMethod } from '@skanova/shared/affiliate/payment-method';
+import type { Language } from '@skanova/shared/constants/site';
+import type { AppContext } from '../../context.ts';
+import { CallableError } from '../../http/callable.ts';
+import { auditLog } from '../../db/schema/index.ts';
+import { sealPaymentMethod } from './payment-method-store.ts';
+
+// Signup is one database transaction (BRIEF §6): the auth library's user, account and session, the
+// affiliate profile and the payment method commit or roll back together. The library's own
+// transaction joins the outer one; the profile rows go through its adapter, which holds that
+// transaction (a plain query here would wait for the connection the transaction holds).
+
+export interface SignupResult {
+  affiliateId: string;
+  userId: string;
+  status: 'pending' | 'active';
+  /** Session cookies to forward once the transaction has committed. */
+  setCookies: string[];
+}
+
+export async function signUpAffiliate(app: AppContext, input: CreateAffiliateInput, headers: Headers): Promise<SignupResult> {
+  const payment = input.paymentMethod === 'later' ? null : requireValid(input.paymentMethod, input.paymentDetails);
+  const status = app.config.AFFILIATE_APPROVAL === 'manual' ? 'pending' : 'active';
+  const language: Language = input.language ?? 'fr';
+  const authContext = await app.auth.$context;
+  const now = app.now();
+
+  const result = await runWithTransaction(authContext.adapter, async () => {
+    const signUp = await app.auth.api.signUpEmail({
+      body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}` },
+      headers,
+      returnHeaders: true,
+    });
+    const adapter = await getCurrentAdapter(authContext.adapter);
+    const affiliate = await adapter.create<Record<string, unknown>, { id: string }>({
+      model: 'affiliate',
+      data: {
+        userId: signUp.response.user.id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        companyName: input.companyName,
+        website: input.website,
+        status,
+        language,
+        termsAcceptedAt: now,
+      },
+    });
+    if (payment) {
+      await adapter.create({ model: 'paymentMethod', data: { affiliateId: affiliate.id, ...sealPaymentMethod(app, payment) } });
+    }
+    return { affiliateId: affiliate.id, userId: signUp.response.user.id, setCookies: signUp.headers.getSetCookie() };
+  }).catch((error: unknown) => {
+    if (error instanceof APIError && /USER_ALREADY_EXISTS/.test(String(error.body?.code))) {
+      throw new CallableError('already-exists', 'An account already exists with this e-mail address.', { code: 'email-taken' });
+    }
+    if (error instanceof APIError && error.statusCode < 500) {
+      throw new CallableError('invalid-argument', 'Invalid information provided.', { code: 'invalid-argument', reason: error.body?.code });
+    }
+    throw error;
+  });
+
+  await app.database.db.insert(auditLog).values({
+    actor: result.userId,
+    action: 'affiliate.signup',
+    subject: result.affiliateId,
+    details: { status, paymentMethod: payment?.type ?? null },
+    createdAt: now,
+  });
+  return { ...result, status };
+}
+
+function requireValid(method: string, details: unknown): ValidPaymentMethod {
+  const result = validatePaymentMethod(method, details ?? {});
+  if (!result.ok) throw new CallableError('invalid-argument', 'Invalid payment details.', { code: result.code, fields: result.fields });
+  return result.value;
+}

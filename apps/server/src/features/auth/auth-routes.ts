@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { hit, isExhausted, type LimitRule } from './rate-limiter.ts';
+
+// The auth library's HTTP endpoints under /api/auth, behind an allow-list (signup goes through the
+// `createAffiliate` function so that account and profile are created together) and the
+// database-backed limits of BRIEF §6. The client IP is Fastify's `request.ip` (trustProxy decides),
+// written into `x-forwarded-for` so that the library records the same address.
+
+const AUTH_PREFIX = '/api/auth';
+
+/** Endpoints the web client uses; everything else the library offers answers 404. */
+const ALLOWED = new Set([
+  'GET /get-session',
+  'POST /sign-in/email',
+  'POST /sign-out',
+  'POST /request-password-reset',
+  'POST /reset-password',
+  'POST /change-password',
+]);
+
+const MINUTE = 60;
+const HOUR = 60 * 60;
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: `${AUTH_PREFIX}/*`,
+    // The limits below are database-backed; the in-memory limiter is not used here.
+    config: { rateLimit: false },
+    handler: async (request, reply) => {
+      const pathname = (request.url.split('?', 1)[0] ?? '').slice(AUTH_PREFIX.length);
+      if (!ALLOWED.has(`${request.method} ${pathname}`)) {
+        return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such endpoint.' });
+      }
+      const limited = await checkLimits(ctx, request, pathname);
+      if (limited) return tooManyRequests(reply);
+      const response = await ctx.auth.handler(toWebRequest(ctx, request));
+      if (pathname === '/sign-in/email' && response.status === 401) {
+        // Failed attempts count against the address (10 per hour): guessing one account's password
+        // from many IPs stops there, and its owner is not locked out by successful sign-ins.
+        await hit(ctx, emailRule(ctx, request, ctx.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR));
+      }
+      return sendWebResponse(reply, response);
+    },
+  });
+}
+
+function emailOf(request: FastifyRequest): string | null {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : null;
+}
+
+function emailRule(ctx: AppContext, request: FastifyRequest, max: number, name = 'signin'): LimitRule {
+  return { key: `${name}:email:${ctx.hashIdentifier(emailOf(request) ?? '')}`, max, windowSeconds: HOUR };
+}
+
+/** `true` when the request must be refused with 429. */
+async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: string): Promise<boolean> {
+  const { config } = ctx;
+  const ip = ctx.hashIdentifier(request.ip);
+  switch (pathname) {
+    case '/sign-in/email': {
+      const byIp = await hit(ctx, { key: `signin:ip:${ip}`, max: config.RATE_LIMIT_SIGNIN_PER_MINUTE, windowSeconds: MINUTE });
+      if (!byIp) return true;
+      return emailOf(request) !== null && (await isExhausted(ctx, emailRule(ctx, request, config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR)));
+    }
+    case '/request-password-reset': {
+      const byIp = await hit(ctx, { key: `reset:ip:${ip}`, max: config.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, windowSeconds: HOUR });
+      if (!byIp) return true;
+      return emailOf(request) !== null && !(await hit(ctx, emailRule(ctx, request, config.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, 'reset')));
+    }
+    case '/reset-password':
+    case '/change-password':
+      // Guessing a reset token or the current password: same budget as sign-in.
+      return !(await hit(ctx, { key: `${pathname.slice(1)}:ip:${ip}`, max: config.RATE_LIMIT_SIGNIN_PER_MINUTE * 2, windowSeconds: MINUTE }));
+    default:
+      return false;
+  }
+}
+
+function tooManyRequests(reply: FastifyReply) {
+  return reply.code(429).send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
+}
+
+/** Headers a Fastify request carries, as Web headers, with the client IP the server trusts. */
+export function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'x-forwarded-for') continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+function toWebRequest(ctx: AppContext, request: FastifyRequest): Request {
+  const headers = webHeaders(request);
+  const init: RequestInit = { method: request.method, headers };
+  if (request.method === 'POST') {
+    headers.set('content-type', 'application/json');
+    init.body = JSON.stringify(request.body ?? {});
+  }
+  return new Request(`${ctx.config.publicUrl}${request.url}`, init);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'content-length') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  reply.header('cache-control', 'no-store');
+  const body = await response.text();
+  return reply.send(body === '' ? null : body);
+}

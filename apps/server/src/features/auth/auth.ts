@@ -1,0 +1,123 @@
+import { betterAuth, type BetterAuthPlugin } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, bearer } from 'better-auth/plugins';
+import { AFFILIATE_RESET_PASSWORD_PAGE, AUTH_SESSION_SECONDS, PASSWORD_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS } from '@skanova/shared/constants/affiliate';
+import { PASSWORD_MIN_LENGTH } from '@skanova/shared/constants/business';
+import { isLanguage } from '@skanova/shared/constants/site';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { affiliates, authAccounts, authSessions, authUsers, authVerifications, paymentMethods } from '../../db/schema/index.ts';
+import { emailText, renderEmail, sendInBackground } from '../../lib/email-texts.ts';
+
+// Sign-in accounts and sessions (BRIEF §2): better-auth over the Drizzle adapter, e-mail and password,
+// database sessions in httpOnly cookies for 30 days, password reset by e-mail, the admin plugin for
+// roles and bans ("disabled"). Its own rate limiter is off: the routes in auth-routes.ts apply the
+// database-backed limits of BRIEF §6 to every process (ADR 006).
+
+/** The affiliate profile and payment method are adapter models so signup can write them in its transaction. */
+const affiliateModels = {
+  id: 'skanova-affiliate-models',
+  schema: {
+    affiliate: {
+      fields: {
+        userId: { type: 'string', required: true, references: { model: 'user', field: 'id' } },
+        firstName: { type: 'string', required: true },
+        lastName: { type: 'string', required: true },
+        phone: { type: 'string', required: false },
+        companyName: { type: 'string', required: false },
+        website: { type: 'string', required: false },
+        status: { type: 'string', required: true },
+        language: { type: 'string', required: true },
+        termsAcceptedAt: { type: 'date', required: true },
+      },
+    },
+    paymentMethod: {
+      fields: {
+        affiliateId: { type: 'string', required: true, references: { model: 'affiliate', field: 'id' } },
+        type: { type: 'string', required: true },
+        paypalEmail: { type: 'string', required: false },
+        bankName: { type: 'string', required: false },
+        accountHolder: { type: 'string', required: false },
+        ibanEncrypted: { type: 'string', required: false },
+        bicEncrypted: { type: 'string', required: false },
+        ibanLast4: { type: 'string', required: false },
+      },
+    },
+  },
+} satisfies BetterAuthPlugin;
+
+export function createAuth(app: Omit<AppContext, 'auth'>, secret: string) {
+  const { config } = app;
+  return betterAuth({
+    appName: config.BRAND_NAME,
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicOrigin],
+    database: drizzleAdapter(app.database.db, {
+      provider: 'pg',
+      transaction: true,
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        affiliate: affiliates,
+        paymentMethod: paymentMethods,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const profile = await app.database.db
+          .select({ firstName: affiliates.firstName, language: affiliates.language })
+          .from(affiliates)
+          .where(eq(affiliates.userId, user.id))
+          .limit(1);
+        const lang = isLanguage(profile[0]?.language) ? profile[0].language : 'fr';
+        const brand = config.BRAND_NAME;
+        const url = `${config.publicUrl}${AFFILIATE_RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}&lang=${lang}`;
+        const message = renderEmail({
+          to: user.email,
+          lang,
+          brand,
+          name: profile[0]?.firstName,
+          subject: emailText(lang, 'passwordReset.subject', { brand }),
+          paragraphs: [
+            emailText(lang, 'passwordReset.intro', { brand }),
+            emailText(lang, 'passwordReset.expiry', { minutes: PASSWORD_RESET_TOKEN_SECONDS / 60 }),
+            emailText(lang, 'passwordReset.ignore'),
+          ],
+          action: { label: emailText(lang, 'passwordReset.action'), url },
+        });
+        // Sent in the background: the answer must not reveal (by its timing) whether the address exists.
+        sendInBackground(app, message, 'password reset');
+      },
+    },
+    session: {
+      expiresIn: AUTH_SESSION_SECONDS,
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'sk',
+      useSecureCookies: config.isHttps,
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    telemetry: { enabled: false },
+    plugins: [admin({ defaultRole: 'affiliate', adminRoles: ['admin'] }), bearer(), affiliateModels],
+    logger: {
+      log: (level, message, ...args) => {
+        const target = level === 'error' ? app.log.error.bind(app.log) : level === 'warn' ? app.log.warn.bind(app.log) : app.log.debug.bind(app.log);
+        target({ args }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

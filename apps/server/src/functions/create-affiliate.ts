@@ -1,0 +1,27 @@
+import { createAffiliateRequestSchema } from '@skanova/shared/schemas/affiliate';
+import { webHeaders } from '../features/auth/auth-routes.ts';
+import { hit } from '../features/auth/rate-limiter.ts';
+import { signUpAffiliate } from '../features/affiliates/signup.ts';
+import { CallableError, defineCallable } from '../http/callable.ts';
+
+/**
+ * Affiliate signup (spec §2 "Affiliate signup", §7 createAffiliate): creates the sign-in account,
+ * the affiliate profile and its payment method in one transaction, then starts the session.
+ * Its own per-IP limit, in the database so that every server process shares it.
+ */
+export const createAffiliate = defineCallable({
+  name: 'createAffiliate',
+  input: createAffiliateRequestSchema,
+  rateLimit: () => false,
+  async handler(input, { app, request, reply }) {
+    const allowed = await hit(app, {
+      key: `signup:ip:${app.hashIdentifier(request.ip)}`,
+      max: app.config.RATE_LIMIT_SIGNUP_PER_HOUR,
+      windowSeconds: 60 * 60,
+    });
+    if (!allowed) throw new CallableError('resource-exhausted', 'Too many signups from this address. Please try again later.', { code: 'too-many-requests' });
+    const result = await signUpAffiliate(app, input, webHeaders(request));
+    reply.header('set-cookie', result.setCookies);
+    return { affiliateId: result.affiliateId, status: result.status };
+  },
+});

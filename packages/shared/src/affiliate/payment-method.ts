@@ -1,0 +1,87 @@
+import { PROFILE_LIMITS } from '../constants/affiliate.ts';
+import { hasValidIbanChecksum, hasValidIbanLength, isValidBic, normaliseBankId } from './bank.ts';
+
+// Payment methods (spec §3 "Payment method", §5 "Payment update"). One validation for the signup
+// form, the dashboard form and the server functions; failures carry the callable detail code the
+// client translates (spec §8 payment catalogue plus the finer codes below).
+
+export const PAYMENT_METHOD_TYPES = ['paypal', 'bank_transfer'] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+/** Signup also lets the affiliate choose later (spec §2, default). */
+export const SIGNUP_PAYMENT_CHOICES = ['later', ...PAYMENT_METHOD_TYPES] as const;
+export type SignupPaymentChoice = (typeof SIGNUP_PAYMENT_CHOICES)[number];
+
+export const BANK_FIELDS = ['bankName', 'bankIban', 'bic', 'accountHolder'] as const;
+export type BankField = (typeof BANK_FIELDS)[number];
+
+export type PaymentDetailsInput = Partial<Record<'paypalEmail' | BankField | 'iban', unknown>>;
+
+export type ValidPaymentMethod =
+  | { type: 'paypal'; paypalEmail: string }
+  | { type: 'bank_transfer'; bankName: string; bankIban: string; bic: string; accountHolder: string };
+
+/** Detail codes of a refused payment method (translated by the client; `details.code` on the wire). */
+export type PaymentMethodErrorCode =
+  | 'missing-payment-method'
+  | 'missing-payment-details'
+  | 'paypal-email-required'
+  | 'invalid-paypal-email'
+  | 'bank-details-required'
+  | 'invalid-iban'
+  | 'invalid-iban-checksum'
+  | 'invalid-bic'
+  | 'field-too-long';
+
+export type PaymentMethodValidation =
+  | { ok: true; value: ValidPaymentMethod }
+  | { ok: false; code: PaymentMethodErrorCode; fields?: string[] };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Validates a payment method and its details. `bankIban` is read, or `iban` (spec §3: "field iban
+ * is also read"). Returns the trimmed value with IBAN and BIC normalised (no spaces, upper case).
+ */
+export function validatePaymentMethod(method: unknown, details: unknown): PaymentMethodValidation {
+  if (method !== 'paypal' && method !== 'bank_transfer') return { ok: false, code: 'missing-payment-method' };
+  if (typeof details !== 'object' || details === null || Array.isArray(details)) return { ok: false, code: 'missing-payment-details' };
+  const input = details as PaymentDetailsInput;
+  if (method === 'paypal') {
+    const paypalEmail = text(input.paypalEmail);
+    if (!paypalEmail) return { ok: false, code: 'paypal-email-required', fields: ['paypalEmail'] };
+    if (paypalEmail.length > PROFILE_LIMITS.paypalEmail || !EMAIL.test(paypalEmail)) {
+      return { ok: false, code: 'invalid-paypal-email', fields: ['paypalEmail'] };
+    }
+    return { ok: true, value: { type: 'paypal', paypalEmail } };
+  }
+  const values = {
+    bankName: text(input.bankName),
+    bankIban: normaliseBankId(text(input.bankIban) || text(input.iban)),
+    bic: normaliseBankId(text(input.bic)),
+    accountHolder: text(input.accountHolder),
+  };
+  const missing = BANK_FIELDS.filter((field) => values[field] === '');
+  if (missing.length > 0) return { ok: false, code: 'bank-details-required', fields: missing };
+  if (values.bankName.length > PROFILE_LIMITS.bankName) return { ok: false, code: 'field-too-long', fields: ['bankName'] };
+  if (values.accountHolder.length > PROFILE_LIMITS.accountHolder) return { ok: false, code: 'field-too-long', fields: ['accountHolder'] };
+  if (!hasValidIbanLength(values.bankIban)) return { ok: false, code: 'invalid-iban', fields: ['bankIban'] };
+  if (!hasValidIbanChecksum(values.bankIban)) return { ok: false, code: 'invalid-iban-checksum', fields: ['bankIban'] };
+  if (!isValidBic(values.bic)) return { ok: false, code: 'invalid-bic', fields: ['bic'] };
+  return { ok: true, value: { type: 'bank_transfer', ...values } };
+}
+
+/** A stored payment method as the dashboard sees it: the IBAN masked except its last 4 characters. */
+export type PaymentMethodSummary =
+  | { type: null; configured: false }
+  | { type: 'paypal'; configured: true; paypalEmail: string; updatedAt: string }
+  | {
+      type: 'bank_transfer';
+      configured: true;
+      bankName: string;
+      accountHolder: string;
+      ibanMasked: string;
+      bic: string;
+      updatedAt: string;
+    };

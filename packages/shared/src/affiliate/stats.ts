@@ -1,0 +1,84 @@
+import type { PaymentMethodType } from './payment-method.ts';
+import type { AffiliateStatus, NotificationPreferences } from '../schemas/affiliate.ts';
+
+// Answers of the dashboard's server functions (spec §3 "Affiliate stats", BRIEF §6 formulas).
+// Money is integer cents inside; the spec's dollar fields are given too (two decimals at the edge).
+
+export interface ReferralCodeStats {
+  code: string;
+  /** The affiliate's label, or null (the page shows a dash). */
+  description: string | null;
+  clickCount: number;
+  conversionCount: number;
+  /** `${PUBLIC_URL}/download?ref=CODE` (BRIEF §6). */
+  link: string;
+  createdAt: string;
+}
+
+export interface AffiliateStats {
+  /** Dollars (spec): non-reversed commissions + adjustments. */
+  totalEarnings: number;
+  totalEarningsCents: number;
+  /** Dollars (spec): not yet in a sent or paid payout, pending included. */
+  unpaidEarnings: number;
+  unpaidEarningsCents: number;
+  /** Qualified (non-reversed) conversions. */
+  totalConversions: number;
+  /** Counted clicks. */
+  totalClicks: number;
+  /** Qualified conversions ÷ counted clicks × 100, one decimal; 0 without clicks. */
+  conversionRate: number;
+  /** Qualified conversions in the last 30 days. */
+  last30DaysCount: number;
+  hasPremiumRate: boolean;
+  /** min(100, qualified conversions). */
+  progressToTier: number;
+  /** Dollars per conversion now: 2 or 4. */
+  currentCommissionRate: number;
+  referralCodes: ReferralCodeStats[];
+  /** Distinct visitors on the affiliate's links in the last 5 minutes (BRIEF §5.8). */
+  activeVisitors: number;
+  /** The next payday and what is payable on it (approved before the cut-off, unpaid, ≥ minimum). */
+  nextPayout: { date: string; payableCents: number; approvedUnpaidCents: number };
+  status: AffiliateStatus;
+}
+
+export interface ActiveVisitors {
+  activeVisitors: number;
+  windowMinutes: number;
+  at: string;
+}
+
+export interface DailyActivity {
+  /** UTC day, YYYY-MM-DD. */
+  date: string;
+  clicks: number;
+  conversions: number;
+}
+
+export interface AffiliateTimeline {
+  days: DailyActivity[];
+}
+
+export const PAYOUT_STATUSES = ['scheduled', 'sent', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+export interface PayoutSummary {
+  id: string;
+  periodStart: string;
+  periodEnd: string;
+  amountCents: number;
+  currency: string;
+  method: PaymentMethodType;
+  status: PayoutStatus;
+  scheduledFor: string;
+  paidAt: string | null;
+}
+
+export interface AffiliateSettings {
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: 'fr' | 'en';
+  notifications: NotificationPreferences;
+}

@@ -1,0 +1,51 @@
+// The affiliate area: pages, referral codes, sessions and dashboard windows (spec §2, §9; BRIEF §4–§6).
+
+/** Affiliate pages anyone may open (prerendered in both languages). */
+export const AFFILIATE_PUBLIC_PAGES = [
+  '/affiliate',
+  '/affiliate/signup',
+  '/affiliate/login',
+  '/affiliate/terms',
+  '/affiliate/reset-password',
+] as const;
+/** Affiliate pages behind a session: prerendered as a loading shell, never indexed. */
+export const AFFILIATE_PROTECTED_PAGES = ['/affiliate/dashboard', '/affiliate/qrcode', '/affiliate/marketing'] as const;
+export const AFFILIATE_PAGES = [...AFFILIATE_PUBLIC_PAGES, ...AFFILIATE_PROTECTED_PAGES] as const;
+/** Affiliate pages listed in the sitemap (the sign-in forms and the reset flow are not worth indexing). */
+export const AFFILIATE_INDEXED_PAGES = ['/affiliate', '/affiliate/terms', '/affiliate/signup'] as const;
+
+export const AFFILIATE_LOGIN_PAGE = '/affiliate/login';
+export const AFFILIATE_DASHBOARD_PAGE = '/affiliate/dashboard';
+export const AFFILIATE_RESET_PASSWORD_PAGE = '/affiliate/reset-password';
+
+/** Referral codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L) (BRIEF §4). */
+export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const REFERRAL_CODE_LENGTH = 8;
+/** A code's description is a short label for the affiliate's own use. */
+export const REFERRAL_DESCRIPTION_MAX = 100;
+
+/** Sign-in sessions last 30 days (spec §9 "session 30 days"). */
+export const AUTH_SESSION_SECONDS = 30 * 24 * 60 * 60;
+/** A password-reset link works once, for this long. */
+export const PASSWORD_RESET_TOKEN_SECONDS = 60 * 60;
+/** Passwords longer than this are refused (hashing cost is bounded). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** "Real-time active users": distinct visitors on the affiliate's links in this window (BRIEF §5.8). */
+export const ACTIVE_VISITORS_WINDOW_MINUTES = 5;
+/** The overview chart covers this many UTC days, today included. */
+export const STATS_CHART_DAYS = 30;
+/** `last30DaysCount` counts qualified conversions in this many days. */
+export const RECENT_CONVERSIONS_DAYS = 30;
+
+/** Field bounds of the signup and profile forms. */
+export const PROFILE_LIMITS = {
+  email: 254,
+  name: 100,
+  phone: 30,
+  companyName: 120,
+  website: 300,
+  paypalEmail: 254,
+  bankName: 120,
+  accountHolder: 140,
+} as const;
