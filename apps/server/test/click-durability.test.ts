@@ -11,6 +11,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { TEST_DB } from './helpers/database.ts';
 import { freePort, startPostgresCluster } from './postgres-cluster.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
+import { SERVED_PAGES } from '@skanova/shared/constants/pages';
 
 // Group commit answers a visit only after its batch committed (BRIEF §6): the real server process is
 // killed with SIGKILL in the middle of a load of visits, then every tracking id it answered with 200
@@ -30,7 +31,7 @@ function fakeSiteBuild(dir: string) {
   for (const lang of LANGUAGES) {
     const client = path.join(dir, lang, 'client');
     mkdirSync(path.join(client, 'assets'), { recursive: true });
-    for (const page of [...PUBLIC_PAGES, LANDING_PAGE]) {
+    for (const page of SERVED_PAGES) {
       const folder = page === '/' ? client : path.join(client, page);
       mkdirSync(folder, { recursive: true });
       writeFileSync(path.join(folder, 'index.html'), `<!doctype html><html lang="${lang}"><title>${page}</title></html>`);

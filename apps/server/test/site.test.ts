@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
 import { type TestApp, createTestApp } from './helpers/app.ts';
+import { SERVED_PAGES } from '@skanova/shared/constants/pages';
+import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/constants/affiliate';
 
 // Serving the prerendered site (BRIEF §5.1, §6): language negotiation, headers, redirects, 404s,
 // robots and sitemap. The test builds a small site of its own in a temporary folder, shaped like
@@ -33,7 +35,7 @@ function createFixtureBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'site-fixture-'));
   for (const lang of LANGUAGES) {
     const client = path.join(dir, lang, 'client');
-    for (const page of [...PUBLIC_PAGES, LANDING_PAGE]) {
+    for (const page of SERVED_PAGES) {
       const pageDir = page === '/' ? client : path.join(client, page);
       mkdirSync(pageDir, { recursive: true });
       writeFileSync(path.join(pageDir, 'index.html'), fixturePage(lang, page));
@@ -274,8 +276,8 @@ describe('robots.txt and sitemap.xml', () => {
     const xml = response.body;
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toHaveLength(PUBLIC_PAGES.length * LANGUAGES.length);
-    for (const page of PUBLIC_PAGES) {
+    expect(locs).toHaveLength((PUBLIC_PAGES.length + AFFILIATE_INDEXED_PAGES.length) * LANGUAGES.length);
+    for (const page of [...PUBLIC_PAGES, ...AFFILIATE_INDEXED_PAGES]) {
       for (const lang of LANGUAGES) {
         expect(locs).toContain(`http://localhost:3000${page}?lang=${lang}`);
         expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="http://localhost:3000${page}?lang=${lang}"/>`);

@@ -13,6 +13,19 @@ export default [
     route('press', 'routes/press.tsx'),
     route('blog', 'routes/blog.tsx'),
   ]),
+  // The affiliate area (spec §2 "Affiliate layout"): its own header and footer, and the session.
+  layout('components/affiliate-layout.tsx', [
+    route('affiliate', 'routes/affiliate/home.tsx'),
+    route('affiliate/signup', 'routes/affiliate/signup.tsx'),
+    route('affiliate/login', 'routes/affiliate/login.tsx'),
+    route('affiliate/terms', 'routes/affiliate/terms.tsx'),
+    route('affiliate/reset-password', 'routes/affiliate/reset-password.tsx'),
+    layout('features/affiliate-auth/protected-layout.tsx', [
+      route('affiliate/dashboard', 'routes/affiliate/dashboard.tsx'),
+      route('affiliate/qrcode', 'routes/affiliate/qrcode.tsx'),
+      route('affiliate/marketing', 'routes/affiliate/marketing.tsx'),
+    ]),
+  ]),
   // One landing page for /download, /download?ref=CODE, /ref/CODE and /app/TYPE[/CODE] (see entry.client).
   route('download', 'routes/landing.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -5,7 +5,8 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync 
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
+import { LANGUAGES } from '@skanova/shared/constants/site';
+import { SERVED_PAGES } from '@skanova/shared/constants/pages';
 
 const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', process.env.SITE_BUILD_DIR ?? 'build');
 
@@ -28,7 +29,7 @@ for (const other of others) {
 }
 
 for (const lang of LANGUAGES) {
-  for (const page of [...PUBLIC_PAGES, LANDING_PAGE]) {
+  for (const page of SERVED_PAGES) {
     const file = path.join(buildDir, lang, 'client', page === '/' ? '' : page, 'index.html');
     if (!existsSync(file)) {
       console.error(`Missing prerendered page ${file}`);

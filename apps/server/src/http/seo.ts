@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
+import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/constants/affiliate';
 import type { AppContext } from '../context.ts';
 
 export function registerSeo(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
-  const robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
-  const urls = PUBLIC_PAGES.flatMap((page) =>
+  const robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/',
+    'Disallow: /affiliate/dashboard',
+    'Disallow: /affiliate/qrcode',
+    'Disallow: /affiliate/marketing', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+  const urls = [...PUBLIC_PAGES, ...AFFILIATE_INDEXED_PAGES].flatMap((page) =>
     LANGUAGES.map((lang) => {
       const alternates = LANGUAGES.map(
         (alt) => `    <xhtml:link rel="alternate" hreflang="${alt}" href="${base}${page}?lang=${alt}"/>`,

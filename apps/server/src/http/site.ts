@@ -5,11 +5,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, LANGUAGE_COOKIE, LANDING_PAGE, PUBLIC_PAGES, isLanguage, type Language } from '@skanova/shared/constants/site';
+import { AFFILIATE_PAGES } from '@skanova/shared/constants/affiliate';
 import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
 import { parseLandingPath } from '@skanova/shared/landing/landing-path';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { isApiPath } from './callable.ts';
+import { SERVED_PAGES } from '@skanova/shared/constants/pages';
 
 // Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
 // with the configured public settings substituted and a CSP listing that file's inline-script hashes.
@@ -102,7 +104,7 @@ export function loadSite(buildDir: string, config: Config, now: () => Date): Sit
   for (const dir of Object.values(clientDirs)) {
     if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build".`);
   }
-  const pagePaths = [...PUBLIC_PAGES, LANDING_PAGE];
+  const pagePaths = SERVED_PAGES;
   const raw = new Map<string, string>();
   for (const lang of LANGUAGES) {
     for (const pagePath of pagePaths) raw.set(`${lang} ${pagePath}`, readFileSync(htmlFileFor(clientDirs[lang], pagePath), 'utf8'));
@@ -169,6 +171,7 @@ export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | u
 export function pageForPath(pathname: string, search: string): string | undefined {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if ((PUBLIC_PAGES as readonly string[]).includes(normalised)) return normalised;
+  if ((AFFILIATE_PAGES as readonly string[]).includes(normalised)) return normalised;
   if (parseLandingPath(normalised, search)) return LANDING_PAGE;
   return undefined;
 }

@@ -1,0 +1,39 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { AFFILIATE_LOGIN_PAGE } from '@skanova/shared/constants/affiliate';
+import { useTranslation } from '../../lib/react-i18n';
+import { useSession } from './session';
+
+// Protected affiliate pages (spec §2): a spinner while the session loads, the page when signed in,
+// a redirect to the login page when signed out. Server state of these pages goes through TanStack
+// Query (BRIEF §2), whose client lives here so the public pages never load it.
+
+export default function ProtectedLayout() {
+  const { state } = useSession();
+  const navigate = useNavigate();
+  const { t } = useTranslation('common');
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } }),
+  );
+  useEffect(() => {
+    if (state.status === 'signed-out') void navigate(AFFILIATE_LOGIN_PAGE, { replace: true });
+  }, [state.status, navigate]);
+  useEffect(() => {
+    if (state.status === 'signed-out') queryClient.clear();
+  }, [state.status, queryClient]);
+
+  if (state.status !== 'signed-in') {
+    return (
+      <div className="page-loading" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">{t('loading')}</span>
+      </div>
+    );
+  }
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,47 @@
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { type Session, getSession } from './auth-client';
+
+// The signed-in state of the affiliate area (spec §2 "Protected-route behaviour"): loading, signed
+// in, signed out. Read once from the server on load; sign-in and sign-out refresh it.
+
+export type SessionState = { status: 'loading' } | { status: 'signed-in'; session: Session } | { status: 'signed-out' };
+
+interface SessionContextValue {
+  state: SessionState;
+  refresh(): Promise<SessionState>;
+  /** After sign-out: forget the session without asking the server. */
+  clear(): void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const refresh = useCallback(async () => {
+    const next: SessionState = await getSession().then(
+      (session) => (session ? { status: 'signed-in', session } : { status: 'signed-out' }),
+      // A failing session check is treated as signed out: the login page says what went wrong next.
+      () => ({ status: 'signed-out' }),
+    );
+    setState(next);
+    return next;
+  }, []);
+  const clear = useCallback(() => setState({ status: 'signed-out' }), []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return <SessionContext value={{ state, refresh, clear }}>{children}</SessionContext>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession needs a SessionProvider (the affiliate layout provides it)');
+  return value;
+}
+
+/** The signed-in session inside protected pages (they render only when signed in). */
+export function useSignedInSession(): Session {
+  const { state } = useSession();
+  if (state.status !== 'signed-in') throw new Error('useSignedInSession outside a protected page');
+  return state.session;
+}

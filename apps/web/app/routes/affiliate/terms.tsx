@@ -1,0 +1,8 @@
+import type { RouteHandle } from '../../root';
+
+export const handle: RouteHandle = { i18n: [] };
+
+/** Placeholder until the page is built. */
+export default function AffiliateTerms() {
+  return <h1>affiliate/terms</h1>;
+}
