@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { closeClickWriter } from './features/clicks/click-writer.ts';
 import { callables } from './functions/index.ts';
 import { CallableError, isApiPath, registerCallables, sendCallableError } from './http/callable.ts';
+import { registerMarketingAssets } from './http/marketing-assets.ts';
 import { registerSeo } from './http/seo.ts';
 import { loadSite, registerSite } from './http/site.ts';
 import { registerVitals } from './http/vitals.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerAuthRoutes(app, context);
   registerCallables(app, context, callables);
   registerVitals(app, context);
+  registerMarketingAssets(app, context);
   registerSeo(app, context);
   if (options.serveSite !== false) await registerSite(app, loadSite(path.resolve(config.WEB_BUILD_DIR ?? DEFAULT_WEB_BUILD_DIR), config, now));
 
