@@ -32,20 +32,18 @@ describe('signup (createAffiliate)', () => {
   });
 
   it('leaves nothing half-made when the profile cannot be written', async () => {
-    const before = { users: await count('auth_users'), affiliates: await count('affiliates') };
-    // A first name the database refuses (NUL byte) passes no validation… so force a failure with a
-    // profile the CHECK constraint rejects: an unknown language is refused by the schema first, so
-    // instead break the payment method row with a payload the adapter writes but the CHECK refuses.
-    await t.database.sql.exec(`ALTER TABLE affiliates ADD CONSTRAINT test_no_zed CHECK (last_name <> 'Zed')`);
+    const before = { users: await count('auth_users'), accounts: await count('auth_accounts'), sessions: await count('auth_sessions'), affiliates: await count('affiliates') };
+    // The profile insert fails after the library has written the user, account and session rows in
+    // the same transaction: a constraint added for this test refuses one last name.
+    await t.database.sql.exec(`ALTER TABLE affiliates ADD CONSTRAINT test_refuse_zed CHECK (last_name <> 'Zed')`);
     try {
       const response = await callFn(t, 'createAffiliate', signupPayload({ lastName: 'Zed' }), undefined, '10.0.0.2');
       expect(response.status).toBe(500);
+      expect(response.headers['set-cookie']).toBeUndefined();
     } finally {
-      await t.database.sql.exec('ALTER TABLE affiliates DROP CONSTRAINT test_no_zed');
+      await t.database.sql.exec('ALTER TABLE affiliates DROP CONSTRAINT test_refuse_zed');
     }
-    expect(await count('auth_users')).toBe(before.users);
-    expect(await count('affiliates')).toBe(before.affiliates);
-    expect(await count('auth_sessions WHERE true')).toBeGreaterThanOrEqual(0);
+    expect({ users: await count('auth_users'), accounts: await count('auth_accounts'), sessions: await count('auth_sessions'), affiliates: await count('affiliates') }).toEqual(before);
   });
 
   it('answers a duplicate e-mail with its own code', async () => {
@@ -121,5 +119,30 @@ describe('password reset', () => {
   it('answers the same for an unknown address', async () => {
     const request = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL }, payload: { email: 'nobody-here@example.com', redirectTo: '/affiliate/reset-password' } });
     expect(request.statusCode).toBe(200);
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, then e-mails the account and writes the audit log', async () => {
+    const affiliate = await createTestAffiliate(t);
+    const change = (currentPassword: string, cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, cookie },
+        remoteAddress: '10.5.0.1',
+        payload: { currentPassword, newPassword: 'changed password 1', revokeOtherSessions: true },
+      });
+    const wrong = await change('not my password', affiliate.cookie);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('INVALID_PASSWORD');
+    mail.sent.length = 0;
+    const right = await change(affiliate.password, affiliate.cookie);
+    expect(right.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mail.sent.some((m) => m.to === affiliate.email && /password was changed/.test(m.subject))).toBe(true);
+    const { rows } = await t.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'password.changed' AND subject = $1`, [affiliate.affiliateId]);
+    expect(rows[0]?.n).toBe(1);
+    expect((await signIn(t, affiliate.email, 'changed password 1', '10.5.0.2')).status).toBe(200);
   });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import type { AffiliateCaller } from './caller.ts';
+import { affiliateEmailTarget, auditPasswordChange } from './password-events.ts';
 import { hit, isExhausted, type LimitRule } from './rate-limiter.ts';
 
 // The auth library's HTTP endpoints under /api/auth, behind an allow-list (signup goes through the
@@ -35,7 +37,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       }
       const limited = await checkLimits(ctx, request, pathname);
       if (limited) return tooManyRequests(reply);
+      // Read before the change: it revokes the sessions, the request's own included.
+      const changingPasswordOf = pathname === '/change-password' ? await affiliateEmailTarget(ctx, request) : null;
       const response = await ctx.auth.handler(toWebRequest(ctx, request));
+      if (changingPasswordOf && response.ok) await onPasswordChanged(ctx, changingPasswordOf);
       if (pathname === '/sign-in/email' && response.status === 401) {
         // Failed attempts count against the address (10 per hour): guessing one account's password
         // from many IPs stops there, and its owner is not locked out by successful sign-ins.
@@ -44,6 +49,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       return sendWebResponse(reply, response);
     },
   });
+}
+
+/** A changed password is audit-logged and e-mailed to the account (account-takeover warning). */
+async function onPasswordChanged(ctx: AppContext, affiliate: AffiliateCaller): Promise<void> {
+  try {
+    await auditPasswordChange(ctx, affiliate);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'password change follow-up failed');
+  }
 }
 
 function emailOf(request: FastifyRequest): string | null {
