@@ -1,8 +1,25 @@
+import { PageMeta } from '../../components/page-meta';
+import { CodePage } from '../../features/marketing/code-page';
+import { MarketingPanel } from '../../features/marketing/marketing-panel';
+import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
 
-export const handle: RouteHandle = { i18n: [] };
+export const handle: RouteHandle = { i18n: ['marketing'] };
 
-/** Placeholder until the page is built. */
+/** The marketing resources page (spec §2): the marketing panel of the chosen code, or how to get a first code. */
 export default function AffiliateMarketing() {
-  return <h1>affiliate/marketing</h1>;
+  const { t } = useTranslation('marketing');
+  return (
+    <>
+      <PageMeta path="/affiliate/marketing" title={t('marketingPage.metaTitle')} description={t('marketingPage.metaDescription')} noindex />
+      <CodePage
+        title={t('marketingPage.title')}
+        subtitle={t('marketingPage.subtitle')}
+        noCodes={t('marketingPage.noCodes')}
+        noCodesAction={t('marketingPage.generateCode')}
+      >
+        {(code) => <MarketingPanel code={code.code} link={code.link} />}
+      </CodePage>
+    </>
+  );
 }

@@ -1,8 +1,32 @@
+import { PageMeta } from '../../components/page-meta';
+import { CodePage } from '../../features/marketing/code-page';
+import { QrIdeas } from '../../features/marketing/qr-ideas';
+import { ReferralQrPanel } from '../../features/marketing/referral-qr-panel';
+import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
 
-export const handle: RouteHandle = { i18n: [] };
+export const handle: RouteHandle = { i18n: ['marketing'] };
 
-/** Placeholder until the page is built. */
+/** The QR code page (spec §2): the QR panel of the chosen code, four ideas, the way back. */
 export default function AffiliateQrcode() {
-  return <h1>affiliate/qrcode</h1>;
+  const { t } = useTranslation('marketing');
+  return (
+    <>
+      <PageMeta path="/affiliate/qrcode" title={t('qrPage.metaTitle')} description={t('qrPage.metaDescription')} noindex />
+      <CodePage
+        title={t('qrPage.title')}
+        subtitle={t('qrPage.subtitle')}
+        noCodes={t('codes.noCodes')}
+        noCodesAction={t('marketingPage.generateCode')}
+        footer={<QrIdeas />}
+      >
+        {(code) => (
+          <section className="card marketing-section" aria-labelledby="qr-panel-title">
+            <h2 id="qr-panel-title">{t('qr.title')}</h2>
+            <ReferralQrPanel code={code.code} link={code.link} headingLevel={3} />
+          </section>
+        )}
+      </CodePage>
+    </>
+  );
 }

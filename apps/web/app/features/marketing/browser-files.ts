@@ -1,0 +1,58 @@
+// Files made in the browser (the QR code and banner downloads) and the clipboard.
+
+/** Saves a Blob under a file name, as a link with `download` does. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL; give the browser a moment before releasing it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function svgBlob(svg: string): Blob {
+  return new Blob([svg], { type: 'image/svg+xml;charset=utf-8' });
+}
+
+/**
+ * Rasterises an SVG document at exactly width × height pixels on a canvas. The SVG is loaded as an
+ * image from a blob: URL (allowed by the page's CSP) and contains no foreign content, so the
+ * canvas stays exportable.
+ */
+export async function svgToPng(svg: string, width: number, height: number): Promise<Blob> {
+  const url = URL.createObjectURL(svgBlob(svg));
+  try {
+    const image = new Image(width, height);
+    await new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('The SVG could not be loaded as an image.'));
+      image.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('No 2D canvas.');
+    context.drawImage(image, 0, 0, width, height);
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The canvas gave no PNG.'))), 'image/png'),
+    );
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Copies text; a failure (permission refused, no clipboard) is only logged (spec §8). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (error) {
+    console.warn('Copy to clipboard failed', error);
+    return false;
+  }
+}
