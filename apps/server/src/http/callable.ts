@@ -68,6 +68,15 @@ async function authorise(app: AppContext, request: FastifyRequest, access: Calla
   return affiliate;
 }
 
+/** Whether a JSON value holds a NUL character in any string or key (or nests absurdly deep). */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth > 32) return true;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
 /** `/api`, `/api/…` and `/api?…`: answered in the protocol's shape, never with a page. */
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? '';
@@ -98,7 +107,12 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
         if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
           throw new CallableError('invalid-argument', 'Request body must be a JSON object with a "data" field.');
         }
-        const parsed = safeParse(definition.input, (body as { data: unknown }).data);
+        const data = (body as { data: unknown }).data;
+        if (containsNul(data)) {
+          // PostgreSQL text cannot hold NUL: refused here for every function, not as a failed insert.
+          throw new CallableError('invalid-argument', 'Invalid information provided.', { code: 'invalid-argument', reason: 'nul-character' });
+        }
+        const parsed = safeParse(definition.input, data);
         if (!parsed.success) {
           throw new CallableError('invalid-argument', 'Invalid information provided.', {
             code: 'invalid-argument',
