@@ -1,38 +1,12 @@
 import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/constants/affiliate';
+import { AuthError, type AuthErrorCode } from './auth-error';
 
 // The browser side of the sign-in endpoints (/api/auth, served by the auth library behind the
 // server's allow-list and limits). Failures become the spec's login codes (spec §8), which the pages
 // translate: never the library's English text.
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role?: string | null;
-}
-
-export interface Session {
-  user: SessionUser;
-  session: { expiresAt: string };
-}
-
-/** Spec §8 login codes, plus the ones the other forms need. */
-export type AuthErrorCode =
-  | 'user-not-found'
-  | 'wrong-password'
-  | 'too-many-requests'
-  | 'user-disabled'
-  | 'invalid-token'
-  | 'weak-password'
-  | 'network'
-  | 'unknown';
-
-export class AuthError extends Error {
-  constructor(readonly code: AuthErrorCode) {
-    super(code);
-    this.name = 'AuthError';
-  }
-}
+export { AuthError, type AuthErrorCode } from './auth-error';
+export { type Session, type SessionUser, getSession, signOut } from './get-session';
 
 /** The library's codes → ours. */
 function errorCode(status: number, code: unknown): AuthErrorCode {
@@ -72,18 +46,8 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return json as T;
 }
 
-export async function getSession(): Promise<Session | null> {
-  const response = await fetch('/api/auth/get-session', { credentials: 'same-origin', cache: 'no-store' });
-  if (!response.ok) throw new AuthError(response.status === 429 ? 'too-many-requests' : 'unknown');
-  return ((await response.json().catch(() => null)) as Session | null) ?? null;
-}
-
 export function signIn(email: string, password: string): Promise<unknown> {
   return post('/sign-in/email', { email: email.trim(), password, rememberMe: true });
-}
-
-export function signOut(): Promise<unknown> {
-  return post('/sign-out', {});
 }
 
 /** Always answers the same whether or not the address has an account. */

@@ -1,8 +1,33 @@
+import { Suspense, lazy } from 'react';
+import { PageMeta } from '../../components/page-meta';
+import { useRedirectIfSignedIn } from '../../features/affiliate-auth/session';
+import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
+import '../../features/affiliate-auth/auth-forms.css';
+import '../../features/payment-method/payment-method.css';
 
-export const handle: RouteHandle = { i18n: [] };
+export const handle: RouteHandle = { i18n: ['auth', 'payment'] };
 
-/** Placeholder until the page is built. */
+// The form, its validation and the payment fields load beside the page, not in its first-load
+// JavaScript: the prerendered form shows at once and works when its chunk arrives (its buttons are
+// disabled until then).
+const formChunk = () => import('../../features/affiliate-auth/signup-form');
+const SignupForm = lazy(formChunk);
+if (typeof document !== 'undefined') void formChunk();
+
 export default function AffiliateSignup() {
-  return <h1>affiliate/signup</h1>;
+  const { t } = useTranslation('auth');
+  useRedirectIfSignedIn();
+  return (
+    <div className="container auth-page">
+      <PageMeta path="/affiliate/signup" title={t('signup.meta.title')} description={t('signup.meta.description')} />
+      <div className="auth-card auth-card--wide">
+        <h1>{t('signup.title')}</h1>
+        <p className="auth-card__lead">{t('signup.lead')}</p>
+        <Suspense fallback={null}>
+          <SignupForm />
+        </Suspense>
+      </div>
+    </div>
+  );
 }

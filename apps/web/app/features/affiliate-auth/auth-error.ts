@@ -1,0 +1,21 @@
+// The failures of the sign-in endpoints, as the pages' codes (spec §8 login catalogue and the ones the
+// other forms need). A module of its own so that the session check, which every affiliate page loads,
+// does not bring the whole client along.
+
+/** Spec §8 login codes, plus the ones the other forms need. */
+export type AuthErrorCode =
+  | 'user-not-found'
+  | 'wrong-password'
+  | 'too-many-requests'
+  | 'user-disabled'
+  | 'invalid-token'
+  | 'weak-password'
+  | 'network'
+  | 'unknown';
+
+export class AuthError extends Error {
+  constructor(readonly code: AuthErrorCode) {
+    super(code);
+    this.name = 'AuthError';
+  }
+}
