@@ -1,11 +1,31 @@
 import type { AnyCallable } from '../http/callable.ts';
 import { createAffiliate } from './create-affiliate.ts';
+import { deleteAffiliateAccount } from './delete-affiliate-account.ts';
+import { generateReferralCode } from './generate-referral-code.ts';
+import { getActiveVisitors } from './get-active-visitors.ts';
+import { getAffiliatePaymentMethod } from './get-affiliate-payment-method.ts';
+import { getAffiliatePayouts } from './get-affiliate-payouts.ts';
+import { getAffiliateSettings } from './get-affiliate-settings.ts';
+import { getAffiliateStats } from './get-affiliate-stats.ts';
+import { getAffiliateTimeline } from './get-affiliate-timeline.ts';
 import { storePreInstallData } from './store-pre-install-data.ts';
 import { submitContactForm } from './submit-contact-form.ts';
+import { updateAffiliatePaymentMethod } from './update-affiliate-payment-method.ts';
+import { updateNotificationPreferences } from './update-notification-preferences.ts';
 
 /** Every server function, registered as POST /api/fn/<name>. */
 export const callables: readonly AnyCallable[] = [
   submitContactForm,
   storePreInstallData,
   createAffiliate,
+  generateReferralCode,
+  getAffiliateStats,
+  getActiveVisitors,
+  getAffiliateTimeline,
+  getAffiliatePaymentMethod,
+  updateAffiliatePaymentMethod,
+  getAffiliatePayouts,
+  getAffiliateSettings,
+  updateNotificationPreferences,
+  deleteAffiliateAccount,
 ];

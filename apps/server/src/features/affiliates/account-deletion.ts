@@ -1,0 +1,96 @@
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import type { AppContext } from '../../context.ts';
+import { CallableError } from '../../http/callable.ts';
+import { emailText, renderEmail, sendInBackground } from '../../lib/email-texts.ts';
+import type { AffiliateCaller } from '../auth/caller.ts';
+import { hit, isExhausted, type LimitRule } from '../auth/rate-limiter.ts';
+import { approvedUnpaidCents } from '../stats/earnings.ts';
+import { inTransaction } from './transaction.ts';
+
+// Deleting an affiliate account (BRIEF §5.9, §6): the password confirms it; it waits while money is
+// on its way (a scheduled payout, or an approved balance at least the payout minimum, which would
+// otherwise be owed to nobody). Then, in one transaction, the personal data goes (names, phone,
+// company, website, payment method), the sign-in account goes with its sessions, and the anonymised
+// profile stays with its conversions and payouts for the 5 years the retention rules require.
+
+const HOUR_SECONDS = 60 * 60;
+
+/** Wrong passwords per account per hour: a stolen session must not become a password oracle. */
+function passwordRule(app: AppContext, caller: AffiliateCaller): LimitRule {
+  return { key: `delete-account:user:${caller.userId}`, max: app.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR, windowSeconds: HOUR_SECONDS };
+}
+
+async function requirePassword(app: AppContext, caller: AffiliateCaller, password: string): Promise<void> {
+  const rule = passwordRule(app, caller);
+  if (await isExhausted(app, rule)) {
+    throw new CallableError('resource-exhausted', 'Too many attempts. Please try again later.', { code: 'too-many-requests' });
+  }
+  const { rows } = await app.database.sql.query<{ password: string | null }>(
+    "SELECT password FROM auth_accounts WHERE user_id = $1 AND provider_id = 'credential'",
+    [caller.userId],
+  );
+  const hash = rows[0]?.password;
+  const context = await app.auth.$context;
+  const valid = hash ? await context.password.verify({ hash, password }) : false;
+  if (!valid) {
+    await hit(app, rule);
+    throw new CallableError('permission-denied', 'The password is not correct.', { code: 'wrong-password' });
+  }
+}
+
+export async function deleteAffiliateAccount(app: AppContext, caller: AffiliateCaller, password: string): Promise<void> {
+  await requirePassword(app, caller, password);
+  const now = app.now();
+
+  await inTransaction(app, async (tx) => {
+    // The lock makes the checks below hold until the commit (a payout job locks the row too).
+    const { rows: profile } = await tx.query('SELECT id FROM affiliates WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [caller.affiliateId]);
+    if (profile.length === 0) throw new CallableError('not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
+    const { rows: scheduled } = await tx.query("SELECT 1 FROM payouts WHERE affiliate_id = $1 AND status = 'scheduled' LIMIT 1", [caller.affiliateId]);
+    if (scheduled.length > 0) {
+      throw new CallableError('failed-precondition', 'A payout is scheduled: the account can be deleted once it has been paid.', { code: 'payout-scheduled' });
+    }
+    const balanceCents = await approvedUnpaidCents(tx, caller.affiliateId, now);
+    if (balanceCents >= MINIMUM_PAYOUT_CENTS) {
+      throw new CallableError('failed-precondition', 'Your approved balance will be paid first: the account can be deleted after that payout.', {
+        code: 'balance-due',
+        balanceCents,
+        minimumCents: MINIMUM_PAYOUT_CENTS,
+      });
+    }
+    await tx.query(
+      `UPDATE affiliates SET first_name = NULL, last_name = NULL, phone = NULL, company_name = NULL, website = NULL,
+         deleted_at = $2, updated_at = $2
+       WHERE id = $1`,
+      [caller.affiliateId, now.toISOString()],
+    );
+    await tx.query('DELETE FROM payment_methods WHERE affiliate_id = $1', [caller.affiliateId]);
+    // Unused password-reset tokens name the user: they go too.
+    await tx.query('DELETE FROM auth_verifications WHERE value = $1', [caller.userId]);
+    // Sessions and the password go with the user (ON DELETE CASCADE); the profile's user_id becomes null.
+    await tx.query('DELETE FROM auth_users WHERE id = $1', [caller.userId]);
+    await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      caller.userId,
+      'affiliate.deleted',
+      caller.affiliateId,
+      JSON.stringify({ balanceCents }),
+      now.toISOString(),
+    ]);
+  });
+
+  sendInBackground(app, accountDeletedEmail(app, caller), 'account deleted');
+}
+
+/** Sent to the address the account had: it is gone from the database by now. */
+function accountDeletedEmail(app: AppContext, caller: AffiliateCaller) {
+  const lang = caller.language;
+  const brand = app.config.BRAND_NAME;
+  return renderEmail({
+    to: caller.email,
+    lang,
+    brand,
+    name: caller.firstName,
+    subject: emailText(lang, 'accountDeleted.subject', { brand }),
+    paragraphs: [emailText(lang, 'accountDeleted.intro'), emailText(lang, 'accountDeleted.records')],
+  });
+}

@@ -1,0 +1,60 @@
+import { type PaymentMethodSummary, validatePaymentMethod } from '@skanova/shared/affiliate/payment-method';
+import type { AppContext } from '../../context.ts';
+import { CallableError } from '../../http/callable.ts';
+import { emailText, renderEmail, sendInBackground } from '../../lib/email-texts.ts';
+import type { AffiliateCaller } from '../auth/caller.ts';
+import { type SealedPaymentMethod, savePaymentMethod, summarisePaymentMethod } from './payment-method-store.ts';
+import { inTransaction } from './transaction.ts';
+
+// Changing the payment method (spec §5 "Payment update", BRIEF §6): the same validation as the form,
+// then the new method and its audit-log line in one transaction, then an e-mail to the account so
+// that its owner hears of a change they did not make (account-takeover protection).
+
+export async function updatePaymentMethod(
+  app: AppContext,
+  caller: AffiliateCaller,
+  paymentMethod: unknown,
+  paymentDetails: unknown,
+): Promise<PaymentMethodSummary> {
+  const result = validatePaymentMethod(paymentMethod, paymentDetails);
+  if (!result.ok) {
+    throw new CallableError('invalid-argument', 'Invalid payment details.', { code: result.code, ...(result.fields ? { fields: result.fields } : {}) });
+  }
+
+  const { stored } = await inTransaction(app, async (tx) => {
+    const saved = await savePaymentMethod(app, tx, caller.affiliateId, result.value);
+    await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      caller.userId,
+      'payment_method.updated',
+      caller.affiliateId,
+      // What changed, never the account numbers themselves.
+      JSON.stringify({ type: saved.stored.type, previousType: saved.previousType, ibanLast4: saved.stored.ibanLast4 }),
+      app.now().toISOString(),
+    ]);
+    return saved;
+  });
+
+  sendInBackground(app, paymentMethodChangedEmail(app, caller, stored), 'payment method changed');
+  return summarisePaymentMethod(app, stored);
+}
+
+function paymentMethodChangedEmail(app: AppContext, caller: AffiliateCaller, stored: SealedPaymentMethod & { updatedAt: Date }) {
+  const lang = caller.language;
+  const brand = app.config.BRAND_NAME;
+  const method =
+    stored.type === 'paypal'
+      ? emailText(lang, 'paymentMethodChanged.paypal', { email: stored.paypalEmail ?? '' })
+      : emailText(lang, 'paymentMethodChanged.bank', { last4: stored.ibanLast4 ?? '' });
+  return renderEmail({
+    to: caller.email,
+    lang,
+    brand,
+    name: caller.firstName,
+    subject: emailText(lang, 'paymentMethodChanged.subject', { brand }),
+    paragraphs: [
+      emailText(lang, 'paymentMethodChanged.intro', { date: stored.updatedAt.toISOString().slice(0, 16).replace('T', ' ') }),
+      emailText(lang, 'paymentMethodChanged.method', { method }),
+      emailText(lang, 'paymentMethodChanged.notYou', { support: app.config.SUPPORT_EMAIL }),
+    ],
+  });
+}

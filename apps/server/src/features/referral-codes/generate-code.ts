@@ -1,0 +1,61 @@
+import { randomInt } from 'node:crypto';
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@skanova/shared/constants/affiliate';
+import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
+import type { AppContext } from '../../context.ts';
+import { CallableError } from '../../http/callable.ts';
+import { inTransaction } from '../affiliates/transaction.ts';
+
+// New referral codes (BRIEF §4): 8 characters from the unambiguous alphabet, drawn with the
+// cryptographic generator so that nobody can guess another affiliate's next code. At most
+// MAX_REFERRAL_CODES per affiliate: the affiliate row is locked before counting, so parallel calls
+// queue behind one another and cannot both see "9 codes" and both insert.
+
+/**
+ * Draws before giving up. 31^8 ≈ 8.5 × 10^11 codes: even with millions taken, a collision is a
+ * one-in-100,000 event, and five in a row means something else is wrong.
+ */
+const MAX_DRAWS = 5;
+
+export function randomReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i++) code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  return code;
+}
+
+export interface NewReferralCode {
+  code: string;
+  description: string | null;
+  createdAt: string;
+}
+
+/** Creates a code for an active affiliate; `failed-precondition` when inactive or at the limit. */
+export async function createReferralCode(app: AppContext, affiliateId: string, description: string | null): Promise<NewReferralCode> {
+  const now = app.now();
+  return inTransaction(app, async (tx) => {
+    const { rows: owner } = await tx.query<{ status: string }>(
+      'SELECT status FROM affiliates WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+      [affiliateId],
+    );
+    if (owner[0]?.status !== 'active') {
+      throw new CallableError('failed-precondition', 'Only active affiliates can create referral codes.', { code: 'affiliate-not-active' });
+    }
+    const { rows: counted } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM referral_codes WHERE affiliate_id = $1', [affiliateId]);
+    if ((counted[0]?.n ?? 0) >= MAX_REFERRAL_CODES) {
+      throw new CallableError('failed-precondition', `You already have the maximum of ${MAX_REFERRAL_CODES} referral codes.`, {
+        code: 'max-codes-reached',
+        max: MAX_REFERRAL_CODES,
+      });
+    }
+    for (let draw = 0; draw < MAX_DRAWS; draw++) {
+      // ON CONFLICT instead of catching the unique violation: an error would abort the transaction.
+      const { rows } = await tx.query<{ code: string }>(
+        `INSERT INTO referral_codes (code, affiliate_id, description, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (code) DO NOTHING RETURNING code`,
+        [randomReferralCode(), affiliateId, description, now.toISOString()],
+      );
+      const inserted = rows[0];
+      if (inserted) return { code: inserted.code, description, createdAt: now.toISOString() };
+    }
+    throw new CallableError('aborted', 'Could not draw a free referral code. Please try again.', { code: 'code-collision' });
+  });
+}

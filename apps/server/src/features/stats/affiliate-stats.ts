@@ -1,0 +1,98 @@
+import type { AffiliateStats, ReferralCodeStats } from '@skanova/shared/affiliate/stats';
+import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/constants/affiliate';
+import { PREMIUM_COMMISSION_CENTS, PREMIUM_THRESHOLD, STANDARD_COMMISSION_CENTS } from '@skanova/shared/constants/business';
+import type { AffiliateStatus } from '@skanova/shared/schemas/affiliate';
+import type { AppContext } from '../../context.ts';
+import { activeVisitorsSql } from './active-visitors.ts';
+import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff } from './earnings.ts';
+
+// The dashboard's statistics (spec §3 "Affiliate stats", BRIEF §5.3, §5.8, §6) in ONE statement: the
+// dashboard opens on it, so it must stay fast with millions of clicks (docs/benchmarks.md). Every
+// part starts from the affiliate's own rows through an index: its codes (referral_codes by
+// affiliate), their counted clicks (click_counts' primary key starts with the code), their recent
+// visits (clicks by code and time), its conversions, adjustments and payouts (by affiliate).
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+const STATS_SQL = `
+WITH codes AS (
+  SELECT id, code, description, created_at FROM referral_codes WHERE affiliate_id = $1
+),
+${EARNINGS_TOTALS_CTES},
+code_rows AS (
+  SELECT k.id, k.code, k.description, k.created_at,
+         (SELECT count(*)::int FROM click_counts cc WHERE cc.referral_code_id = k.id) AS clicks,
+         (SELECT count(*)::int FROM earned e WHERE e.referral_code_id = k.id) AS conversions
+  FROM codes k
+)
+SELECT a.status, t.*,
+       (${activeVisitorsSql('SELECT id FROM codes', '$4')}) AS active_visitors,
+       (SELECT coalesce(json_agg(json_build_object(
+                 'code', code, 'description', description, 'clicks', clicks, 'conversions', conversions,
+                 'createdAtMs', floor(extract(epoch FROM created_at) * 1000)
+               ) ORDER BY created_at, id), '[]'::json)
+          FROM code_rows) AS codes
+FROM affiliates a CROSS JOIN totals t
+WHERE a.id = $1`;
+
+interface StatsRow extends EarningsTotals {
+  status: AffiliateStatus;
+  active_visitors: number;
+  codes: { code: string; description: string | null; clicks: number; conversions: number; createdAtMs: number }[] | string;
+}
+
+/** `${PUBLIC_URL}/download?ref=CODE` (BRIEF §6): printed QR codes make this address permanent. */
+export function referralLink(publicUrl: string, code: string): string {
+  return `${publicUrl}/download?ref=${encodeURIComponent(code)}`;
+}
+
+/** Qualified conversions ÷ counted clicks × 100 with one decimal; 0 without clicks. */
+export function conversionRate(conversions: number, clicks: number): number {
+  if (clicks === 0) return 0;
+  // Integer arithmetic first: 1/8 is 12.5 exactly, not 12.499999…
+  return Math.round((conversions * 1000) / clicks) / 10;
+}
+
+const dollars = (cents: number) => cents / 100;
+
+export async function loadAffiliateStats(app: AppContext, affiliateId: string): Promise<AffiliateStats> {
+  const now = app.now();
+  const { rows } = await app.database.sql.query<StatsRow>(STATS_SQL, [
+    affiliateId,
+    nextPayoutCutoff(now).toISOString(),
+    new Date(now.getTime() - RECENT_CONVERSIONS_DAYS * DAY_MS).toISOString(),
+    new Date(now.getTime() - ACTIVE_VISITORS_WINDOW_MINUTES * MINUTE_MS).toISOString(),
+  ]);
+  const row = rows[0];
+  if (!row) throw new Error(`affiliate ${affiliateId} has no row`);
+  // node-postgres parses json; PGlite too, but a driver that does not would hand over the text.
+  const codes = typeof row.codes === 'string' ? (JSON.parse(row.codes) as Exclude<StatsRow['codes'], string>) : row.codes;
+  const referralCodes: ReferralCodeStats[] = codes.map((code) => ({
+    code: code.code,
+    description: code.description,
+    clickCount: code.clicks,
+    conversionCount: code.conversions,
+    link: referralLink(app.config.publicUrl, code.code),
+    createdAt: new Date(code.createdAtMs).toISOString(),
+  }));
+  const totalClicks = referralCodes.reduce((sum, code) => sum + code.clickCount, 0);
+  const hasPremiumRate = row.qualified >= PREMIUM_THRESHOLD;
+  return {
+    totalEarnings: dollars(row.total_cents),
+    totalEarningsCents: row.total_cents,
+    unpaidEarnings: dollars(row.unpaid_cents),
+    unpaidEarningsCents: row.unpaid_cents,
+    totalConversions: row.qualified,
+    totalClicks,
+    conversionRate: conversionRate(row.qualified, totalClicks),
+    last30DaysCount: row.recent,
+    hasPremiumRate,
+    progressToTier: Math.min(PREMIUM_THRESHOLD, row.qualified),
+    currentCommissionRate: dollars(hasPremiumRate ? PREMIUM_COMMISSION_CENTS : STANDARD_COMMISSION_CENTS),
+    referralCodes,
+    activeVisitors: row.active_visitors,
+    nextPayout: nextPayout(now, row),
+    status: row.status,
+  };
+}

@@ -1,0 +1,95 @@
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import { nextPayoutDate, payoutCutoff } from '@skanova/shared/affiliate/payout-schedule';
+import type { TransactionQuery } from '../affiliates/transaction.ts';
+
+// An affiliate's money (BRIEF §5.3–5.4, §6 "Money and stats"), defined once for the dashboard and
+// for the account-deletion rule. In SQL, so the database adds up only the affiliate's own rows.
+//
+// - Qualified conversions are the ones not reversed; their commission was fixed when recorded.
+// - Adjustments are signed corrections (e.g. a refund after payment).
+// - Unpaid = not in a payout that was sent or paid (a scheduled or failed payout has not paid it);
+//   pending commissions are unpaid too.
+// - Approved unpaid = approved commissions and adjustments not yet paid: the balance owed.
+// - Payable on the next payday = commissions approved before that payday's cut-off (00:00 UTC on the
+//   1st), plus adjustments made before it, plus every deduction (a clawback is never postponed:
+//   the amount announced is never more than what will be paid).
+
+/** Rows of the affiliate `$1`'s qualified conversions and adjustments, with whether each is unpaid. */
+export const EARNINGS_CTES = `
+settled_payouts AS (
+  SELECT id FROM payouts WHERE affiliate_id = $1 AND status IN ('sent', 'paid')
+),
+earned AS (
+  SELECT referral_code_id, commission_cents AS cents, status, occurred_at,
+         coalesce(approved_at, occurred_at) AS approved_at,
+         NOT (status = 'paid' OR coalesce(payout_id IN (SELECT id FROM settled_payouts), false)) AS unpaid
+  FROM conversions
+  WHERE affiliate_id = $1 AND status <> 'reversed'
+),
+adjusted AS (
+  SELECT amount_cents AS cents, created_at,
+         NOT coalesce(payout_id IN (SELECT id FROM settled_payouts), false) AS unpaid
+  FROM commission_adjustments
+  WHERE affiliate_id = $1
+)`;
+
+/**
+ * The totals of EARNINGS_CTES in one row `totals`. Parameters: `$1` the affiliate, `$2` the cut-off of
+ * the next payday, `$3` the start of the recent-conversions window.
+ */
+export const EARNINGS_TOTALS_CTES = `${EARNINGS_CTES},
+conversion_totals AS (
+  SELECT count(*)::int AS qualified,
+         count(*) FILTER (WHERE occurred_at >= $3)::int AS recent,
+         coalesce(sum(cents), 0)::int AS total_cents,
+         coalesce(sum(cents) FILTER (WHERE unpaid), 0)::int AS unpaid_cents,
+         coalesce(sum(cents) FILTER (WHERE unpaid AND status = 'approved'), 0)::int AS approved_unpaid_cents,
+         coalesce(sum(cents) FILTER (WHERE unpaid AND status = 'approved' AND approved_at < $2), 0)::int AS payable_cents
+  FROM earned
+),
+adjustment_totals AS (
+  SELECT coalesce(sum(cents), 0)::int AS total_cents,
+         coalesce(sum(cents) FILTER (WHERE unpaid), 0)::int AS unpaid_cents,
+         coalesce(sum(cents) FILTER (WHERE unpaid AND (created_at < $2 OR cents < 0)), 0)::int AS payable_cents
+  FROM adjusted
+),
+totals AS (
+  SELECT c.qualified, c.recent,
+         c.total_cents + a.total_cents AS total_cents,
+         c.unpaid_cents + a.unpaid_cents AS unpaid_cents,
+         c.approved_unpaid_cents + a.unpaid_cents AS approved_unpaid_cents,
+         c.payable_cents + a.payable_cents AS payable_cents
+  FROM conversion_totals c CROSS JOIN adjustment_totals a
+)`;
+
+export interface EarningsTotals {
+  qualified: number;
+  recent: number;
+  total_cents: number;
+  unpaid_cents: number;
+  approved_unpaid_cents: number;
+  payable_cents: number;
+}
+
+/** The next payday and what it pays: nothing below the minimum (the balance rolls over). */
+export function nextPayout(now: Date, totals: Pick<EarningsTotals, 'payable_cents' | 'approved_unpaid_cents'>) {
+  return {
+    date: nextPayoutDate(now).toISOString().slice(0, 10),
+    payableCents: totals.payable_cents >= MINIMUM_PAYOUT_CENTS ? totals.payable_cents : 0,
+    approvedUnpaidCents: totals.approved_unpaid_cents,
+  };
+}
+
+/** The cut-off of the next payday (the totals' `$2`). */
+export function nextPayoutCutoff(now: Date): Date {
+  return payoutCutoff(nextPayoutDate(now));
+}
+
+/** The affiliate's approved balance not yet paid, in cents (account deletion waits while it is owed). */
+export async function approvedUnpaidCents(tx: TransactionQuery, affiliateId: string, now: Date): Promise<number> {
+  const { rows } = await tx.query<{ cents: number }>(
+    `WITH ${EARNINGS_TOTALS_CTES} SELECT approved_unpaid_cents AS cents FROM totals`,
+    [affiliateId, nextPayoutCutoff(now).toISOString(), now.toISOString()],
+  );
+  return rows[0]?.cents ?? 0;
+}

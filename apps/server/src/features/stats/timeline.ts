@@ -1,0 +1,49 @@
+import type { AffiliateTimeline, DailyActivity } from '@skanova/shared/affiliate/stats';
+import { STATS_CHART_DAYS } from '@skanova/shared/constants/affiliate';
+import type { AppContext } from '../../context.ts';
+
+// The overview chart: counted clicks and qualified conversions per UTC day over the last
+// STATS_CHART_DAYS days, today included, days without activity as zeros. A counted click's day is
+// its hour bucket's (the bucket starts within the same UTC day).
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const TIMELINE_SQL = `
+SELECT to_char(hour_bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS clicks, 0 AS conversions
+FROM click_counts
+WHERE referral_code_id IN (SELECT id FROM referral_codes WHERE affiliate_id = $1)
+  AND hour_bucket >= $2 AND hour_bucket < $3
+GROUP BY 1
+UNION ALL
+SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 0, count(*)::int
+FROM conversions
+WHERE affiliate_id = $1 AND status <> 'reversed' AND occurred_at >= $2 AND occurred_at < $3
+GROUP BY 1`;
+
+/** UTC midnight of the day of `at`. */
+function startOfUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}
+
+export async function loadTimeline(app: AppContext, affiliateId: string): Promise<AffiliateTimeline> {
+  const tomorrow = new Date(startOfUtcDay(app.now()).getTime() + DAY_MS);
+  const first = new Date(tomorrow.getTime() - STATS_CHART_DAYS * DAY_MS);
+  const { rows } = await app.database.sql.query<{ day: string; clicks: number; conversions: number }>(TIMELINE_SQL, [
+    affiliateId,
+    first.toISOString(),
+    tomorrow.toISOString(),
+  ]);
+  const days: DailyActivity[] = Array.from({ length: STATS_CHART_DAYS }, (_, index) => ({
+    date: new Date(first.getTime() + index * DAY_MS).toISOString().slice(0, 10),
+    clicks: 0,
+    conversions: 0,
+  }));
+  const byDate = new Map(days.map((day) => [day.date, day]));
+  for (const row of rows) {
+    const day = byDate.get(row.day);
+    if (!day) continue;
+    day.clicks += row.clicks;
+    day.conversions += row.conversions;
+  }
+  return { days };
+}

@@ -1,0 +1,25 @@
+import { deleteAccountRequestSchema } from '@skanova/shared/schemas/affiliate';
+import { deleteAffiliateAccount as deleteAccount } from '../features/affiliates/account-deletion.ts';
+import { webHeaders } from '../features/auth/auth-routes.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/**
+ * Deletes the caller's account, confirmed by its password (BRIEF §5.9). Refused with
+ * `failed-precondition` (details.code `payout-scheduled` or `balance-due`) while money is owed.
+ * The answer also expires the session cookies: the session itself is already gone.
+ */
+export const deleteAffiliateAccount = defineCallable({
+  name: 'deleteAffiliateAccount',
+  access: 'affiliate',
+  input: deleteAccountRequestSchema,
+  async handler(input, { app, request, reply, caller }) {
+    await deleteAccount(app, caller, input.password);
+    const signOut = await app.auth.api.signOut({ headers: webHeaders(request), returnHeaders: true }).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'clearing the session cookie after account deletion failed');
+      return null;
+    });
+    const cookies = signOut?.headers.getSetCookie() ?? [];
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return { deleted: true as const };
+  },
+});

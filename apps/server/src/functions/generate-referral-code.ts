@@ -1,0 +1,19 @@
+import { generateReferralCodeRequestSchema } from '@skanova/shared/schemas/affiliate';
+import { createReferralCode } from '../features/referral-codes/generate-code.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/**
+ * A new referral code for the signed-in affiliate (spec §7 generateReferralCode, BRIEF §4). An empty
+ * description is stored as null: the dashboard shows its translated default text. The eleventh code
+ * answers `failed-precondition` (details.code `max-codes-reached`), even under parallel calls.
+ */
+export const generateReferralCode = defineCallable({
+  name: 'generateReferralCode',
+  access: 'affiliate',
+  input: generateReferralCodeRequestSchema,
+  async handler(input, { app, caller }) {
+    const description = input?.description?.trim() || null;
+    const created = await createReferralCode(app, caller.affiliateId, description);
+    return { code: created.code, description: created.description };
+  },
+});

@@ -1,0 +1,13 @@
+import { noInputSchema } from '../features/affiliates/inputs.ts';
+import { countActiveVisitors } from '../features/stats/active-visitors.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/** The overview's "real-time active users" refresh action (BRIEF §5.8): one small query. */
+export const getActiveVisitors = defineCallable({
+  name: 'getActiveVisitors',
+  access: 'affiliate',
+  input: noInputSchema,
+  async handler(_input, { app, caller }) {
+    return countActiveVisitors(app, caller.affiliateId);
+  },
+});

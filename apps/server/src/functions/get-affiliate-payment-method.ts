@@ -1,0 +1,14 @@
+import { noInputSchema } from '../features/affiliates/inputs.ts';
+import { loadPaymentMethod, summarisePaymentMethod } from '../features/affiliates/payment-method-store.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/** The caller's payment method as the dashboard shows it (spec §7): the IBAN masked but its last 4. */
+export const getAffiliatePaymentMethod = defineCallable({
+  name: 'getAffiliatePaymentMethod',
+  access: 'affiliate',
+  input: noInputSchema,
+  async handler(_input, { app, caller }) {
+    const stored = await loadPaymentMethod(app, caller.affiliateId);
+    return { success: true as const, paymentMethod: summarisePaymentMethod(app, stored) };
+  },
+});

@@ -1,0 +1,13 @@
+import { noInputSchema } from '../features/affiliates/inputs.ts';
+import { listPayouts } from '../features/affiliates/payouts.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/** The caller's payouts, newest first (the Payments tab's history). */
+export const getAffiliatePayouts = defineCallable({
+  name: 'getAffiliatePayouts',
+  access: 'affiliate',
+  input: noInputSchema,
+  async handler(_input, { app, caller }) {
+    return { payouts: await listPayouts(app, caller.affiliateId) };
+  },
+});

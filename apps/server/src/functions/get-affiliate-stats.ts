@@ -1,0 +1,17 @@
+import { noInputSchema } from '../features/affiliates/inputs.ts';
+import { loadAffiliateStats } from '../features/stats/affiliate-stats.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/**
+ * The dashboard's statistics (spec §3 "Affiliate stats", §7 getAffiliateStats): earnings, clicks,
+ * conversions, tier, referral codes with their links, active visitors and the next payout, all
+ * computed from the caller's own rows.
+ */
+export const getAffiliateStats = defineCallable({
+  name: 'getAffiliateStats',
+  access: 'affiliate',
+  input: noInputSchema,
+  async handler(_input, { app, caller }) {
+    return loadAffiliateStats(app, caller.affiliateId);
+  },
+});

@@ -1,0 +1,13 @@
+import { noInputSchema } from '../features/affiliates/inputs.ts';
+import { loadTimeline } from '../features/stats/timeline.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/** The overview chart: counted clicks and qualified conversions per UTC day, zero-filled. */
+export const getAffiliateTimeline = defineCallable({
+  name: 'getAffiliateTimeline',
+  access: 'affiliate',
+  input: noInputSchema,
+  async handler(_input, { app, caller }) {
+    return loadTimeline(app, caller.affiliateId);
+  },
+});

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import { updatePaymentMethod } from '../features/affiliates/update-payment-method.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/**
+ * Replaces the caller's payment method (spec §5 "Payment update", §7). Both fields are read as they
+ * come: the shared validation answers each mistake with its own detail code (missing-payment-method,
+ * missing-payment-details, invalid-iban, invalid-iban-checksum, invalid-bic …), as the form does.
+ */
+const input = z.nullable(
+  z.optional(
+    z.object({
+      paymentMethod: z.optional(z.unknown()),
+      paymentDetails: z.optional(z.unknown()),
+    }),
+  ),
+);
+
+export const updateAffiliatePaymentMethod = defineCallable({
+  name: 'updateAffiliatePaymentMethod',
+  access: 'affiliate',
+  input,
+  async handler(data, { app, caller }) {
+    const paymentMethod = await updatePaymentMethod(app, caller, data?.paymentMethod, data?.paymentDetails);
+    return { success: true as const, paymentMethod };
+  },
+});

@@ -1,0 +1,13 @@
+import { notificationPreferencesSchema } from '@skanova/shared/schemas/affiliate';
+import { saveNotificationPreferences } from '../features/affiliates/settings.ts';
+import { defineCallable } from '../http/callable.ts';
+
+/** Saves the three notification preferences (new conversions, new payments, news and offers). */
+export const updateNotificationPreferences = defineCallable({
+  name: 'updateNotificationPreferences',
+  access: 'affiliate',
+  input: notificationPreferencesSchema,
+  async handler(preferences, { app, caller }) {
+    return { notifications: await saveNotificationPreferences(app, caller.affiliateId, preferences) };
+  },
+});

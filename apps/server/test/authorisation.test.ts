@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callables } from '../src/functions/index.ts';
+import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';
+import {
+  type TestAffiliate,
+  callFn,
+  createTestAffiliate,
+  insertClicks,
+  insertCode,
+  insertConversions,
+  insertPayout,
+  signIn,
+} from './helpers/affiliates.ts';
+
+// Every affiliate function checks the session first and reaches only the caller's rows (BRIEF §6):
+// without a session the answer is `unauthenticated` whatever the body; signed in as A, nothing of B
+// comes back or changes, whichever of B's ids or codes the body names.
+
+const AFFILIATE_FUNCTIONS = callables.filter((definition) => definition.access === 'affiliate').map((definition) => definition.name);
+
+let t: TestApp;
+let a: TestAffiliate;
+let b: TestAffiliate;
+/** What must never appear in an answer to A: B's identifiers and personal data. */
+let bSecrets: string[];
+let bUserId: string;
+let bCode: string;
+let bPayout: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTestAffiliate(t, { firstName: 'Alice', lastName: 'Anders', paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'alice@paypal.example' } });
+  b = await createTestAffiliate(t, {
+    firstName: 'Brenda',
+    lastName: 'Bravo',
+    phone: '+33 7 00 00 00 42',
+    paymentMethod: 'bank_transfer',
+    paymentDetails: { bankName: 'Banque Brenda', bankIban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', accountHolder: 'Brenda Bravo' },
+  });
+  await callFn(t, 'generateReferralCode', { description: 'Alice link' }, a.cookie);
+  bCode = (await callFn(t, 'generateReferralCode', { description: 'Brenda secret link' }, b.cookie)).body.result.code;
+  const bCodeRow = await insertCode(t, b.affiliateId, { description: 'Brenda second link' });
+  await insertClicks(t, bCodeRow.id, { counted: 77 });
+  await insertConversions(t, b.affiliateId, 13, { codeId: bCodeRow.id, status: 'approved', approvedAt: new Date('2025-01-01T00:00:00Z') });
+  bPayout = await insertPayout(t, b.affiliateId, { amountCents: 98765, status: 'scheduled', periodStart: '2025-04-01', scheduledFor: '2025-05-15' });
+  const { rows } = await t.database.sql.query<{ user_id: string }>('SELECT user_id FROM affiliates WHERE id = $1', [b.affiliateId]);
+  bUserId = rows[0]!.user_id;
+  bSecrets = [b.affiliateId, bUserId, b.email, bCode, bCodeRow.code, bPayout, 'Brenda', 'Bravo', 'Banque', '••30 00', 'COBADEFF', '98765', '+33 7'];
+});
+afterAll(() => t.close());
+
+/** Everything of B's in the database, as one text to compare before and after. */
+async function snapshotOfB(): Promise<string> {
+  const { rows } = await t.database.sql.query<{ snapshot: string }>(
+    `SELECT json_build_object(
+       'affiliate', (SELECT row_to_json(x) FROM affiliates x WHERE id = $1),
+       'codes', (SELECT json_agg(x ORDER BY id) FROM referral_codes x WHERE affiliate_id = $1),
+       'payment', (SELECT row_to_json(x) FROM payment_methods x WHERE affiliate_id = $1),
+       'payouts', (SELECT json_agg(x ORDER BY id) FROM payouts x WHERE affiliate_id = $1),
+       'conversions', (SELECT json_agg(x ORDER BY id) FROM conversions x WHERE affiliate_id = $1),
+       'user', (SELECT row_to_json(x) FROM auth_users x WHERE id = $2),
+       'accounts', (SELECT json_agg(x ORDER BY id) FROM auth_accounts x WHERE user_id = $2),
+       'sessions', (SELECT json_agg(x ORDER BY id) FROM auth_sessions x WHERE user_id = $2)
+     )::text AS snapshot`,
+    [b.affiliateId, bUserId],
+  );
+  return rows[0]!.snapshot;
+}
+
+function post(name: string, payload: string, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/fn/${name}`,
+    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, ...headers },
+    payload,
+  });
+}
+
+describe('without a session', () => {
+  it('lists the affiliate functions this suite covers', () => {
+    expect(AFFILIATE_FUNCTIONS).toEqual(
+      expect.arrayContaining([
+        'getAffiliateStats',
+        'getActiveVisitors',
+        'getAffiliateTimeline',
+        'getAffiliatePaymentMethod',
+        'updateAffiliatePaymentMethod',
+        'generateReferralCode',
+        'getAffiliatePayouts',
+        'getAffiliateSettings',
+        'updateNotificationPreferences',
+        'deleteAffiliateAccount',
+      ]),
+    );
+  });
+
+  const bodies = [
+    '{"data":null}',
+    '{"data":{}}',
+    '{"data":{"paymentMethod":"paypal","paymentDetails":{"paypalEmail":"x@example.com"}}}',
+    '{"data":{"password":"correct horse battery"}}',
+    '{"data":"junk"}',
+    '{"data":[1,2,3]}',
+    '{"data":{"description":42,"conversions":"yes"}}',
+    '{}',
+    '[]',
+    '"data"',
+    '42',
+  ];
+  const credentials: [string, Record<string, string>][] = [
+    ['no credentials', {}],
+    ['a forged session cookie', { cookie: 'sk.session_token=forged-token.forged-signature' }],
+    ['an unknown bearer token', { authorization: 'Bearer not-a-session-token' }],
+    ['a malformed authorization header', { authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' }],
+  ];
+
+  it.each(AFFILIATE_FUNCTIONS)('%s answers 401 unauthenticated, before looking at the body', async (name) => {
+    for (const [label, headers] of credentials) {
+      for (const body of bodies) {
+        const response = await post(name, body, headers);
+        expect({ label, body, status: response.statusCode }).toEqual({ label, body, status: 401 });
+        expect(response.json().error.status).toBe('UNAUTHENTICATED');
+      }
+    }
+  });
+});
+
+describe('signed in as A', () => {
+  /** Bodies that name B's rows in every way a client could try. */
+  function attacks(name: string): unknown[] {
+    const pointers = { affiliateId: b.affiliateId, userId: bUserId, code: bCode, id: bPayout, email: b.email, uid: bUserId };
+    const base: Record<string, unknown> = {
+      updateAffiliatePaymentMethod: { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'alice-new@paypal.example', affiliateId: b.affiliateId } },
+      generateReferralCode: { description: 'Alice again' },
+      updateNotificationPreferences: { conversions: false, payments: false, news: false },
+      deleteAffiliateAccount: { password: b.password },
+    };
+    const valid = base[name] ?? null;
+    return [valid, { ...(valid as object | null), ...pointers }, pointers, { affiliate: pointers }, { where: { affiliate_id: b.affiliateId } }];
+  }
+
+  it.each(AFFILIATE_FUNCTIONS.filter((name) => name !== 'deleteAffiliateAccount'))('%s never answers or changes anything of B', async (name) => {
+    const before = await snapshotOfB();
+    for (const data of attacks(name)) {
+      const response = await callFn(t, name, data, a.cookie);
+      expect(response.status).toBeLessThan(500);
+      const text = JSON.stringify(response.body);
+      for (const secret of bSecrets) expect({ data, leaked: text.includes(secret) ? secret : null }).toEqual({ data, leaked: null });
+    }
+    expect(await snapshotOfB()).toBe(before);
+  });
+
+  it('changes A’s own rows when asked to change B’s', async () => {
+    const method = await callFn(t, 'updateAffiliatePaymentMethod', { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'alice-2@paypal.example' }, affiliateId: b.affiliateId }, a.cookie);
+    expect(method.body.result.paymentMethod.paypalEmail).toBe('alice-2@paypal.example');
+    const mine = await callFn(t, 'getAffiliatePaymentMethod', null, a.cookie);
+    expect(mine.body.result.paymentMethod.paypalEmail).toBe('alice-2@paypal.example');
+    const theirs = await callFn(t, 'getAffiliatePaymentMethod', null, b.cookie);
+    expect(theirs.body.result.paymentMethod).toMatchObject({ type: 'bank_transfer', bankName: 'Banque Brenda' });
+
+    const stats = await callFn(t, 'getAffiliateStats', { affiliateId: b.affiliateId }, a.cookie);
+    expect(stats.status).toBe(400);
+    const own = await callFn(t, 'getAffiliateStats', null, a.cookie);
+    expect(own.body.result.referralCodes.every((code: { description: string | null }) => !code.description?.includes('Brenda'))).toBe(true);
+    expect(own.body.result.totalClicks).toBe(0);
+  });
+
+  it('deleteAffiliateAccount checks A’s password and deletes only A', async () => {
+    const before = await snapshotOfB();
+    const wrong = await callFn(t, 'deleteAffiliateAccount', { password: b.password === a.password ? 'not the password' : b.password, affiliateId: b.affiliateId }, a.cookie);
+    expect(wrong.status).toBe(403);
+    expect(await snapshotOfB()).toBe(before);
+
+    const victim = await createTestAffiliate(t, { password: 'victim password 1' });
+    const attacker = await createTestAffiliate(t, { password: 'attacker password 1' });
+    const victimBefore = await t.database.sql.query('SELECT * FROM affiliates WHERE id = $1', [victim.affiliateId]);
+    const refused = await callFn(t, 'deleteAffiliateAccount', { password: victim.password, affiliateId: victim.affiliateId }, attacker.cookie);
+    expect(refused.status).toBe(403);
+    const deleted = await callFn(t, 'deleteAffiliateAccount', { password: attacker.password, affiliateId: victim.affiliateId, userId: victim.affiliateId }, attacker.cookie);
+    expect(deleted.status).toBe(200);
+    expect((await t.database.sql.query('SELECT * FROM affiliates WHERE id = $1', [victim.affiliateId])).rows).toEqual(victimBefore.rows);
+    expect((await callFn(t, 'getAffiliateSettings', null, victim.cookie)).status).toBe(200);
+    expect((await callFn(t, 'getAffiliateSettings', null, attacker.cookie)).status).toBe(401);
+  });
+});
+
+describe('sessions', () => {
+  it('accepts the session token as a bearer token, like the cookie', async () => {
+    const affiliate = await createTestAffiliate(t);
+    const login = await signIn(t, affiliate.email, affiliate.password, '10.30.0.1');
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    expect(token).toBeTruthy();
+    const byBearer = await post('getAffiliateSettings', '{"data":null}', { authorization: `Bearer ${token}` });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json().result.email).toBe(affiliate.email);
+    const byCookie = await callFn(t, 'getAffiliateSettings', null, login.cookie);
+    expect(byCookie.body.result).toEqual(byBearer.json().result);
+    // A bearer token of another account reaches that account only.
+    const code = await post('generateReferralCode', '{"data":{"description":"by bearer"}}', { authorization: `Bearer ${token}` });
+    expect(code.statusCode).toBe(200);
+    const stats = await callFn(t, 'getAffiliateStats', null, affiliate.cookie);
+    expect(stats.body.result.referralCodes.map((entry: { code: string }) => entry.code)).toEqual([code.json().result.code]);
+  });
+
+  it('refuses the session of a banned (disabled) account with 401', async () => {
+    const affiliate = await createTestAffiliate(t);
+    expect((await callFn(t, 'getAffiliateStats', null, affiliate.cookie)).status).toBe(200);
+    await t.database.sql.query('UPDATE auth_users SET banned = true WHERE email = $1', [affiliate.email]);
+    for (const name of AFFILIATE_FUNCTIONS) {
+      const response = await callFn(t, name, null, affiliate.cookie);
+      expect({ name, status: response.status }).toEqual({ name, status: 401 });
+    }
+    await t.database.sql.query('UPDATE auth_users SET banned = false WHERE email = $1', [affiliate.email]);
+    expect((await callFn(t, 'getAffiliateStats', null, affiliate.cookie)).status).toBe(200);
+  });
+
+  it('refuses a signed-out session', async () => {
+    const affiliate = await createTestAffiliate(t);
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, cookie: affiliate.cookie },
+      payload: '{}',
+    });
+    expect(signOut.statusCode).toBe(200);
+    expect((await callFn(t, 'getAffiliateStats', null, affiliate.cookie)).status).toBe(401);
+  });
+});
