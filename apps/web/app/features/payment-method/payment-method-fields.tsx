@@ -1,5 +1,11 @@
 import type { TFunction } from 'i18next';
-import { BANK_FIELDS, type BankField, type PaymentMethodErrorCode, type SignupPaymentChoice } from '@skanova/shared/affiliate/payment-method';
+import {
+  BANK_FIELDS,
+  type BankField,
+  type PaymentMethodErrorCode,
+  type PaymentMethodSummary,
+  type SignupPaymentChoice,
+} from '@skanova/shared/affiliate/payment-method';
 import { PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
 import './payment-method.css';
@@ -24,6 +30,19 @@ export const EMPTY_PAYMENT_FORM: PaymentFormValues = {
   bankIban: '',
   bic: '',
 };
+
+/**
+ * The dashboard's form starting from the stored method (spec §4). The IBAN is stored encrypted and
+ * shown masked, so it starts empty: changing bank details means typing it again. Without a stored
+ * method the form starts on PayPal (the dashboard does not offer "later").
+ */
+export function paymentFormOf(stored: PaymentMethodSummary | null | undefined): PaymentFormValues {
+  if (stored?.type === 'paypal') return { ...EMPTY_PAYMENT_FORM, method: 'paypal', paypalEmail: stored.paypalEmail };
+  if (stored?.type === 'bank_transfer') {
+    return { ...EMPTY_PAYMENT_FORM, method: 'bank_transfer', accountHolder: stored.accountHolder, bankName: stored.bankName, bic: stored.bic };
+  }
+  return { ...EMPTY_PAYMENT_FORM, method: 'paypal' };
+}
 
 /** The details object the server functions expect for the chosen method. */
 export function paymentDetailsOf(values: PaymentFormValues): Record<string, string> {

@@ -1,8 +1,19 @@
+import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/constants/affiliate';
+import { PageMeta } from '../../components/page-meta';
+import { DashboardPage } from '../../features/dashboard/dashboard-page';
+import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
 
-export const handle: RouteHandle = { i18n: [] };
+// 'marketing': the Links tab shows the referral QR panel of the first code.
+export const handle: RouteHandle = { i18n: ['dashboard', 'payment', 'marketing'] };
 
-/** Placeholder until the page is built. */
+/** The affiliate dashboard (spec §2): shown by the protected layout once the session is known. */
 export default function AffiliateDashboard() {
-  return <h1>affiliate/dashboard</h1>;
+  const { t } = useTranslation('dashboard');
+  return (
+    <>
+      <PageMeta path={AFFILIATE_DASHBOARD_PAGE} title={t('meta.title')} description={t('meta.description')} noindex />
+      <DashboardPage />
+    </>
+  );
 }

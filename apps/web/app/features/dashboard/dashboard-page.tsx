@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../lib/react-i18n';
+import { DashboardHeader } from './dashboard-header';
+import { useDashboardTab } from './dashboard-tab';
+import { DashboardTabs, panelId, tabId } from './dashboard-tabs';
+import { LinksTab } from './links-tab';
+import { OverviewTab } from './overview-tab';
+import { PaymentsTab } from './payments-tab';
+import { useAffiliateStats } from './queries';
+import { SettingsTab } from './settings-tab';
+import './dashboard.css';
+
+// The affiliate dashboard (spec §2 "Affiliate dashboard"): header, the statistics' loading and
+// error states, and four tabs. Rendered only when signed in (the protected layout waits for the
+// session), so nothing here is part of the prerendered shell.
+
+export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const [tab, selectTab] = useDashboardTab();
+  const stats = useAffiliateStats();
+  const [deleted, setDeleted] = useState(false);
+
+  if (deleted) return <AccountDeleted />;
+  return (
+    <div className="container dashboard">
+      <DashboardHeader />
+      {stats.isError ? (
+        <div className="form-error dashboard-banner" role="alert">
+          <p>{t('errors.loadStats')}</p>
+          <button type="button" className="button button--secondary button--small" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+            {stats.isFetching ? t('errors.retrying') : t('errors.retry')}
+          </button>
+        </div>
+      ) : null}
+      <DashboardTabs selected={tab} onSelect={selectTab} />
+      {/* Keyed by tab: each panel fades in as it appears (spec §4). */}
+      <div key={tab} className="dashboard-panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0}>
+        {tab === 'overview' ? <OverviewTab stats={stats} /> : null}
+        {tab === 'links' ? <LinksTab stats={stats} /> : null}
+        {tab === 'payments' ? <PaymentsTab stats={stats} /> : null}
+        {tab === 'settings' ? <SettingsTab onAccountDeleted={() => setDeleted(true)} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * After deletion the sign-in session no longer exists on the server. The links reload the page, so
+ * the affiliate area reads the (now absent) session afresh instead of racing the protected layout.
+ */
+function AccountDeleted() {
+  const { t } = useTranslation('dashboard');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button that was pressed is gone with the page it was on: the focus moves to the news.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="container dashboard dashboard-deleted">
+      <h1 ref={heading} tabIndex={-1}>
+        {t('settings.delete.doneTitle')}
+      </h1>
+      <p className="form-success" role="status">
+        {t('settings.delete.done')}
+      </p>
+      <p>{t('settings.delete.doneRetention')}</p>
+      <div className="button-row">
+        <a className="button button--primary" href="/affiliate">
+          {t('settings.delete.toHome')}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PaymentMethodSummary } from '@skanova/shared/affiliate/payment-method';
+import type { AffiliateStats, AffiliateTimeline, PayoutSummary } from '@skanova/shared/affiliate/stats';
+import enCommon from '@skanova/shared/i18n/en/common.json';
+import enDashboard from '@skanova/shared/i18n/en/dashboard.json';
+import enMarketing from '@skanova/shared/i18n/en/marketing.json';
+import enPayment from '@skanova/shared/i18n/en/payment.json';
+import frCommon from '@skanova/shared/i18n/fr/common.json';
+import frDashboard from '@skanova/shared/i18n/fr/dashboard.json';
+import frMarketing from '@skanova/shared/i18n/fr/marketing.json';
+import frPayment from '@skanova/shared/i18n/fr/payment.json';
+import { I18nextProvider } from '../../lib/react-i18n';
+import { LinksTab } from './links-tab';
+import { OverviewTab } from './overview-tab';
+import { PaymentsTab } from './payments-tab';
+import { dashboardKeys, useAffiliateStats } from './queries';
+
+// The tabs drawn from server answers that a new account never has (premium rate, payouts, codes):
+// the answers are put in the query cache, so nothing is fetched.
+
+afterEach(cleanup);
+
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+const STATS: AffiliateStats = {
+  totalEarnings: 460,
+  totalEarningsCents: 46000,
+  unpaidEarnings: 36,
+  unpaidEarningsCents: 3600,
+  totalConversions: 130,
+  totalClicks: 1040,
+  conversionRate: 12.5,
+  last30DaysCount: 9,
+  hasPremiumRate: true,
+  progressToTier: 100,
+  currentCommissionRate: 4,
+  referralCodes: [
+    { code: 'K7M2QX4P', description: 'Instagram bio', clickCount: 1000, conversionCount: 128, link: 'https://example.test/download?ref=K7M2QX4P', createdAt: '2025-01-01T00:00:00Z' },
+    { code: 'B3N8WR5T', description: null, clickCount: 40, conversionCount: 2, link: 'https://example.test/download?ref=B3N8WR5T', createdAt: '2025-02-01T00:00:00Z' },
+  ],
+  activeVisitors: 3,
+  nextPayout: { date: '2025-07-15T00:00:00.000Z', payableCents: 2400, approvedUnpaidCents: 2400 },
+  status: 'active',
+};
+
+const TIMELINE: AffiliateTimeline = {
+  days: [
+    { date: '2025-06-01', clicks: 12, conversions: 1 },
+    { date: '2025-06-03', clicks: 30, conversions: 2 },
+  ],
+};
+
+const PAYOUTS: PayoutSummary[] = [
+  {
+    id: 'p2',
+    periodStart: '2025-05-01',
+    periodEnd: '2025-05-31',
+    amountCents: 2550,
+    currency: 'EUR',
+    method: 'bank_transfer',
+    status: 'scheduled',
+    scheduledFor: '2025-06-15',
+    paidAt: null,
+  },
+  {
+    id: 'p1',
+    periodStart: '2025-04-01',
+    periodEnd: '2025-04-30',
+    amountCents: 4000,
+    currency: 'USD',
+    method: 'paypal',
+    status: 'paid',
+    scheduledFor: '2025-05-15',
+    paidAt: '2025-05-16T09:00:00.000Z',
+  },
+];
+
+const METHOD: PaymentMethodSummary = { type: 'paypal', configured: true, paypalEmail: 'ada@example.com', updatedAt: '2025-03-02T10:00:00.000Z' };
+
+async function renderWithData(lang: 'fr' | 'en', ui: (stats: ReturnType<typeof useAffiliateStats>) => ReactNode) {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: lang,
+    fallbackLng: false,
+    defaultNS: 'common',
+    resources: {
+      fr: { common: frCommon, dashboard: frDashboard, payment: frPayment, marketing: frMarketing },
+      en: { common: enCommon, dashboard: enDashboard, payment: enPayment, marketing: enMarketing },
+    },
+    interpolation: { escapeValue: false, defaultVariables: { brand: 'Skanova' } },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  queryClient.setQueryData(dashboardKeys.stats, STATS);
+  queryClient.setQueryData(dashboardKeys.timeline, TIMELINE);
+  queryClient.setQueryData(dashboardKeys.payouts, PAYOUTS);
+  queryClient.setQueryData(dashboardKeys.paymentMethod, METHOD);
+  function WithStats() {
+    return <>{ui(useAffiliateStats())}</>;
+  }
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <I18nextProvider i18n={i18n}>
+          <WithStats />
+        </I18nextProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('OverviewTab', () => {
+  it('shows the six stats in the page language', async () => {
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} />);
+    const value = (label: string) => plain(screen.getByText(label).nextElementSibling?.textContent ?? null);
+    expect(value(frDashboard.overview.stats.totalEarnings)).toBe('460,00 $US');
+    expect(value(frDashboard.overview.stats.unpaidEarnings)).toBe('36,00 $US');
+    expect(value(frDashboard.overview.stats.totalConversions)).toBe('130');
+    expect(value(frDashboard.overview.stats.totalClicks)).toBe('1 040');
+    expect(value(frDashboard.overview.stats.conversionRate)).toBe('12,5 %');
+    expect(value(frDashboard.overview.stats.last30Days.replace('{{days}}', '30'))).toBe('9');
+  });
+
+  it('congratulates once the premium rate is reached, with a full bar and the premium rate', async () => {
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} />);
+    expect(screen.getByRole('heading', { name: enDashboard.overview.premium.achievedTitle })).toBeTruthy();
+    expect(screen.getByText('Congratulations! You now earn $4.00 for every new conversion.')).toBeTruthy();
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    expect(bar.getAttribute('aria-valuetext')).toBe('100 of 100 qualified conversions');
+    expect(screen.getByText('$4.00', { selector: 'strong' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: enDashboard.overview.live.title })).getByText('3')).toBeTruthy();
+  });
+
+  it('draws the days, the missing one as zero, and gives the same data as text', async () => {
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} />);
+    const chart = screen.getByRole('img', { name: 'Clicks and conversions, last 30 days' });
+    expect(chart.querySelectorAll('.activity-chart__bar--clicks')).toHaveLength(3);
+    expect(chart.querySelectorAll('.activity-chart__bar--conversions')).toHaveLength(3);
+    const heights = [...chart.querySelectorAll('.activity-chart__bar--clicks')].map((bar) => Number(bar.getAttribute('height')));
+    expect(heights[1]).toBe(0);
+    expect(heights[2]).toBeGreaterThan(heights[0]!);
+    expect(screen.getByText(/Total over the last 30 days – clicks: 42, conversions: 3\. Busiest day: June 3, 2025 \(clicks: 30\)\./)).toBeTruthy();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['DateClicksConversions', 'June 1, 2025121', 'June 2, 202500', 'June 3, 2025302']);
+  });
+});
+
+describe('LinksTab', () => {
+  it('lists the codes with a dash for no description, and the first code as the example', async () => {
+    await renderWithData('en', (stats) => <LinksTab stats={stats} />);
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText('Instagram bio')).toBeTruthy();
+    expect(rows[2]!.textContent).toContain('—');
+    expect(within(rows[2]!).getByRole('button', { name: 'Copy link B3N8WR5T' })).toBeTruthy();
+    expect(screen.getByText('Links used: 2 of 10')).toBeTruthy();
+    expect(screen.getAllByText('https://example.test/download?ref=K7M2QX4P').length).toBeGreaterThan(0);
+    expect((screen.getByRole('button', { name: enDashboard.links.generate.submit }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('PaymentsTab', () => {
+  it('shows the next payment, the payouts with translated statuses, and the stored method', async () => {
+    await renderWithData('fr', (stats) => <PaymentsTab stats={stats} />);
+    expect(plain(screen.getByText(frDashboard.payments.next.amount).nextElementSibling?.textContent ?? null)).toBe('36,00 $US');
+    expect(screen.getByText('15 juillet 2025')).toBeTruthy();
+    expect(screen.getByText(/versés le 15 du mois suivant si votre solde approuvé atteint au moins 20,00/)).toBeTruthy();
+    expect(screen.queryByText(frDashboard.payments.next.belowMinimum.split('{{')[0]!.trim(), { exact: false })).toBeNull();
+
+    const history = within(screen.getByRole('region', { name: frDashboard.payments.history.title }));
+    const rows = history.getAllByRole('row').map((row) => plain(row.textContent));
+    expect(rows).toEqual([
+      'DatePériodeMontantMoyenStatut',
+      '15 juin 20251 mai 2025 – 31 mai 202525,50 €Virement bancaireProgrammé',
+      '16 mai 20251 avril 2025 – 30 avril 202540,00 $USPayPalPayé',
+    ]);
+
+    const method = within(screen.getByRole('region', { name: frDashboard.payments.method.title }));
+    expect(method.getByText('PayPal')).toBeTruthy();
+    expect(method.getByText('ada@example.com')).toBeTruthy();
+    expect((screen.getByLabelText(frPayment.fields.paypalEmail) as HTMLInputElement).value).toBe('ada@example.com');
+  });
+});

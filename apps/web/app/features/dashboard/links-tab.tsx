@@ -1,0 +1,207 @@
+import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import type { AffiliateStats, ReferralCodeStats } from '@skanova/shared/affiliate/stats';
+import { REFERRAL_DESCRIPTION_MAX } from '@skanova/shared/constants/affiliate';
+import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
+import { LANDING_PAGE } from '@skanova/shared/constants/site';
+import { CallableClientError, callFunction } from '../../lib/callable';
+import { useTranslation } from '../../lib/react-i18n';
+import { siteConfig } from '../../lib/site-config';
+import { ReferralQrPanel } from '../marketing/referral-qr-panel';
+import { formatCount } from './format';
+import { dashboardKeys } from './queries';
+import { SectionLoading } from './section-loading';
+
+// Links (spec §2): generate a code (at most MAX_REFERRAL_CODES), the codes with their counts and a
+// copy action, how to use them, the QR of the first code, and the QR and marketing pages.
+
+/** The referral link's shape (BRIEF §6), shown as the example before the first code exists. */
+const EXAMPLE_CODE = 'CODE';
+
+export function LinksTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
+  const { t } = useTranslation('dashboard');
+  const codes = stats.data?.referralCodes ?? [];
+  const first = codes[0];
+  return (
+    <div className="dashboard-stack">
+      <h2 className="visually-hidden">{t('tabs.links')}</h2>
+      <GenerateLinkForm stats={stats} />
+      {stats.data && codes.length === 0 ? <p className="dashboard-empty">{t('links.empty')}</p> : null}
+      {codes.length > 0 ? <CodesTable codes={codes} /> : null}
+      {stats.isPending ? <SectionLoading /> : null}
+      <UsageInstructions exampleLink={first?.link ?? `${siteConfig.publicUrl}${LANDING_PAGE}?ref=${EXAMPLE_CODE}`} />
+      {first ? (
+        <section className="card" aria-labelledby="dashboard-qr-title">
+          <h3 id="dashboard-qr-title">{t('links.qr.title', { code: first.code })}</h3>
+          <ReferralQrPanel code={first.code} link={first.link} />
+        </section>
+      ) : null}
+      <nav className="card dashboard-more" aria-labelledby="dashboard-more-title">
+        <h3 id="dashboard-more-title">{t('links.more.title')}</h3>
+        <div className="button-row">
+          <Link className="button button--secondary" to="/affiliate/qrcode">
+            {t('links.more.qrcode')}
+          </Link>
+          <Link className="button button--secondary" to="/affiliate/marketing">
+            {t('links.more.marketing')}
+          </Link>
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
+  const { t } = useTranslation('dashboard');
+  const queryClient = useQueryClient();
+  const [description, setDescription] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const generate = useMutation({
+    mutationFn: (text: string) => callFunction('generateReferralCode', { description: text.trim() || null }),
+    // Returning the re-fetch keeps the button busy until the new code is listed (spec §4).
+    onSuccess: (result) => {
+      setDescription('');
+      setNotice({ kind: 'success', text: t('links.generated', { code: result.code }) });
+      return queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
+    },
+    onError: (error) => {
+      const limit = error instanceof CallableClientError && (error.code === 'max-codes-reached' || error.code === 'failed-precondition');
+      setNotice({ kind: 'error', text: limit ? t('links.limitReached', { max: MAX_REFERRAL_CODES }) : t('errors.generate') });
+      return queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
+    },
+  });
+  const count = stats.data?.referralCodes.length ?? 0;
+  const atLimit = count >= MAX_REFERRAL_CODES;
+  const disabled = !stats.data || stats.isFetching || generate.isPending || atLimit;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (disabled) return;
+    setNotice(null);
+    generate.mutate(description);
+  }
+
+  return (
+    <section className="card" aria-labelledby="dashboard-generate-title">
+      <h3 id="dashboard-generate-title">{t('links.generate.title')}</h3>
+      <form className="dashboard-generate" onSubmit={onSubmit} noValidate>
+        <div className="form-field">
+          <label htmlFor="dashboard-code-description">{t('links.generate.description')}</label>
+          <input
+            id="dashboard-code-description"
+            name="description"
+            type="text"
+            value={description}
+            maxLength={REFERRAL_DESCRIPTION_MAX}
+            aria-describedby="dashboard-code-description-hint"
+            onChange={(event) => setDescription(event.target.value)}
+            disabled={atLimit}
+          />
+          <p className="form-hint" id="dashboard-code-description-hint">
+            {t('links.generate.descriptionHint', { max: REFERRAL_DESCRIPTION_MAX })}
+          </p>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={disabled} aria-describedby="dashboard-code-count">
+            {generate.isPending ? t('links.generate.busy') : t('links.generate.submit')}
+          </button>
+          <p className="form-hint" id="dashboard-code-count">
+            {stats.data ? t('links.generate.count', { used: count, max: MAX_REFERRAL_CODES }) : null}
+          </p>
+        </div>
+      </form>
+      {atLimit ? <p className="form-info">{t('links.limitReached', { max: MAX_REFERRAL_CODES })}</p> : null}
+      {notice?.kind === 'error' ? (
+        <p className="form-error" role="alert">
+          {notice.text}
+        </p>
+      ) : null}
+      <div role="status">{notice?.kind === 'success' ? <p className="form-success">{notice.text}</p> : null}</div>
+    </section>
+  );
+}
+
+function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const [copied, setCopied] = useState(false);
+
+  async function copy(link: string) {
+    setCopied(false);
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch (error) {
+      // Spec §8: copy failures are only logged; the link stays visible to copy by hand.
+      console.warn('copy failed', error);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="dashboard-codes-title">
+      <h3 id="dashboard-codes-title">{t('links.table.title')}</h3>
+      <div className="table-scroll">
+        <table className="dashboard-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('links.table.code')}</th>
+              <th scope="col">{t('links.table.description')}</th>
+              <th scope="col" className="dashboard-table__number">
+                {t('links.table.clicks')}
+              </th>
+              <th scope="col" className="dashboard-table__number">
+                {t('links.table.conversions')}
+              </th>
+              <th scope="col">{t('links.table.link')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {codes.map((code) => (
+              <tr key={code.code}>
+                <th scope="row">
+                  <code>{code.code}</code>
+                </th>
+                <td>
+                  {code.description ?? (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">{t('links.table.noDescription')}</span>
+                    </>
+                  )}
+                </td>
+                <td className="dashboard-table__number">{formatCount(code.clickCount, i18n.language)}</td>
+                <td className="dashboard-table__number">{formatCount(code.conversionCount, i18n.language)}</td>
+                <td>
+                  <button type="button" className="button button--ghost button--small" onClick={() => void copy(code.link)}>
+                    {t('links.table.copy')} <span className="visually-hidden">{code.code}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div role="status">{copied ? <p className="form-success">{t('links.copied')}</p> : null}</div>
+    </section>
+  );
+}
+
+function UsageInstructions({ exampleLink }: { exampleLink: string }) {
+  const { t } = useTranslation('dashboard');
+  const steps = t('links.usage.steps', { returnObjects: true }) as string[];
+  return (
+    <section className="card" aria-labelledby="dashboard-usage-title">
+      <h3 id="dashboard-usage-title">{t('links.usage.title')}</h3>
+      <ol className="dashboard-usage">
+        {steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+      <p className="dashboard-usage__example">
+        {t('links.usage.example')} <code>{exampleLink}</code>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { AffiliateStats } from '@skanova/shared/affiliate/stats';
+import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/constants/affiliate';
+import { PREMIUM_COMMISSION_CENTS, PREMIUM_THRESHOLD, STANDARD_COMMISSION_CENTS } from '@skanova/shared/constants/business';
+import { useTranslation } from '../../lib/react-i18n';
+import { ActivityChart } from './activity-chart';
+import { SectionLoading } from './section-loading';
+import { formatCount, formatDollars, formatMoney, formatPercent } from './format';
+import { useActiveVisitors } from './queries';
+
+// Overview (spec §2): six stat cards, real-time active users (BRIEF §5.8), the premium-rate
+// progress (BRIEF §5.3) and the last 30 days of clicks and conversions.
+
+export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="dashboard-stack">
+      <h2 className="visually-hidden">{t('tabs.overview')}</h2>
+      {stats.data ? (
+        <>
+          <StatCards stats={stats.data} />
+          <div className="dashboard-columns">
+            <ActiveVisitors stats={stats.data} statsUpdatedAt={stats.dataUpdatedAt} />
+            <PremiumProgress stats={stats.data} />
+          </div>
+        </>
+      ) : stats.isPending ? (
+        <SectionLoading />
+      ) : null}
+      <ActivityChart />
+    </div>
+  );
+}
+
+function StatCards({ stats }: { stats: AffiliateStats }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lang = i18n.language;
+  const cards = [
+    { key: 'totalEarnings', value: formatMoney(stats.totalEarningsCents, lang) },
+    { key: 'unpaidEarnings', value: formatMoney(stats.unpaidEarningsCents, lang) },
+    { key: 'totalConversions', value: formatCount(stats.totalConversions, lang) },
+    { key: 'totalClicks', value: formatCount(stats.totalClicks, lang) },
+    { key: 'conversionRate', value: formatPercent(stats.conversionRate, lang) },
+    { key: 'last30Days', value: formatCount(stats.last30DaysCount, lang) },
+  ];
+  return (
+    <dl className="dashboard-stats">
+      {cards.map((card) => (
+        <div key={card.key} className="card dashboard-stat">
+          <dt>{t(`overview.stats.${card.key}`, { days: RECENT_CONVERSIONS_DAYS })}</dt>
+          <dd>{card.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The stats carry a first count; the refresh button asks again. The newer answer is shown. */
+function ActiveVisitors({ stats, statsUpdatedAt }: { stats: AffiliateStats; statsUpdatedAt: number }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const visitors = useActiveVisitors();
+  const fresh = visitors.data && visitors.dataUpdatedAt > statsUpdatedAt ? visitors.data : null;
+  const count = fresh?.activeVisitors ?? stats.activeVisitors;
+  const minutes = fresh?.windowMinutes ?? ACTIVE_VISITORS_WINDOW_MINUTES;
+  return (
+    <section className="card dashboard-live" aria-labelledby="dashboard-live-title">
+      <h3 id="dashboard-live-title">
+        <span className="dashboard-live__dot" aria-hidden="true" />
+        {t('overview.live.title')}
+      </h3>
+      <p className="dashboard-live__count" aria-live="polite" aria-atomic="true">
+        <strong>{formatCount(count, i18n.language)}</strong> <span>{t('overview.live.window', { minutes })}</span>
+      </p>
+      <button type="button" className="button button--secondary button--small" onClick={() => void visitors.refetch()} disabled={visitors.isFetching}>
+        {visitors.isFetching ? t('overview.live.refreshing') : t('overview.live.refresh')}
+      </button>
+      {visitors.isError && !visitors.isFetching ? (
+        <p className="field-error" role="alert">
+          {t('overview.live.error')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function PremiumProgress({ stats }: { stats: AffiliateStats }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lang = i18n.language;
+  const standard = formatMoney(STANDARD_COMMISSION_CENTS, lang);
+  const premium = formatMoney(PREMIUM_COMMISSION_CENTS, lang);
+  const progress = Math.max(0, Math.min(PREMIUM_THRESHOLD, stats.progressToTier));
+  return (
+    <section className="card dashboard-premium" aria-labelledby="dashboard-premium-title">
+      <h3 id="dashboard-premium-title">{stats.hasPremiumRate ? t('overview.premium.achievedTitle') : t('overview.premium.progressTitle')}</h3>
+      <p>
+        {stats.hasPremiumRate
+          ? t('overview.premium.congratulations', { premium })
+          : t('overview.premium.explanation', { standard, premium, target: PREMIUM_THRESHOLD })}
+      </p>
+      <div
+        className="dashboard-progress"
+        role="progressbar"
+        aria-labelledby="dashboard-premium-title"
+        aria-valuemin={0}
+        aria-valuemax={PREMIUM_THRESHOLD}
+        aria-valuenow={progress}
+        aria-valuetext={t('overview.premium.valueText', { current: progress, target: PREMIUM_THRESHOLD })}
+      >
+        <div className="dashboard-progress__fill" style={{ width: `${(progress / PREMIUM_THRESHOLD) * 100}%` }} />
+      </div>
+      <div className="dashboard-progress__scale" aria-hidden="true">
+        <span>{standard}</span>
+        <span>{t('overview.premium.valueText', { current: progress, target: PREMIUM_THRESHOLD })}</span>
+        <span>{premium}</span>
+      </div>
+      <p className="dashboard-premium__rate">
+        {t('overview.premium.currentRate')} <strong>{formatDollars(stats.currentCommissionRate, lang)}</strong>
+      </p>
+    </section>
+  );
+}

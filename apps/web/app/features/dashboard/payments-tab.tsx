@@ -1,0 +1,175 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { PaymentMethodSummary } from '@skanova/shared/affiliate/payment-method';
+import { PAYMENT_TIMING } from '@skanova/shared/affiliate/payout-schedule';
+import type { AffiliateStats, PayoutSummary } from '@skanova/shared/affiliate/stats';
+import { COMMISSION_HOLD_DAYS } from '@skanova/shared/constants/business';
+import { useTranslation } from '../../lib/react-i18n';
+import { formatDay, formatMoney, ordinalDay } from './format';
+import { PaymentMethodForm } from './payment-method-form';
+import { useAffiliatePaymentMethod, useAffiliatePayouts } from './queries';
+import { SectionLoading } from './section-loading';
+
+// Payments (spec §2, BRIEF §5.2, §5.9): the next payment (unpaid earnings) and what the next
+// payday pays, the real payout history, the current method and the form to change it.
+
+export function PaymentsTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
+  const { t } = useTranslation('dashboard');
+  const { t: tCommon } = useTranslation('common');
+  const method = useAffiliatePaymentMethod();
+  // Spec §8: a failed fetch is logged; the page also says so and still offers the form.
+  useEffect(() => {
+    if (method.error) console.warn('payment method fetch failed', method.error);
+  }, [method.error]);
+  return (
+    <div className="dashboard-stack">
+      <h2 className="visually-hidden">{t('tabs.payments')}</h2>
+      <div className="dashboard-columns">
+        <section className="card" aria-labelledby="dashboard-next-payment-title">
+          <h3 id="dashboard-next-payment-title">{t('payments.next.title')}</h3>
+          {stats.data ? <NextPayment stats={stats.data} /> : stats.isPending ? <SectionLoading /> : null}
+        </section>
+        <section className="card" aria-labelledby="dashboard-method-title">
+          <h3 id="dashboard-method-title">{t('payments.method.title')}</h3>
+          {method.isPending ? <SectionLoading /> : null}
+          {method.isError ? (
+            <p className="form-error" role="alert">
+              {tCommon('callable.payment-fetch-failed')}
+            </p>
+          ) : null}
+          {method.data ? <PaymentMethodSummaryList method={method.data} /> : null}
+        </section>
+      </div>
+      <PayoutHistory />
+      {/* The form waits for the stored method to start from it; if it cannot be read, it starts empty. */}
+      {method.isPending ? null : (
+        <section className="card">
+          <PaymentMethodForm stored={method.data ?? null} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function NextPayment({ stats }: { stats: AffiliateStats }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const lang = i18n.language;
+  const minimum = formatMoney(PAYMENT_TIMING.minimumPayoutCents, lang);
+  const { nextPayout } = stats;
+  return (
+    <>
+      <p className="dashboard-amount">
+        <span>{t('payments.next.amount')}</span> <strong>{formatMoney(stats.unpaidEarningsCents, lang)}</strong>
+      </p>
+      <dl className="dashboard-facts">
+        <div>
+          <dt>{t('payments.next.payday')}</dt>
+          <dd>{formatDay(nextPayout.date, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('payments.next.payable')}</dt>
+          <dd>{formatMoney(nextPayout.payableCents, lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('payments.next.approved')}</dt>
+          <dd>{formatMoney(nextPayout.approvedUnpaidCents, lang)}</dd>
+        </div>
+      </dl>
+      {nextPayout.payableCents === 0 ? <p className="form-info">{t('payments.next.belowMinimum', { minimum })}</p> : null}
+      <p className="form-hint">
+        {t('payments.next.rule', { day: ordinalDay(PAYMENT_TIMING.payoutDay, lang), minimum })}{' '}
+        {t('payments.next.hold', { days: COMMISSION_HOLD_DAYS })}
+      </p>
+    </>
+  );
+}
+
+function PaymentMethodSummaryList({ method }: { method: PaymentMethodSummary }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const { t: tPayment } = useTranslation('payment');
+  if (!method.configured) return <p className="dashboard-empty">{t('payments.method.none')}</p>;
+  const rows: [string, string][] =
+    method.type === 'paypal'
+      ? [
+          [tPayment('legend'), tPayment('methods.paypal')],
+          [tPayment('fields.paypalEmail'), method.paypalEmail],
+        ]
+      : [
+          [tPayment('legend'), tPayment('methods.bank_transfer')],
+          [tPayment('fields.accountHolder'), method.accountHolder],
+          [tPayment('fields.bankName'), method.bankName],
+          [tPayment('fields.bankIban'), method.ibanMasked],
+          [tPayment('fields.bic'), method.bic],
+        ];
+  return (
+    <dl className="dashboard-facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+      <div>
+        <dt>{t('payments.method.updatedAt')}</dt>
+        <dd>{formatDay(method.updatedAt, i18n.language)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function PayoutHistory() {
+  const { t } = useTranslation('dashboard');
+  const payouts = useAffiliatePayouts();
+  return (
+    <section className="card" aria-labelledby="dashboard-history-title">
+      <h3 id="dashboard-history-title">{t('payments.history.title')}</h3>
+      {payouts.isPending ? <SectionLoading /> : null}
+      {payouts.isError ? (
+        <div className="form-error" role="alert">
+          <p>{t('payments.history.error')}</p>
+          <button type="button" className="button button--secondary button--small" onClick={() => void payouts.refetch()} disabled={payouts.isFetching}>
+            {t('errors.retry')}
+          </button>
+        </div>
+      ) : null}
+      {payouts.data?.length === 0 ? <p className="dashboard-empty">{t('payments.history.empty')}</p> : null}
+      {payouts.data && payouts.data.length > 0 ? <PayoutTable payouts={payouts.data} /> : null}
+    </section>
+  );
+}
+
+function PayoutTable({ payouts }: { payouts: readonly PayoutSummary[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const { t: tPayment } = useTranslation('payment');
+  const lang = i18n.language;
+  return (
+    <div className="table-scroll">
+      <table className="dashboard-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('payments.history.date')}</th>
+            <th scope="col">{t('payments.history.period')}</th>
+            <th scope="col" className="dashboard-table__number">
+              {t('payments.history.amount')}
+            </th>
+            <th scope="col">{t('payments.history.method')}</th>
+            <th scope="col">{t('payments.history.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td>{formatDay(payout.paidAt ?? payout.scheduledFor, lang)}</td>
+              <td>{t('payments.history.periodRange', { start: formatDay(payout.periodStart, lang), end: formatDay(payout.periodEnd, lang) })}</td>
+              <td className="dashboard-table__number">{formatMoney(payout.amountCents, lang, payout.currency)}</td>
+              <td>{tPayment(`methods.${payout.method}`)}</td>
+              <td>
+                <span className={`dashboard-badge dashboard-badge--${payout.status}`}>{t(`payments.history.statuses.${payout.status}`)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { callFunction } from '../../lib/callable';
+
+// Server state of the dashboard (BRIEF §2: TanStack Query). One key per server function, so a
+// mutation can re-fetch exactly what it changed (spec §4: "Generating a code re-fetches the stats").
+
+export const dashboardKeys = {
+  stats: ['affiliate', 'stats'],
+  activeVisitors: ['affiliate', 'active-visitors'],
+  timeline: ['affiliate', 'timeline'],
+  paymentMethod: ['affiliate', 'payment-method'],
+  payouts: ['affiliate', 'payouts'],
+  settings: ['affiliate', 'settings'],
+} as const;
+
+export function useAffiliateStats() {
+  return useQuery({ queryKey: dashboardKeys.stats, queryFn: () => callFunction('getAffiliateStats', null) });
+}
+
+/** Fetched only when the affiliate asks for a refresh: the stats already carry a first count. */
+export function useActiveVisitors() {
+  return useQuery({ queryKey: dashboardKeys.activeVisitors, queryFn: () => callFunction('getActiveVisitors', null), enabled: false });
+}
+
+export function useAffiliateTimeline() {
+  return useQuery({ queryKey: dashboardKeys.timeline, queryFn: () => callFunction('getAffiliateTimeline', null) });
+}
+
+export function useAffiliatePaymentMethod() {
+  return useQuery({
+    queryKey: dashboardKeys.paymentMethod,
+    queryFn: async () => (await callFunction('getAffiliatePaymentMethod', null)).paymentMethod,
+  });
+}
+
+export function useAffiliatePayouts() {
+  return useQuery({ queryKey: dashboardKeys.payouts, queryFn: async () => (await callFunction('getAffiliatePayouts', null)).payouts });
+}
+
+export function useAffiliateSettings() {
+  return useQuery({ queryKey: dashboardKeys.settings, queryFn: () => callFunction('getAffiliateSettings', null) });
+}
