@@ -34,8 +34,9 @@ export function isValidBic(bic: string): boolean {
   return (BIC_LENGTHS as readonly number[]).includes(value.length) && /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value);
 }
 
-/** What the dashboard shows of a stored IBAN: everything but the last 4 characters hidden. */
+/** What the dashboard shows of a stored IBAN: every character but the last 4 hidden, in groups of four. */
 export function maskIban(iban: string): string {
   const value = normaliseBankId(iban);
-  return `${'•'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`.replace(/(.{4})(?=.)/g, '$1 ');
+  const hiddenGroups = Math.ceil(Math.max(0, value.length - 4) / 4);
+  return `${'•••• '.repeat(hiddenGroups)}${value.slice(-4)}`;
 }

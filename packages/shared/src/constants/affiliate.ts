@@ -17,6 +17,8 @@ export const AFFILIATE_INDEXED_PAGES = ['/affiliate', '/affiliate/terms', '/affi
 export const AFFILIATE_LOGIN_PAGE = '/affiliate/login';
 export const AFFILIATE_DASHBOARD_PAGE = '/affiliate/dashboard';
 export const AFFILIATE_RESET_PASSWORD_PAGE = '/affiliate/reset-password';
+export const AFFILIATE_QR_CODE_PAGE = '/affiliate/qrcode';
+export const AFFILIATE_MARKETING_PAGE = '/affiliate/marketing';
 
 /** Referral codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L) (BRIEF §4). */
 export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { AFFILIATE_LOGIN_PAGE } from '@skanova/shared/constants/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
+import { siteConfig } from '../../lib/site-config';
 import { useSession } from './session';
 
 // Protected affiliate pages (spec §2): a spinner while the session loads, the page when signed in,
@@ -26,6 +27,9 @@ export default function ProtectedLayout() {
   if (state.status !== 'signed-in') {
     return (
       <div className="page-loading" role="status" aria-live="polite">
+        {/* The prerendered file of a protected page is this state: titled, and never indexed. */}
+        <title>{`${t('loading')} – ${siteConfig.brandName}`}</title>
+        <meta name="robots" content="noindex, nofollow" />
         <span className="spinner" aria-hidden="true" />
         <span className="visually-hidden">{t('loading')}</span>
       </div>

@@ -2,7 +2,7 @@ import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/reac
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { AffiliateStats, ReferralCodeStats } from '@skanova/shared/affiliate/stats';
-import { REFERRAL_DESCRIPTION_MAX } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_MARKETING_PAGE, AFFILIATE_QR_CODE_PAGE, REFERRAL_DESCRIPTION_MAX } from '@skanova/shared/constants/affiliate';
 import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
 import { LANDING_PAGE } from '@skanova/shared/constants/site';
 import { CallableClientError, callFunction } from '../../lib/callable';
@@ -40,10 +40,10 @@ export function LinksTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
       <nav className="card dashboard-more" aria-labelledby="dashboard-more-title">
         <h3 id="dashboard-more-title">{t('links.more.title')}</h3>
         <div className="button-row">
-          <Link className="button button--secondary" to="/affiliate/qrcode">
+          <Link className="button button--secondary" to={AFFILIATE_QR_CODE_PAGE}>
             {t('links.more.qrcode')}
           </Link>
-          <Link className="button button--secondary" to="/affiliate/marketing">
+          <Link className="button button--secondary" to={AFFILIATE_MARKETING_PAGE}>
             {t('links.more.marketing')}
           </Link>
         </div>

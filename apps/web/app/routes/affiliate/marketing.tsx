@@ -3,6 +3,7 @@ import { CodePage } from '../../features/marketing/code-page';
 import { MarketingPanel } from '../../features/marketing/marketing-panel';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
+import { AFFILIATE_MARKETING_PAGE } from '@skanova/shared/constants/affiliate';
 
 export const handle: RouteHandle = { i18n: ['marketing'] };
 
@@ -11,7 +12,7 @@ export default function AffiliateMarketing() {
   const { t } = useTranslation('marketing');
   return (
     <>
-      <PageMeta path="/affiliate/marketing" title={t('marketingPage.metaTitle')} description={t('marketingPage.metaDescription')} noindex />
+      <PageMeta path={AFFILIATE_MARKETING_PAGE} title={t('marketingPage.metaTitle')} description={t('marketingPage.metaDescription')} noindex />
       <CodePage
         title={t('marketingPage.title')}
         subtitle={t('marketingPage.subtitle')}

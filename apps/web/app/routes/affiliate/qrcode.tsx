@@ -4,6 +4,7 @@ import { QrIdeas } from '../../features/marketing/qr-ideas';
 import { ReferralQrPanel } from '../../features/marketing/referral-qr-panel';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
+import { AFFILIATE_QR_CODE_PAGE } from '@skanova/shared/constants/affiliate';
 
 export const handle: RouteHandle = { i18n: ['marketing'] };
 
@@ -12,7 +13,7 @@ export default function AffiliateQrcode() {
   const { t } = useTranslation('marketing');
   return (
     <>
-      <PageMeta path="/affiliate/qrcode" title={t('qrPage.metaTitle')} description={t('qrPage.metaDescription')} noindex />
+      <PageMeta path={AFFILIATE_QR_CODE_PAGE} title={t('qrPage.metaTitle')} description={t('qrPage.metaDescription')} noindex />
       <CodePage
         title={t('qrPage.title')}
         subtitle={t('qrPage.subtitle')}
