@@ -13,6 +13,7 @@ const BENCHMARKS = [
   { title: 'JavaScript weight', file: 'js-weight.ts' },
   { title: 'Lighthouse', file: 'lighthouse.bench.ts' },
   { title: 'Click recording', file: 'clicks.bench.ts' },
+  { title: 'Dashboard statistics', file: 'stats.bench.ts' },
 ];
 
 async function main() {

@@ -31,6 +31,8 @@ async function main() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_CLICKS_DISABLED: 'true',
     IP_HASH_SECRET: 'benchmark-secret-benchmark-secret-0123',
+    AUTH_SECRET: 'benchmark-auth-secret-benchmark-auth-0123',
+    DATA_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   });
   const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
   await migrate(database.sql);

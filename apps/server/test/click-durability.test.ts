@@ -198,6 +198,8 @@ describe(`clicks survive SIGKILL of the server (${TEST_DB})`, () => {
       DATA_DIR: path.join(dir, 'data'),
       WEB_BUILD_DIR: path.join(dir, 'site'),
       IP_HASH_SECRET: 'durability-secret-durability-secret-01',
+      AUTH_SECRET: 'durability-auth-secret-durability-auth-01',
+      DATA_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
       RATE_LIMIT_CLICKS_DISABLED: 'true',
       DATABASE_URL: '',
       ...target.env,

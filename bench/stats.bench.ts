@@ -1,0 +1,184 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
+import type { StatsBenchReady } from './lib/stats-bench-server.ts';
+import { runAsScript } from './lib/run-as-script.ts';
+import { STATS_SEED } from './seed-stats.ts';
+
+// The dashboard's statistics (issue 3 §4): getAffiliateStats over HTTP with real session cookies,
+// on a database seeded with 1,000 affiliates, 1,000,000 visits and 100,000 conversions
+// (bench/seed-stats.ts), on the embedded PGlite (a data folder, as in production) and on PostgreSQL.
+// Each request is one signed-in affiliate's dashboard opening, rotating over 40 affiliates: the
+// session lookup, the profile and the one statistics statement. Measured with one connection (the
+// latency a person sees) and with ten (a busy moment).
+// Run alone: node --import tsx bench/stats.bench.ts   (BENCH_DURATION=<seconds> to shorten)
+
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_SECONDS = 3;
+const CONNECTION_COUNTS = [1, 10];
+const TARGET_P99_MS = 10;
+const SERVER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'stats-bench-server.ts');
+const STATS_PATH = '/api/fn/getAffiliateStats';
+
+interface Measure {
+  connections: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+}
+
+interface DatabaseResult {
+  database: string;
+  ready: StatsBenchReady;
+  measures: Measure[];
+}
+
+async function startServer(env: Record<string, string>): Promise<{ port: number; child: ChildProcess; ready: StatsBenchReady }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<StatsBenchReady>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as StatsBenchReady));
+    child.once('exit', (code) => reject(new Error(`The benchmark server exited (${code}).`)));
+  });
+  return { port, child, ready };
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function load(port: number, cookies: string[], connections: number, seconds: number): Promise<Measure> {
+  let sequence = 0;
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            path: STATS_PATH,
+            body: '{"data":null}',
+            setupRequest: (request) => {
+              sequence += 1;
+              const cookie = cookies[sequence % cookies.length] as string;
+              // Each request from its own client address (see the server's TRUST_PROXY).
+              const client = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+              return { ...request, headers: { ...request.headers, 'content-type': 'application/json', cookie, 'x-forwarded-for': client } };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    connections,
+    reqPerSec: result['2xx'] / result.duration,
+    p50: Math.round(percentile(latencies, 50) * 100) / 100,
+    p99: Math.round(percentile(latencies, 99) * 100) / 100,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** One real request, checked: the benchmark must measure answers, not errors. */
+async function checkAnswer(port: number, cookie: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${STATS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: '{"data":null}',
+  });
+  const body = (await response.json()) as { result?: { referralCodes?: unknown[]; totalClicks?: number } };
+  if (response.status !== 200 || !body.result?.referralCodes?.length || !body.result.totalClicks) {
+    throw new Error(`getAffiliateStats answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+}
+
+async function measure(database: string, env: Record<string, string>): Promise<DatabaseResult> {
+  const { port, child, ready } = await startServer(env);
+  try {
+    await checkAnswer(port, ready.cookies[0] as string);
+    await load(port, ready.cookies, 10, WARMUP_SECONDS);
+    const measures: Measure[] = [];
+    for (const connections of CONNECTION_COUNTS) measures.push(await load(port, ready.cookies, connections, DURATION_SECONDS));
+    return { database, ready, measures };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function benchPglite(): Promise<DatabaseResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'skanova-bench-stats-'));
+  try {
+    return await measure('PGlite (data folder)', { BENCH_PGLITE_DIR: path.join(dir, 'db'), DATA_DIR: dir, DATABASE_URL: '' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchPostgres(): Promise<DatabaseResult> {
+  const cluster = await startPostgresCluster();
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench');
+    await admin.end();
+    return await measure('PostgreSQL', { DATABASE_URL: cluster.url('bench') });
+  } finally {
+    cluster.stop();
+  }
+}
+
+const number = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function report(results: DatabaseResult[]): string {
+  const lines = [
+    `getAffiliateStats over HTTP (POST ${STATS_PATH}, session cookie), autocannon ${DURATION_SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up;`,
+    `${number(STATS_SEED.affiliates)} affiliates, ${number(STATS_SEED.clicks)} visits, ${number(STATS_SEED.conversions)} conversions (bench/seed-stats.ts); requests rotate over 40 signed-in affiliates; Node ${process.version}.`,
+    '',
+    '| Database | Connections | req/s | p50 (ms) | p99 (ms) | non-2xx/errors | Target p99 < 10 ms |',
+    '|---|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of results) {
+    for (const m of r.measures) {
+      lines.push(`| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} |`);
+    }
+  }
+  lines.push('', '| Database | Seeding (s) | Measured affiliates hold on average |', '|---|---:|---|');
+  for (const r of results) {
+    const { codes, countedClicks, conversions } = r.ready.measured;
+    lines.push(`| ${r.database} | ${number(r.ready.seedSeconds, 1)} | ${number(codes, 1)} codes, ${number(countedClicks)} counted clicks, ${number(conversions)} conversions |`);
+  }
+  return lines.join('\n');
+}
+
+/** Runs both databases and answers the markdown figures. */
+export default async function run(): Promise<string> {
+  const results = [await benchPglite(), await benchPostgres()];
+  return report(results);
+}
+
+runAsScript(import.meta.url, run);
