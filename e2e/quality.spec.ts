@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, type Request, expect, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
+import { signUpViaApi } from './helpers/affiliate';
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
 
@@ -32,7 +33,15 @@ const PAGES: PublicPage[] = [
   { url: '/press', path: '/press' },
   { url: '/blog', path: '/blog' },
   { url: '/download?ref=TESTCODE', path: '/download', noindex: true },
+  { url: '/affiliate', path: '/affiliate' },
+  { url: '/affiliate/terms', path: '/affiliate/terms' },
+  { url: '/affiliate/signup', path: '/affiliate/signup' },
+  { url: '/affiliate/login', path: '/affiliate/login', noindex: true },
+  { url: '/affiliate/reset-password', path: '/affiliate/reset-password', noindex: true },
 ];
+
+/** Pages behind a session: checked signed in (signed out they send the visitor to the login page). */
+const SIGNED_IN_PAGES = ['/affiliate/dashboard', '/affiliate/qrcode', '/affiliate/marketing'];
 
 const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-US' };
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa'];
@@ -119,6 +128,30 @@ for (const lang of ['fr', 'en'] as const) {
         const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
         const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect(summary).toEqual([]);
+      });
+    }
+  });
+}
+
+for (const lang of ['fr', 'en'] as const) {
+  test.describe(`every signed-in page in ${lang}`, () => {
+    test.use({ locale: LOCALES[lang] });
+
+    for (const url of SIGNED_IN_PAGES) {
+      test(`@health ${url} (${lang}): no CSP, console, page or hydration error; noindex`, async ({ page }) => {
+        await signUpViaApi(page, { language: lang });
+        const health = await watchPageHealth(page);
+        await openHydrated(page, url, lang);
+        // The page itself, not the login page it sends signed-out visitors to.
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`${url}$`));
+        await page.waitForLoadState('networkidle');
+        expectHealthy(health, `${url} (${lang}, signed in)`);
+        const meta = await headMeta(page);
+        expect(meta.lang).toBe(lang);
+        expect(meta.robots).toContain('noindex');
+        // The prerendered file (the loading state) is noindex too, for crawlers that do not run scripts.
+        expect(await (await page.request.get(url)).text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
       });
     }
   });
