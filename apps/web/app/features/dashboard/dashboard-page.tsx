@@ -32,6 +32,11 @@ export function DashboardPage() {
           </button>
         </div>
       ) : null}
+      {stats.data && stats.data.status !== 'active' ? (
+        <div className="form-info dashboard-banner" role="status">
+          <p>{t(stats.data.status === 'pending' ? 'status.pending' : 'status.refused')}</p>
+        </div>
+      ) : null}
       <DashboardTabs selected={tab} onSelect={selectTab} />
       {/* Keyed by tab: each panel fades in as it appears (spec §4). */}
       <div key={tab} className="dashboard-panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0}>

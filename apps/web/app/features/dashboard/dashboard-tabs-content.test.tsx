@@ -82,7 +82,7 @@ const PAYOUTS: PayoutSummary[] = [
 
 const METHOD: PaymentMethodSummary = { type: 'paypal', configured: true, paypalEmail: 'ada@example.com', updatedAt: '2025-03-02T10:00:00.000Z' };
 
-async function renderWithData(lang: 'fr' | 'en', ui: (stats: ReturnType<typeof useAffiliateStats>) => ReactNode) {
+async function renderWithData(lang: 'fr' | 'en', ui: (stats: ReturnType<typeof useAffiliateStats>) => ReactNode, stats: AffiliateStats = STATS) {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng: lang,
@@ -95,7 +95,7 @@ async function renderWithData(lang: 'fr' | 'en', ui: (stats: ReturnType<typeof u
     interpolation: { escapeValue: false, defaultVariables: { brand: 'Skanova' } },
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  queryClient.setQueryData(dashboardKeys.stats, STATS);
+  queryClient.setQueryData(dashboardKeys.stats, stats);
   queryClient.setQueryData(dashboardKeys.timeline, TIMELINE);
   queryClient.setQueryData(dashboardKeys.payouts, PAYOUTS);
   queryClient.setQueryData(dashboardKeys.paymentMethod, METHOD);
@@ -161,6 +161,12 @@ describe('LinksTab', () => {
     expect(screen.getByText('Links used: 2 of 10')).toBeTruthy();
     expect(screen.getAllByText('https://example.test/download?ref=K7M2QX4P').length).toBeGreaterThan(0);
     expect((screen.getByRole('button', { name: enDashboard.links.generate.submit }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('does not offer new links while the application waits for approval, and says why', async () => {
+    await renderWithData('fr', (stats) => <LinksTab stats={stats} />, { ...STATS, status: 'pending' });
+    expect((screen.getByRole('button', { name: frDashboard.links.generate.submit }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(frDashboard.status.cannotGenerate)).toBeTruthy();
   });
 });
 

@@ -68,14 +68,22 @@ function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) 
       return queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
     },
     onError: (error) => {
-      const limit = error instanceof CallableClientError && (error.code === 'max-codes-reached' || error.code === 'failed-precondition');
-      setNotice({ kind: 'error', text: limit ? t('links.limitReached', { max: MAX_REFERRAL_CODES }) : t('errors.generate') });
+      const code = error instanceof CallableClientError ? error.code : null;
+      const text =
+        code === 'max-codes-reached'
+          ? t('links.limitReached', { max: MAX_REFERRAL_CODES })
+          : code === 'affiliate-not-active'
+            ? t('status.cannotGenerate')
+            : t('errors.generate');
+      setNotice({ kind: 'error', text });
       return queryClient.invalidateQueries({ queryKey: dashboardKeys.stats });
     },
   });
   const count = stats.data?.referralCodes.length ?? 0;
   const atLimit = count >= MAX_REFERRAL_CODES;
-  const disabled = !stats.data || stats.isFetching || generate.isPending || atLimit;
+  // Applications waiting for (or refused by) an operator cannot create links (BRIEF §5.7).
+  const inactive = stats.data !== undefined && stats.data.status !== 'active';
+  const disabled = !stats.data || stats.isFetching || generate.isPending || atLimit || inactive;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -114,6 +122,7 @@ function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) 
         </div>
       </form>
       {atLimit ? <p className="form-info">{t('links.limitReached', { max: MAX_REFERRAL_CODES })}</p> : null}
+      {inactive ? <p className="form-info">{t('status.cannotGenerate')}</p> : null}
       {notice?.kind === 'error' ? (
         <p className="form-error" role="alert">
           {notice.text}
