@@ -146,3 +146,18 @@ describe('change password', () => {
     expect((await signIn(t, affiliate.email, 'changed password 1', '10.5.0.2')).status).toBe(200);
   });
 });
+
+describe('manual approval (AFFILIATE_APPROVAL=manual)', () => {
+  it('creates the profile as pending', async () => {
+    const manual = await createTestApp({ env: { AFFILIATE_APPROVAL: 'manual' } });
+    try {
+      const response = await callFn(manual, 'createAffiliate', signupPayload(), undefined, '10.6.0.1');
+      expect(response.status).toBe(200);
+      expect(response.body.result.status).toBe('pending');
+      const { rows } = await manual.database.sql.query<{ status: string }>('SELECT status FROM affiliates WHERE id = $1', [response.body.result.affiliateId]);
+      expect(rows[0]?.status).toBe('pending');
+    } finally {
+      await manual.close();
+    }
+  });
+});
