@@ -1,14 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { freePort, startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import { CLICK_FUNCTION_PATH, ROW_COUNT_PATH, SINGLE_INSERT_PATH, nextVisitBody, userAgentOf } from './lib/click-workload.ts';
 import { runAsScript } from './lib/run-as-script.ts';
+import { percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
 
 // Click recording (issue 2 §6): storePreInstallData with group commit against a bare single-row
 // INSERT route on the same database in the same run, under autocannon with 50 connections, on the
@@ -38,26 +34,6 @@ interface DatabaseResult {
   group: Measure;
   /** Rows the group-commit run added: at least its 2xx answers (every answered visit is stored). */
   storedRows: number;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`The benchmark server exited (${code}).`)));
-  });
-  return { port, child };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function rowCount(port: number): Promise<number> {
@@ -102,11 +78,6 @@ async function load(port: number, route: string, seconds: number): Promise<Round
   return { ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts, seconds: result.duration, latencies };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
-
 /** Rounds of one route merged: throughput over their whole time, latency percentiles over every answer. */
 function merge(rounds: Round[]): Measure {
   const latencies = rounds.flatMap((round) => round.latencies).sort((a, b) => a - b);
@@ -122,7 +93,7 @@ function merge(rounds: Round[]): Measure {
 }
 
 async function measure(database: string, env: Record<string, string>): Promise<DatabaseResult> {
-  const { port, child } = await startServer(env);
+  const { port, child } = await startBenchServer(SERVER_ENTRY, env);
   try {
     await load(port, SINGLE_INSERT_PATH, WARMUP_SECONDS);
     await load(port, CLICK_FUNCTION_PATH, WARMUP_SECONDS);
@@ -139,30 +110,18 @@ async function measure(database: string, env: Record<string, string>): Promise<D
     }
     return { database, single: merge(single), group: merge(group), storedRows };
   } finally {
-    await stopServer(child);
+    await stopBenchServer(child);
   }
 }
 
-async function benchPglite(): Promise<DatabaseResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'skanova-bench-pglite-'));
-  try {
-    return await measure('PGlite (data folder)', { BENCH_PGLITE_DIR: path.join(dir, 'db'), DATABASE_URL: '' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function benchPglite(): Promise<DatabaseResult> {
+  return withPgliteFolder('skanova-bench-pglite-', (dir) =>
+    measure('PGlite (data folder)', { BENCH_PGLITE_DIR: path.join(dir, 'db'), DATABASE_URL: '' }),
+  );
 }
 
-async function benchPostgres(): Promise<DatabaseResult> {
-  const cluster = await startPostgresCluster();
-  try {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    return await measure('PostgreSQL (fsync on)', { DATABASE_URL: cluster.url('bench') });
-  } finally {
-    cluster.stop();
-  }
+function benchPostgres(): Promise<DatabaseResult> {
+  return withBenchPostgres((url) => measure('PostgreSQL (fsync on)', { DATABASE_URL: url }));
 }
 
 const round = (value: number) => Math.round(value).toLocaleString('en-US');

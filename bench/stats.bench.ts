@@ -1,14 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { freePort, startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import type { StatsBenchReady } from './lib/stats-bench-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED } from './seed-stats.ts';
+import { percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
 
 // The dashboard's statistics (issue 3 §4): getAffiliateStats over HTTP with real session cookies,
 // on a database seeded with 1,000 affiliates, 1,000,000 visits and 100,000 conversions
@@ -38,31 +34,6 @@ interface DatabaseResult {
   database: string;
   ready: StatsBenchReady;
   measures: Measure[];
-}
-
-async function startServer(env: Record<string, string>): Promise<{ port: number; child: ChildProcess; ready: StatsBenchReady }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<StatsBenchReady>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as StatsBenchReady));
-    child.once('exit', (code) => reject(new Error(`The benchmark server exited (${code}).`)));
-  });
-  return { port, child, ready };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 async function load(port: number, cookies: string[], connections: number, seconds: number): Promise<Measure> {
@@ -118,7 +89,7 @@ async function checkAnswer(port: number, cookie: string) {
 }
 
 async function measure(database: string, env: Record<string, string>): Promise<DatabaseResult> {
-  const { port, child, ready } = await startServer(env);
+  const { port, child, ready } = await startBenchServer<StatsBenchReady>(SERVER_ENTRY, env);
   try {
     await checkAnswer(port, ready.cookies[0] as string);
     await load(port, ready.cookies, 10, WARMUP_SECONDS);
@@ -126,30 +97,18 @@ async function measure(database: string, env: Record<string, string>): Promise<D
     for (const connections of CONNECTION_COUNTS) measures.push(await load(port, ready.cookies, connections, DURATION_SECONDS));
     return { database, ready, measures };
   } finally {
-    await stopServer(child);
+    await stopBenchServer(child);
   }
 }
 
-async function benchPglite(): Promise<DatabaseResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'skanova-bench-stats-'));
-  try {
-    return await measure('PGlite (data folder)', { BENCH_PGLITE_DIR: path.join(dir, 'db'), DATA_DIR: dir, DATABASE_URL: '' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+function benchPglite(): Promise<DatabaseResult> {
+  return withPgliteFolder('skanova-bench-stats-', (dir) =>
+    measure('PGlite (data folder)', { BENCH_PGLITE_DIR: path.join(dir, 'db'), DATA_DIR: dir, DATABASE_URL: '' }),
+  );
 }
 
-async function benchPostgres(): Promise<DatabaseResult> {
-  const cluster = await startPostgresCluster();
-  try {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    return await measure('PostgreSQL', { DATABASE_URL: cluster.url('bench') });
-  } finally {
-    cluster.stop();
-  }
+function benchPostgres(): Promise<DatabaseResult> {
+  return withBenchPostgres((url) => measure('PostgreSQL', { DATABASE_URL: url }));
 }
 
 const number = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,67 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startPostgresCluster } from '../../apps/server/test/postgres-cluster.ts';
+
+// What the HTTP benchmarks share: a benchmark server in its own process (it reports ready over IPC,
+// with whatever it prepared), the databases to run it on, and latency percentiles.
+
+export interface BenchServer<Ready> {
+  port: number;
+  child: ChildProcess;
+  /** The server's ready message (e.g. the session cookies it prepared). */
+  ready: Ready;
+}
+
+/** Starts `entry` on a free port with `env`; resolves once it sends its ready message. */
+export async function startBenchServer<Ready = unknown>(entry: string, env: Record<string, string>): Promise<BenchServer<Ready>> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`The benchmark server exited (${code}).`)));
+  });
+  return { port, child, ready };
+}
+
+export async function stopBenchServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Runs `fn` with a throw-away folder for the embedded database (a data folder, as in production). */
+export async function withPgliteFolder<T>(prefix: string, fn: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  try {
+    return await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `fn` with the URL of an empty database on a PostgreSQL cluster started for it (fsync on). */
+export async function withBenchPostgres<T>(fn: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const cluster = await startPostgresCluster();
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench');
+    await admin.end();
+    return await fn(cluster.url('bench'));
+  } finally {
+    cluster.stop();
+  }
+}
+
+/** The p-th percentile of ascending `sorted` values (nearest rank); NaN when empty. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
