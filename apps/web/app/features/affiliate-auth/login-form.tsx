@@ -4,6 +4,7 @@ import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_RESET_PASSWORD_PAGE, PROFILE_LIMITS
 import { validateLogin } from '@skanova/shared/schemas/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
 import { signIn } from './auth-client';
+import { AuthField } from './auth-field';
 import { type FieldProblem, loginErrorKey } from './auth-messages';
 import { useSession } from './session';
 
@@ -54,7 +55,7 @@ export default function LoginForm() {
     }
   }
 
-  const invalid = (name: string) => (problem?.fields.includes(name) ? true : undefined);
+  const invalid = (name: string) => problem?.fields.includes(name) ?? false;
   const state: ResetPasswordState = email.trim() ? { email: email.trim() } : {};
 
   return (
@@ -65,39 +66,29 @@ export default function LoginForm() {
         </div>
       ) : null}
       <form className="auth-form" noValidate onSubmit={onSubmit} aria-label={t('login.title')}>
-        <div className="form-field">
-          <label className="form-label" htmlFor="login-email">
-            {t('fields.email')}
-          </label>
-          <input
-            id="login-email"
-            name="email"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-            autoComplete="username"
-            maxLength={PROFILE_LIMITS.email}
-            aria-invalid={invalid('email')}
-            aria-describedby={invalid('email') ? ERROR_ID : undefined}
-          />
-        </div>
-        <div className="form-field">
-          <label className="form-label" htmlFor="login-password">
-            {t('fields.password')}
-          </label>
-          <input
-            id="login-password"
-            name="password"
-            type="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-            autoComplete="current-password"
-            aria-invalid={invalid('password')}
-            aria-describedby={invalid('password') ? ERROR_ID : undefined}
-          />
-        </div>
+        <AuthField
+          id="login-email"
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          value={email}
+          onChange={setEmail}
+          autoComplete="username"
+          maxLength={PROFILE_LIMITS.email}
+          invalid={invalid('email')}
+          errorId={ERROR_ID}
+        />
+        <AuthField
+          id="login-password"
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          invalid={invalid('password')}
+          errorId={ERROR_ID}
+        />
         <div className="form-actions auth-form__actions">
           <button type="submit" className="button button--primary" disabled={!ready || busy}>
             {busy ? t('login.submitting') : t('login.submit')}

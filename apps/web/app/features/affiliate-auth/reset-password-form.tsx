@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AFFILIATE_LOGIN_PAGE, AFFILIATE_RESET_PASSWORD_PAGE, PASSWORD_RESET_TOKEN_SECONDS, PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
 import { AuthError, requestPasswordReset, resetPassword } from './auth-client';
+import { AuthField } from './auth-field';
 import { type FieldProblem, PASSWORD_LIMITS, newPasswordProblem, resetEmailProblem, resetErrorKey } from './auth-messages';
 import type { ResetPasswordState } from './login-form';
 import { useSession } from './session';
@@ -34,25 +35,19 @@ function ErrorBanner({ problem }: { problem: FieldProblem | null }) {
 }
 
 function PasswordField({ name, label, value, onChange, problem }: { name: string; label: string; value: string; onChange: (value: string) => void; problem: FieldProblem | null }) {
-  const invalid = problem?.fields.includes(name) ? true : undefined;
   return (
-    <div className="form-field">
-      <label className="form-label" htmlFor={`reset-${name}`}>
-        {label}
-      </label>
-      <input
-        id={`reset-${name}`}
-        name={name}
-        type="password"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        required
-        autoComplete="new-password"
-        maxLength={PASSWORD_LIMITS.max}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? ERROR_ID : undefined}
-      />
-    </div>
+    <AuthField
+      id={`reset-${name}`}
+      name={name}
+      type="password"
+      label={label}
+      value={value}
+      onChange={onChange}
+      autoComplete="new-password"
+      maxLength={PASSWORD_LIMITS.max}
+      invalid={problem?.fields.includes(name) ?? false}
+      errorId={ERROR_ID}
+    />
   );
 }
 
@@ -111,7 +106,7 @@ function RequestLinkForm() {
     );
   }
 
-  const invalid = problem?.fields.includes('email') ? true : undefined;
+  const invalid = problem?.fields.includes('email') ?? false;
   return (
     <>
       <ErrorBanner problem={problem} />
@@ -120,23 +115,18 @@ function RequestLinkForm() {
           {t('reset.request.heading')}
         </h2>
         <p className="auth-form__lead">{t('reset.request.lead')}</p>
-        <div className="form-field">
-          <label className="form-label" htmlFor="reset-email">
-            {t('fields.email')}
-          </label>
-          <input
-            id="reset-email"
-            name="email"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-            autoComplete="email"
-            maxLength={PROFILE_LIMITS.email}
-            aria-invalid={invalid}
-            aria-describedby={invalid ? ERROR_ID : undefined}
-          />
-        </div>
+        <AuthField
+          id="reset-email"
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          maxLength={PROFILE_LIMITS.email}
+          invalid={invalid}
+          errorId={ERROR_ID}
+        />
         <div className="form-actions auth-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? t('reset.request.submitting') : t('reset.request.submit')}

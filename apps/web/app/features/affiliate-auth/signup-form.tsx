@@ -7,6 +7,7 @@ import { CallableClientError, callFunction, callableErrorMessage } from '../../l
 import { useTranslation } from '../../lib/react-i18n';
 import { PaymentMethodFields, paymentErrorMessage } from '../payment-method/payment-method-fields';
 import { PASSWORD_LIMITS } from './auth-messages';
+import { AuthField } from './auth-field';
 import { useSession } from './session';
 import { EMPTY_SIGNUP, LAST_STEP, SIGNUP_STEPS, type SignupProblem, type SignupStep, type SignupValues, serverProblem, signupRequest, stepProblem } from './signup-steps';
 
@@ -105,33 +106,25 @@ export default function SignupForm() {
     name: TextField,
     options: { label?: string; optional?: boolean; hint?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'maxLength' | 'inputMode'>,
   ) => {
-    const id = `signup-${name}`;
-    const describedBy = [options.hint ? `${id}-hint` : '', invalid.includes(name) ? ERROR_ID : ''].filter(Boolean).join(' ');
+    const { label, optional, hint, ...input } = options;
     return (
-      <div className="form-field">
-        <label className="form-label" htmlFor={id}>
-          {options.label ?? t(`fields.${name}`)}
-          {options.optional ? <span className="form-optional"> {t('fields.optional')}</span> : null}
-        </label>
-        <input
-          id={id}
-          name={name}
-          type={options.type ?? 'text'}
-          value={values[name]}
-          onChange={(event) => set({ [name]: event.target.value })}
-          required={!options.optional}
-          aria-invalid={invalid.includes(name) ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          autoComplete={options.autoComplete}
-          maxLength={options.maxLength}
-          inputMode={options.inputMode}
-        />
-        {options.hint ? (
-          <p className="form-hint" id={`${id}-hint`}>
-            {options.hint}
-          </p>
-        ) : null}
-      </div>
+      <AuthField
+        id={`signup-${name}`}
+        name={name}
+        label={
+          <>
+            {label ?? t(`fields.${name}`)}
+            {optional ? <span className="form-optional"> {t('fields.optional')}</span> : null}
+          </>
+        }
+        value={values[name]}
+        onChange={(value) => set({ [name]: value })}
+        required={!optional}
+        invalid={invalid.includes(name)}
+        errorId={ERROR_ID}
+        hint={hint}
+        {...input}
+      />
     );
   };
 
