@@ -24,12 +24,19 @@ export function qrMatrixFromModules(modules: QrModules): QrMatrix {
   return rows;
 }
 
+/** A horizontal run of dark modules: `length` modules from `column` in `row`. */
+export interface QrRun {
+  row: number;
+  column: number;
+  length: number;
+}
+
 /**
- * SVG path data of the dark modules, in module units, offset by `margin` modules: one rectangle per
- * horizontal run of dark modules (far fewer nodes than one per module, and no seams between them).
+ * The dark modules as horizontal runs, row by row. Drawing one rectangle per run gives far fewer
+ * shapes than one per module, and no seams between neighbours (SVG paths and PDF pages alike).
  */
-export function qrPathData(matrix: QrMatrix, margin = 0): string {
-  const parts: string[] = [];
+export function qrRuns(matrix: QrMatrix): QrRun[] {
+  const runs: QrRun[] = [];
   matrix.forEach((cells, row) => {
     let column = 0;
     while (column < cells.length) {
@@ -39,11 +46,17 @@ export function qrPathData(matrix: QrMatrix, margin = 0): string {
       }
       const start = column;
       while (column < cells.length && cells[column]) column += 1;
-      const length = column - start;
-      parts.push(`M${start + margin} ${row + margin}h${length}v1h-${length}z`);
+      runs.push({ row, column: start, length: column - start });
     }
   });
-  return parts.join('');
+  return runs;
+}
+
+/** SVG path data of the dark modules, in module units, offset by `margin` modules: one rectangle per run. */
+export function qrPathData(matrix: QrMatrix, margin = 0): string {
+  return qrRuns(matrix)
+    .map(({ row, column, length }) => `M${column + margin} ${row + margin}h${length}v1h-${length}z`)
+    .join('');
 }
 
 /** Modules across the whole image, quiet zone included. */

@@ -29,14 +29,16 @@ export function textWidth(text: string, fontSize: number, letterSpacing = 0): nu
   return ems * fontSize + letterSpacing * Math.max(0, characters.length - 1);
 }
 
-/** Greedy word wrap; a word wider than the line stays whole on its own line (fitText then shrinks or cuts it). */
-export function wrapWords(text: string, maxWidth: number, fontSize: number): string[] {
-  const words = text.trim().split(/\s+/).filter(Boolean);
+/** A line's width in the caller's units (this module's font metrics, or a PDF font's). */
+export type MeasureLine = (line: string) => number;
+
+/** Greedy wrap of `words` joined by spaces; a word wider than the line stays whole on its own line. */
+export function wrapMeasured(words: readonly string[], maxWidth: number, measure: MeasureLine): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
     const candidate = line ? `${line} ${word}` : word;
-    if (line && textWidth(candidate, fontSize) > maxWidth) {
+    if (line && measure(candidate) > maxWidth) {
       lines.push(line);
       line = word;
     } else {
@@ -45,6 +47,29 @@ export function wrapWords(text: string, maxWidth: number, fontSize: number): str
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * `lineCount` lines as even as possible ("Your skin, / analysed by AI" rather than "Your skin,
+ * analysed by / AI"): the narrowest width that still wraps `words` into that many lines.
+ */
+export function balanceMeasured(words: readonly string[], lineCount: number, maxWidth: number, measure: MeasureLine): string[] {
+  if (lineCount < 2) return wrapMeasured(words, maxWidth, measure);
+  let low = maxWidth / lineCount;
+  let high = maxWidth;
+  for (let step = 0; step < 12; step += 1) {
+    const middle = (low + high) / 2;
+    if (wrapMeasured(words, middle, measure).length <= lineCount) high = middle;
+    else low = middle;
+  }
+  return wrapMeasured(words, high, measure);
+}
+
+const wordsOf = (text: string) => text.trim().split(/\s+/).filter(Boolean);
+
+/** Greedy word wrap; a word wider than the line stays whole on its own line (fitText then shrinks or cuts it). */
+export function wrapWords(text: string, maxWidth: number, fontSize: number): string[] {
+  return wrapMeasured(wordsOf(text), maxWidth, (line) => textWidth(line, fontSize));
 }
 
 export interface FitOptions {
@@ -94,21 +119,8 @@ export function fitText(text: string, options: FitOptions): FittedText {
   };
 }
 
-/**
- * The same number of lines, as even as possible ("Your skin, / analysed by AI" rather than
- * "Your skin, analysed by / AI"): the narrowest width that still wraps into that many lines.
- */
 function balance(text: string, lineCount: number, maxWidth: number, fontSize: number): string[] {
-  const greedy = wrapWords(text, maxWidth, fontSize);
-  if (lineCount < 2) return greedy;
-  let low = maxWidth / lineCount;
-  let high = maxWidth;
-  for (let step = 0; step < 12; step += 1) {
-    const middle = (low + high) / 2;
-    if (wrapWords(text, middle, fontSize).length <= lineCount) high = middle;
-    else low = middle;
-  }
-  return wrapWords(text, high, fontSize);
+  return balanceMeasured(wordsOf(text), lineCount, maxWidth, (line) => textWidth(line, fontSize));
 }
 
 function linesAllowed(options: FitOptions, fontSize: number): number {

@@ -1,7 +1,8 @@
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import type { Language } from '@skanova/shared/constants/site';
 import { PRINT_DOCUMENTS, type PrintDocument } from '@skanova/shared/marketing/assets';
-import type { QrMatrix } from '@skanova/shared/marketing/qr-matrix';
+import { type QrMatrix, qrRuns } from '@skanova/shared/marketing/qr-matrix';
+import { balanceMeasured, wrapMeasured } from '@skanova/shared/marketing/text-fit';
 import { marketingText } from './marketing-texts.ts';
 import { qrMatrix, referralLink } from './referral-qr.ts';
 
@@ -173,25 +174,16 @@ function drawQr(page: PDFPage, matrix: QrMatrix, { x, top, size, color }: Placem
   const quietZone = 2;
   const moduleSize = size / (matrix.length + 2 * quietZone);
   page.drawRectangle({ x, y: top - size, width: size, height: size, color: COLORS.white });
-  matrix.forEach((cells, row) => {
-    let column = 0;
-    while (column < cells.length) {
-      if (!cells[column]) {
-        column += 1;
-        continue;
-      }
-      const start = column;
-      while (column < cells.length && cells[column]) column += 1;
-      page.drawRectangle({
-        x: x + (start + quietZone) * moduleSize,
-        y: top - (row + quietZone + 1) * moduleSize,
-        width: (column - start) * moduleSize,
-        // A hair taller than a module: no light seam between rows in viewers that anti-alias.
-        height: moduleSize + 0.05,
-        color,
-      });
-    }
-  });
+  for (const run of qrRuns(matrix)) {
+    page.drawRectangle({
+      x: x + (run.column + quietZone) * moduleSize,
+      y: top - (run.row + quietZone + 1) * moduleSize,
+      width: run.length * moduleSize,
+      // A hair taller than a module: no light seam between rows in viewers that anti-alias.
+      height: moduleSize + 0.05,
+      color,
+    });
+  }
 }
 
 interface TextStyle {
@@ -253,33 +245,15 @@ function fitLines(text: string, font: PDFFont, options: FitOptions): { size: num
   return { size: options.minSize, lines: lines.map((line) => cut(line, font, options.minSize, options.maxWidth)) };
 }
 
+/** Words split at plain spaces only: the no-break spaces `printable` keeps hold their words together. */
+const wordsOf = (text: string) => text.split(/ +/).filter(Boolean);
+
 function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/ +/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > maxWidth) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = candidate;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+  return wrapMeasured(wordsOf(text), maxWidth, (line) => font.widthOfTextAtSize(line, size));
 }
 
-/** The same number of lines, as even as possible: the narrowest width that still wraps into that many. */
 function balance(text: string, lineCount: number, font: PDFFont, size: number, maxWidth: number): string[] {
-  if (lineCount < 2) return wrap(text, font, size, maxWidth);
-  let low = maxWidth / lineCount;
-  let high = maxWidth;
-  for (let step = 0; step < 12; step += 1) {
-    const middle = (low + high) / 2;
-    if (wrap(text, font, size, middle).length <= lineCount) high = middle;
-    else low = middle;
-  }
-  return wrap(text, font, size, high);
+  return balanceMeasured(wordsOf(text), lineCount, maxWidth, (line) => font.widthOfTextAtSize(line, size));
 }
 
 function cut(line: string, font: PDFFont, size: number, maxWidth: number): string {
