@@ -1,6 +1,5 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import enAuth from '@skanova/shared/i18n/en/auth.json';
@@ -12,6 +11,7 @@ import frPayment from '@skanova/shared/i18n/fr/payment.json';
 import { CallableClientError, callFunction } from '../../lib/callable';
 import { I18nextProvider } from '../../lib/react-i18n';
 import SignupForm from './signup-form';
+import { createTestI18n } from '../../test-support/i18n';
 
 vi.mock('../../lib/callable', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/callable')>()),
@@ -29,17 +29,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 async function renderSignup(lang: 'fr' | 'en' = 'en') {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: lang,
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
-      fr: { common: frCommon, auth: frAuth, payment: frPayment },
-      en: { common: enCommon, auth: enAuth, payment: enPayment },
-    },
-    interpolation: { escapeValue: false, defaultVariables: { brand: 'Skanova' } },
-  });
+  const i18n = createTestI18n(lang, { fr: { common: frCommon, auth: frAuth, payment: frPayment }, en: { common: enCommon, auth: enAuth, payment: enPayment } });
   render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/affiliate/signup']}>

@@ -1,16 +1,13 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { I18nextProvider } from '../../lib/react-i18n';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '@skanova/shared/i18n/en/common.json';
 import { ConsentBanner, ConsentPreferencesButton } from './consent-banner';
 import { onConsent, readConsent } from './consent';
+import { createTestI18n } from '../../test-support/i18n';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({ lng: 'en', resources: { en: { common: en } }, defaultNS: 'common', initAsync: false });
-});
+const i18n = createTestI18n('en', { en: { common: en } });
 
 function renderBanner() {
   return render(

@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { LinksTab } from './links-tab';
 import { OverviewTab } from './overview-tab';
 import { PaymentsTab } from './payments-tab';
 import { dashboardKeys, useAffiliateStats } from './queries';
+import { createTestI18n } from '../../test-support/i18n';
 
 // The tabs drawn from server answers that a new account never has (premium rate, payouts, codes):
 // the answers are put in the query cache, so nothing is fetched.
@@ -83,17 +83,7 @@ const PAYOUTS: PayoutSummary[] = [
 const METHOD: PaymentMethodSummary = { type: 'paypal', configured: true, paypalEmail: 'ada@example.com', updatedAt: '2025-03-02T10:00:00.000Z' };
 
 async function renderWithData(lang: 'fr' | 'en', ui: (stats: ReturnType<typeof useAffiliateStats>) => ReactNode, stats: AffiliateStats = STATS) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: lang,
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
-      fr: { common: frCommon, dashboard: frDashboard, payment: frPayment, marketing: frMarketing },
-      en: { common: enCommon, dashboard: enDashboard, payment: enPayment, marketing: enMarketing },
-    },
-    interpolation: { escapeValue: false, defaultVariables: { brand: 'Skanova' } },
-  });
+  const i18n = createTestI18n(lang, { fr: { common: frCommon, dashboard: frDashboard, payment: frPayment, marketing: frMarketing }, en: { common: enCommon, dashboard: enDashboard, payment: enPayment, marketing: enMarketing } });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   queryClient.setQueryData(dashboardKeys.stats, stats);
   queryClient.setQueryData(dashboardKeys.timeline, TIMELINE);

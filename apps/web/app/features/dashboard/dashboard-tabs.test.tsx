@@ -1,6 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import enCommon from '@skanova/shared/i18n/en/common.json';
@@ -8,6 +7,7 @@ import enDashboard from '@skanova/shared/i18n/en/dashboard.json';
 import { I18nextProvider } from '../../lib/react-i18n';
 import { type DashboardTab, tabFromHash } from './dashboard-tab';
 import { DashboardTabs, panelId } from './dashboard-tabs';
+import { createTestI18n } from '../../test-support/i18n';
 
 afterEach(cleanup);
 
@@ -17,8 +17,7 @@ function Harness() {
 }
 
 async function renderTabs() {
-  const i18n = i18next.createInstance();
-  await i18n.init({ lng: 'en', fallbackLng: false, defaultNS: 'common', resources: { en: { common: enCommon, dashboard: enDashboard } } });
+  const i18n = createTestI18n('en', { en: { common: enCommon, dashboard: enDashboard } });
   render(
     <I18nextProvider i18n={i18n}>
       <Harness />

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMethodSummary } from '@skanova/shared/affiliate/payment-method';
 import enCommon from '@skanova/shared/i18n/en/common.json';
@@ -13,6 +12,7 @@ import frPayment from '@skanova/shared/i18n/fr/payment.json';
 import { CallableClientError } from '../../lib/callable';
 import { I18nextProvider } from '../../lib/react-i18n';
 import { PaymentMethodForm, SUCCESS_SCROLL_DELAY_MS, type UpdatePaymentMethod } from './payment-method-form';
+import { createTestI18n } from '../../test-support/i18n';
 
 const STORED_BANK: PaymentMethodSummary = {
   type: 'bank_transfer',
@@ -39,17 +39,7 @@ afterEach(() => {
 });
 
 async function renderForm(lang: 'fr' | 'en', stored: PaymentMethodSummary | null, update: UpdatePaymentMethod) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: lang,
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: {
-      fr: { common: frCommon, dashboard: frDashboard, payment: frPayment },
-      en: { common: enCommon, dashboard: enDashboard, payment: enPayment },
-    },
-    interpolation: { escapeValue: false, defaultVariables: { brand: 'Skanova' } },
-  });
+  const i18n = createTestI18n(lang, { fr: { common: frCommon, dashboard: frDashboard, payment: frPayment }, en: { common: enCommon, dashboard: enDashboard, payment: enPayment } });
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>

@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { I18nextProvider } from '../../lib/react-i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import landingEn from '@skanova/shared/i18n/en/landing.json';
 import { LandingPage } from './landing-page';
 import { openUrl } from './open-url';
 import { copyTrackingId, recordVisit } from './record-visit';
+import { createTestI18n } from '../../test-support/i18n';
 
 // The page's timing rules (spec §2, §9) with fake timers; the end-to-end tests drive the same flow
 // in Chromium on each device.
@@ -35,13 +35,7 @@ const USER_AGENTS = {
 };
 const PLAY_WITH_REFERRER = `https://play.google.com/store/apps/details?id=com.skanova.app&referrer=${encodeURIComponent('tracking_id=tid-1&code=ABC123')}`;
 
-const i18n = i18next.createInstance();
-void i18n.init({
-  lng: 'en',
-  resources: { en: { landing: landingEn } },
-  initAsync: false,
-  interpolation: { escapeValue: false, defaultVariables: { brand: 'Skanova' } },
-});
+const i18n = createTestI18n('en', { en: { landing: landingEn } });
 
 async function renderOn(device: keyof typeof USER_AGENTS, path = '/ref/ABC123') {
   vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(USER_AGENTS[device]);

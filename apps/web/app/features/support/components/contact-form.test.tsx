@@ -1,6 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
 import { I18nextProvider } from '../../../lib/react-i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import enCommon from '@skanova/shared/i18n/en/common.json';
@@ -9,18 +8,12 @@ import frCommon from '@skanova/shared/i18n/fr/common.json';
 import frSupport from '@skanova/shared/i18n/fr/support.json';
 import { CallableClientError } from '../../../lib/callable';
 import ContactForm, { type SendContactForm } from './contact-form';
+import { createTestI18n } from '../../../test-support/i18n';
 
 afterEach(cleanup);
 
 async function renderForm(lang: 'fr' | 'en', send: SendContactForm) {
-  const i18n = i18next.createInstance();
-  await i18n.init({
-    lng: lang,
-    fallbackLng: false,
-    defaultNS: 'common',
-    resources: { fr: { common: frCommon, support: frSupport }, en: { common: enCommon, support: enSupport } },
-    interpolation: { escapeValue: false, defaultVariables: { brand: 'Skanova' } },
-  });
+  const i18n = createTestI18n(lang, { fr: { common: frCommon, support: frSupport }, en: { common: enCommon, support: enSupport } });
   render(
     <I18nextProvider i18n={i18n}>
       <ContactForm send={send} />
