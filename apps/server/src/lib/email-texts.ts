@@ -14,7 +14,7 @@ const TEXTS: Record<Language, Tree> = {
 };
 
 /** The `emails` translation at `key`, with `{{name}}` placeholders filled. */
-export function emailText(lang: Language, key: string, values: Record<string, string | number> = {}): string {
+function emailText(lang: Language, key: string, values: Record<string, string | number> = {}): string {
   let node: string | Tree | undefined = TEXTS[lang];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string') throw new Error(`missing e-mail text ${lang}:${key}`);
@@ -33,7 +33,7 @@ export interface EmailContent {
 }
 
 /** A complete message: greeting, paragraphs, optional button (with the link in clear), signature. */
-export function renderEmail(content: EmailContent): MailMessage {
+function renderEmail(content: EmailContent): MailMessage {
   const { lang, brand } = content;
   const greeting = content.name ? emailText(lang, 'greeting', { name: content.name }) : emailText(lang, 'greetingNoName');
   const signature = emailText(lang, 'signature', { brand });
@@ -61,6 +61,35 @@ export function renderEmail(content: EmailContent): MailMessage {
     '</body></html>',
   ].join('\n');
   return { to: content.to, subject: content.subject, text, html };
+}
+
+/** Who an affiliate e-mail goes to: the address, and the language and first name of the profile. */
+export interface EmailRecipient {
+  email: string;
+  language: Language;
+  firstName: string | null;
+}
+
+/** The `emails` translation `<key>.<name>` in one language; `{{brand}}` is always filled. */
+export type EmailTexts = (name: string, values?: Record<string, string | number>) => string;
+
+/**
+ * A message to an affiliate from the translations under `key`: its `subject`, then the paragraphs
+ * (and button) the caller builds from the same texts, greeting the recipient by first name.
+ */
+export function affiliateEmail(
+  brand: string,
+  to: EmailRecipient,
+  key: string,
+  body: (text: EmailTexts) => Pick<EmailContent, 'paragraphs' | 'action'>,
+): MailMessage {
+  const text: EmailTexts = (name, values = {}) => emailText(to.language, `${key}.${name}`, { brand, ...values });
+  return renderEmail({ to: to.email, lang: to.language, brand, name: to.firstName, subject: text('subject'), ...body(text) });
+}
+
+/** A time in an e-mail: UTC, to the minute ("2026-11-22 04:36"); the texts say "(UTC)". */
+export function emailTime(at: Date): string {
+  return at.toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** Sends without making the request wait; a failure is logged (the action itself already happened). */

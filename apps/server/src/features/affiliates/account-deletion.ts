@@ -1,7 +1,7 @@
 import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../http/callable.ts';
-import { emailText, renderEmail, sendInBackground } from '../../lib/email-texts.ts';
+import { affiliateEmail, sendInBackground } from '../../lib/email-texts.ts';
 import type { AffiliateCaller } from '../auth/caller.ts';
 import { hit, isExhausted, type LimitRule } from '../auth/rate-limiter.ts';
 import { approvedUnpaidCents } from '../stats/earnings.ts';
@@ -83,14 +83,5 @@ export async function deleteAffiliateAccount(app: AppContext, caller: AffiliateC
 
 /** Sent to the address the account had: it is gone from the database by now. */
 function accountDeletedEmail(app: AppContext, caller: AffiliateCaller) {
-  const lang = caller.language;
-  const brand = app.config.BRAND_NAME;
-  return renderEmail({
-    to: caller.email,
-    lang,
-    brand,
-    name: caller.firstName,
-    subject: emailText(lang, 'accountDeleted.subject', { brand }),
-    paragraphs: [emailText(lang, 'accountDeleted.intro'), emailText(lang, 'accountDeleted.records')],
-  });
+  return affiliateEmail(app.config.BRAND_NAME, caller, 'accountDeleted', (text) => ({ paragraphs: [text('intro'), text('records')] }));
 }

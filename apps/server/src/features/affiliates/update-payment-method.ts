@@ -1,7 +1,7 @@
 import { type PaymentMethodSummary, validatePaymentMethod } from '@skanova/shared/affiliate/payment-method';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../http/callable.ts';
-import { emailText, renderEmail, sendInBackground } from '../../lib/email-texts.ts';
+import { affiliateEmail, emailTime, sendInBackground } from '../../lib/email-texts.ts';
 import type { AffiliateCaller } from '../auth/caller.ts';
 import { type SealedPaymentMethod, savePaymentMethod, summarisePaymentMethod } from './payment-method-store.ts';
 import { inTransaction } from './transaction.ts';
@@ -39,22 +39,14 @@ export async function updatePaymentMethod(
 }
 
 function paymentMethodChangedEmail(app: AppContext, caller: AffiliateCaller, stored: SealedPaymentMethod & { updatedAt: Date }) {
-  const lang = caller.language;
-  const brand = app.config.BRAND_NAME;
-  const method =
-    stored.type === 'paypal'
-      ? emailText(lang, 'paymentMethodChanged.paypal', { email: stored.paypalEmail ?? '' })
-      : emailText(lang, 'paymentMethodChanged.bank', { last4: stored.ibanLast4 ?? '' });
-  return renderEmail({
-    to: caller.email,
-    lang,
-    brand,
-    name: caller.firstName,
-    subject: emailText(lang, 'paymentMethodChanged.subject', { brand }),
-    paragraphs: [
-      emailText(lang, 'paymentMethodChanged.intro', { date: stored.updatedAt.toISOString().slice(0, 16).replace('T', ' ') }),
-      emailText(lang, 'paymentMethodChanged.method', { method }),
-      emailText(lang, 'paymentMethodChanged.notYou', { support: app.config.SUPPORT_EMAIL }),
-    ],
+  return affiliateEmail(app.config.BRAND_NAME, caller, 'paymentMethodChanged', (text) => {
+    const method = stored.type === 'paypal' ? text('paypal', { email: stored.paypalEmail ?? '' }) : text('bank', { last4: stored.ibanLast4 ?? '' });
+    return {
+      paragraphs: [
+        text('intro', { date: emailTime(stored.updatedAt) }),
+        text('method', { method }),
+        text('notYou', { support: app.config.SUPPORT_EMAIL }),
+      ],
+    };
   });
 }

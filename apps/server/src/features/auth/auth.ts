@@ -7,7 +7,7 @@ import { isLanguage } from '@skanova/shared/constants/site';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { affiliates, authAccounts, authSessions, authUsers, authVerifications, paymentMethods } from '../../db/schema/index.ts';
-import { emailText, renderEmail, sendInBackground } from '../../lib/email-texts.ts';
+import { affiliateEmail, sendInBackground } from '../../lib/email-texts.ts';
 
 // Sign-in accounts and sessions (BRIEF §2): better-auth over the Drizzle adapter, e-mail and password,
 // database sessions in httpOnly cookies for 30 days, password reset by e-mail, the admin plugin for
@@ -80,21 +80,12 @@ export function createAuth(app: Omit<AppContext, 'auth'>, secret: string) {
           .where(eq(affiliates.userId, user.id))
           .limit(1);
         const lang = isLanguage(profile[0]?.language) ? profile[0].language : 'fr';
-        const brand = config.BRAND_NAME;
         const url = `${config.publicUrl}${AFFILIATE_RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}&lang=${lang}`;
-        const message = renderEmail({
-          to: user.email,
-          lang,
-          brand,
-          name: profile[0]?.firstName,
-          subject: emailText(lang, 'passwordReset.subject', { brand }),
-          paragraphs: [
-            emailText(lang, 'passwordReset.intro', { brand }),
-            emailText(lang, 'passwordReset.expiry', { minutes: PASSWORD_RESET_TOKEN_SECONDS / 60 }),
-            emailText(lang, 'passwordReset.ignore'),
-          ],
-          action: { label: emailText(lang, 'passwordReset.action'), url },
-        });
+        const recipient = { email: user.email, language: lang, firstName: profile[0]?.firstName ?? null };
+        const message = affiliateEmail(config.BRAND_NAME, recipient, 'passwordReset', (text) => ({
+          paragraphs: [text('intro'), text('expiry', { minutes: PASSWORD_RESET_TOKEN_SECONDS / 60 }), text('ignore')],
+          action: { label: text('action'), url },
+        }));
         // Sent in the background: the answer must not reveal (by its timing) whether the address exists.
         sendInBackground(app, message, 'password reset');
       },

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { emailText, renderEmail, sendInBackground } from '../../lib/email-texts.ts';
+import { affiliateEmail, emailTime, sendInBackground } from '../../lib/email-texts.ts';
 import { loadAffiliateCaller, resolveUser, type AffiliateCaller } from './caller.ts';
 
 // What follows a password change made through /api/auth/change-password: an audit entry and an
@@ -16,19 +16,11 @@ export async function affiliateEmailTarget(ctx: AppContext, request: FastifyRequ
 export async function auditPasswordChange(ctx: AppContext, affiliate: AffiliateCaller): Promise<void> {
   const now = ctx.now();
   await ctx.database.db.insert(auditLog).values({ actor: affiliate.userId, action: 'password.changed', subject: affiliate.affiliateId, createdAt: now });
-  const lang = affiliate.language;
-  const brand = ctx.config.BRAND_NAME;
-  const date = now.toISOString().slice(0, 16).replace('T', ' ');
   sendInBackground(
     ctx,
-    renderEmail({
-      to: affiliate.email,
-      lang,
-      brand,
-      name: affiliate.firstName,
-      subject: emailText(lang, 'passwordChanged.subject', { brand }),
-      paragraphs: [emailText(lang, 'passwordChanged.intro', { date }), emailText(lang, 'passwordChanged.notYou', { support: ctx.config.SUPPORT_EMAIL })],
-    }),
+    affiliateEmail(ctx.config.BRAND_NAME, affiliate, 'passwordChanged', (text) => ({
+      paragraphs: [text('intro', { date: emailTime(now) }), text('notYou', { support: ctx.config.SUPPORT_EMAIL })],
+    })),
     'password changed',
   );
 }
