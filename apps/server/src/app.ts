@@ -52,7 +52,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
-  const now = options.now ?? (() => new Date());
+  const testClock = config.TEST_CLOCK && !options.now ? createTestClock() : undefined;
+  const now = options.now ?? testClock?.now ?? (() => new Date());
   const embedded = database.kind === 'pglite';
   const base: Omit<AppContext, 'auth'> = {
     config,
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
+  if (testClock) registerTestClock(app, testClock);
   registerAuthRoutes(app, context);
   registerCallables(app, context, callables);
   registerVitals(app, context);
@@ -142,6 +144,29 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 }
 
 const ONE_YEAR = 31_536_000;
+
+/** A clock that end-to-end tests move forward (TEST_CLOCK, refused in production by the config). */
+function createTestClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+  };
+}
+
+/** `POST /api/test/clock` `{ "advanceMs": n }` moves the clock forward and answers the new time. */
+function registerTestClock(app: FastifyInstance, clock: ReturnType<typeof createTestClock>) {
+  app.post('/api/test/clock', async (request, reply) => {
+    const advanceMs = (request.body as { advanceMs?: unknown } | null)?.advanceMs;
+    if (typeof advanceMs !== 'number' || !Number.isInteger(advanceMs) || advanceMs < 0) {
+      return sendCallableError(reply, 'invalid-argument', 'advanceMs must be a non-negative integer.');
+    }
+    clock.advance(advanceMs);
+    return { now: clock.now().toISOString() };
+  });
+}
 
 function clientErrorCode(status: number): ErrorCode {
   const byStatus = Object.entries(ERROR_STATUS).find(([, value]) => value === status)?.[0] as ErrorCode | undefined;

@@ -81,6 +81,30 @@ const envSchema = z.object({
   /** Turns the click rate limit off (benchmarks only). */
   RATE_LIMIT_CLICKS_DISABLED: boolFromEnv,
   VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  /** Install attributions per client IP per minute (the app's first launch). */
+  RATE_LIMIT_ATTRIBUTION_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+
+  /** The exact Authorization header value RevenueCat sends with its webhooks; unset = webhook refused (503). */
+  REVENUECAT_WEBHOOK_AUTH: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** Count RevenueCat sandbox events (testing only). */
+  REVENUECAT_ACCEPT_SANDBOX: boolFromEnv,
+
+  /** The company's account that SEPA credit transfers are paid from (BRIEF §6). */
+  PAYOUT_DEBTOR_NAME: z.string().trim().min(1).max(70).default('Skanova SAS'),
+  PAYOUT_DEBTOR_IBAN: z.string().trim().default('FR7630006000011234567890189'),
+  PAYOUT_DEBTOR_BIC: z.string().trim().default('AGRIFRPPXXX'),
+  /** SEPA export format: pain.001.001.09 (current EPC guidelines) or the older .03. */
+  SEPA_PAIN_VERSION: z.enum(['pain.001.001.09', 'pain.001.001.03']).default('pain.001.001.09'),
+
+  /** Run the scheduled jobs (approval, payouts, retention, e-mail) in this process. */
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
+  /** How often the scheduler looks for due jobs, in milliseconds. */
+  JOBS_TICK_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Lets end-to-end tests move the server's clock (POST /api/test/clock). Refused in production. */
+  TEST_CLOCK: boolFromEnv,
 }).superRefine((env, ctx) => {
   // Several processes share one PostgreSQL: they must hash identifiers with the same key, so it
   // cannot be generated locally as it is for the embedded database.
@@ -89,6 +113,9 @@ const envSchema = z.object({
   }
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required when DATABASE_URL is set (every server process must share it)' });
+  }
+  if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'cannot be set in production' });
   }
   if (env.DATABASE_URL && !env.DATA_ENCRYPTION_KEY) {
     ctx.addIssue({ code: 'custom', path: ['DATA_ENCRYPTION_KEY'], message: 'is required when DATABASE_URL is set (the generated key is for the embedded database only)' });

@@ -1,4 +1,7 @@
 import type { AnyCallable } from '../http/callable.ts';
+import { adminCallables } from './admin/index.ts';
+import { attributionCallables } from './attribution/index.ts';
+import { payoutCallables } from './payouts/index.ts';
 import { createAffiliate } from './create-affiliate.ts';
 import { deleteAffiliateAccount } from './delete-affiliate-account.ts';
 import { generateReferralCode } from './generate-referral-code.ts';
@@ -28,4 +31,7 @@ export const callables: readonly AnyCallable[] = [
   getAffiliateSettings,
   updateNotificationPreferences,
   deleteAffiliateAccount,
+  ...attributionCallables,
+  ...payoutCallables,
+  ...adminCallables,
 ];

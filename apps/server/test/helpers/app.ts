@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { Mailer, MailMessage } from '../../src/lib/mailer.ts';
 import { createTestDatabase } from './database.ts';
@@ -9,6 +10,8 @@ export const TEST_PUBLIC_URL = 'http://localhost:3000';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What handlers and jobs share (call job functions directly with it). */
+  context: AppContext;
   database: Database;
   config: Config;
   /** Moves the server's clock (ms). */
@@ -39,7 +42,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const { app } = await buildApp({
+  const { app, context } = await buildApp({
     config,
     database,
     // With SMTP_URL and no mailer, the real nodemailer transport is used (tests with an SMTP capture).
@@ -50,6 +53,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   await app.ready();
   return {
     app,
+    context,
     database,
     config,
     clock,

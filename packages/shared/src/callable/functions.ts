@@ -11,9 +11,13 @@ import type {
 import type { PaymentMethodSummary, SignupPaymentChoice } from '../affiliate/payment-method.ts';
 import type { ActiveVisitors, AffiliateSettings, AffiliateStats, AffiliateTimeline, PayoutSummary } from '../affiliate/stats.ts';
 
+import type { AdminFunctions } from './admin-functions.ts';
+import type { AttributionFunctions } from './attribution-functions.ts';
+import type { PayoutFunctions } from './payout-functions.ts';
+
 export const CALLABLE_PATH_PREFIX = '/api/fn/';
 
-export interface CallableFunctions {
+export interface CallableFunctions extends AttributionFunctions, AdminFunctions, PayoutFunctions {
   /** Signup: creates the account, the affiliate profile and the session in one transaction. */
   createAffiliate: { request: CreateAffiliateRequest; response: CreateAffiliateResponse };
   getAffiliateStats: { request: null; response: AffiliateStats };
