@@ -3,6 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 // End-to-end tests in Debian's Chromium against the built product (`npm run build` first).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The full-funnel story runs against a server of its own: it moves that server's clock. */
+export const FUNNEL_PORT = PORT + 1;
+export const FUNNEL_URL = `http://localhost:${FUNNEL_PORT}`;
+/** The Authorization value the funnel server expects on RevenueCat webhooks. */
+export const FUNNEL_WEBHOOK_AUTH = 'Bearer e2e-revenuecat-webhook-secret';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -29,27 +34,51 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `rm -rf .e2e-data/${PORT} && node --import tsx e2e/seed.ts && node --import tsx apps/server/src/main.ts`,
-    url: `${BASE_URL}/robots.txt`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: `.e2e-data/${PORT}`,
-      ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_CONTACT_PER_HOUR: '100',
-      // Every test signs in from 127.0.0.1: the per-IP limits are raised; the per-e-mail limit stays
-      // at its default (10 failed attempts per hour) and its test uses an address of its own.
-      RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-      RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
-      RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000',
-      SUPPORT_PHONE: '+33 1 23 45 67 89',
-      LIVE_CHAT_URL: 'https://chat.skanova.example/live',
+  projects: [
+    { name: 'chromium', testIgnore: /funnel\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'funnel', testMatch: /funnel\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: FUNNEL_URL } },
+  ],
+  webServer: [
+    {
+      command: `rm -rf .e2e-data/${PORT} && node --import tsx e2e/seed.ts && node --import tsx apps/server/src/main.ts`,
+      url: `${BASE_URL}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(PORT, {
+        RATE_LIMIT_CONTACT_PER_HOUR: '100',
+        // Every test signs in from 127.0.0.1: the per-IP limits are raised; the per-e-mail limit stays
+        // at its default (10 failed attempts per hour) and its test uses an address of its own.
+        RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+        RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+        RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000',
+        SUPPORT_PHONE: '+33 1 23 45 67 89',
+        LIVE_CHAT_URL: 'https://chat.skanova.example/live',
+      }),
     },
-  },
+    {
+      command: `rm -rf .e2e-data/${FUNNEL_PORT} && node --import tsx e2e/seed.ts && node --import tsx apps/server/src/main.ts`,
+      url: `${FUNNEL_URL}/robots.txt`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(FUNNEL_PORT, {
+        TEST_CLOCK: 'true',
+        REVENUECAT_WEBHOOK_AUTH: FUNNEL_WEBHOOK_AUTH,
+        JOBS_ENABLED: 'true',
+        JOBS_TICK_MS: '500',
+      }),
+    },
+  ],
 });
+
+/** A test server's environment: its port, address and data folder, and the test's own settings. */
+function serverEnv(port: number, extra: Record<string, string>): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: `.e2e-data/${port}`,
+    ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContextOptions, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '@playwright/test';
+import { DEVICES } from './helpers/devices';
 
 // The referral and download landing (spec §2 "Deep-link and download page", §9 timings) on iOS,
 // Android and desktop. Time is driven with page.clock: the page's timers never run on their own.
@@ -11,31 +12,6 @@ const CODE = 'TESTCODE';
 const TRACKING_ID = 'tid-e2e-0001';
 /** The configured store address (the server's default; the test server does not change it). */
 const PLAY_STORE_URL = 'https://play.google.com/store/apps/details?id=com.skanova.app';
-
-const DEVICES = {
-  iphone: {
-    userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
-    viewport: { width: 390, height: 844 },
-    screen: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    hasTouch: true,
-    isMobile: true,
-  },
-  android: {
-    userAgent:
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
-    viewport: { width: 412, height: 915 },
-    screen: { width: 412, height: 915 },
-    deviceScaleFactor: 2.625,
-    hasTouch: true,
-    isMobile: true,
-  },
-  desktop: {
-    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-    viewport: { width: 1280, height: 800 },
-  },
-} satisfies Record<string, BrowserContextOptions>;
 
 type DeviceName = keyof typeof DEVICES;
 

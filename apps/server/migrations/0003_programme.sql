@@ -49,6 +49,8 @@ ALTER TABLE conversions ADD COLUMN install_id bigint UNIQUE REFERENCES installs 
 ALTER TABLE conversions ADD COLUMN price_cents integer;
 ALTER TABLE conversions ADD COLUMN price_currency text;
 ALTER TABLE conversions ADD COLUMN refunded_at timestamptz;
+ALTER TABLE conversions ADD COLUMN transaction_id text;
+ALTER TABLE conversions ADD COLUMN original_transaction_id text;
 CREATE INDEX conversions_pending_idx ON conversions (occurred_at) WHERE status = 'pending';
 
 -- Payout bookkeeping: why a payout failed, and the exports an operator downloaded.
