@@ -14,6 +14,8 @@ const BENCHMARKS = [
   { title: 'Lighthouse', file: 'lighthouse.bench.ts' },
   { title: 'Click recording', file: 'clicks.bench.ts' },
   { title: 'Dashboard statistics', file: 'stats.bench.ts' },
+  { title: 'RevenueCat webhook ingestion', file: 'webhook.bench.ts' },
+  { title: 'Monthly payout job', file: 'payouts.bench.ts' },
 ];
 
 async function main() {
