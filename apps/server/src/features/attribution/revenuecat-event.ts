@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+// RevenueCat's webhook body (BRIEF §5.6, §6 "RevenueCat semantics"): `{ api_version, event: {…} }`.
+// Events carry many more fields than we use, and new ones appear: the schema checks only what we
+// read and keeps the rest (the whole payload is stored with the event).
+
+/** Latest plausible event time (ms): a bound that keeps dates valid for JavaScript and PostgreSQL. */
+const MAX_TIMESTAMP_MS = Date.UTC(2200, 0, 1);
+/** RevenueCat may name many aliases for a long-lived customer; beyond this, the body is refused. */
+const MAX_IDS = 1000;
+
+const id = z.string().min(1).max(512);
+const ids = z.array(id).max(MAX_IDS).nullish();
+const text = (max: number) => z.string().max(max).nullish();
+const timestampMs = z.number().int().min(0).max(MAX_TIMESTAMP_MS).nullish();
+
+export const revenueCatEventSchema = z.looseObject({
+  id: z.string().min(1).max(256),
+  type: z.string().min(1).max(64),
+  app_user_id: id.nullish(),
+  original_app_user_id: id.nullish(),
+  aliases: ids,
+  transferred_from: ids,
+  transferred_to: ids,
+  period_type: text(32),
+  /** USD; negative on some refunds. */
+  price: z.number().nullish(),
+  price_in_purchased_currency: z.number().nullish(),
+  currency: text(16),
+  is_trial_conversion: z.boolean().nullish(),
+  cancel_reason: text(64),
+  environment: text(32),
+  store: text(64),
+  product_id: text(256),
+  transaction_id: text(256),
+  original_transaction_id: text(256),
+  purchased_at_ms: timestampMs,
+  event_timestamp_ms: timestampMs,
+});
+
+export const revenueCatWebhookSchema = z.looseObject({
+  api_version: z.union([z.string().max(16), z.number()]).nullish(),
+  event: revenueCatEventSchema,
+});
+
+export type RevenueCatEvent = z.infer<typeof revenueCatEventSchema>;
+export type RevenueCatWebhook = z.infer<typeof revenueCatWebhookSchema>;
+
+/** What an event means for the programme. */
+export type EventMeaning = 'test' | 'conversion' | 'trial' | 'refund' | 'transfer' | 'other';
+
+/**
+ * - a conversion is a first paid subscription: INITIAL_PURCHASE of a NORMAL or INTRO period, or the
+ *   RENEWAL that converts a trial; "paid" means a price above 0 in both cases;
+ * - a trial start (INITIAL_PURCHASE of a TRIAL period) earns nothing until that renewal;
+ * - a refund is a CANCELLATION with cancel_reason CUSTOMER_SUPPORT (the stores' refunds);
+ * - a TRANSFER moves ids from one customer to another.
+ */
+export function eventMeaning(event: RevenueCatEvent): EventMeaning {
+  const paid = (event.price ?? 0) > 0;
+  switch (event.type) {
+    case 'TEST':
+      return 'test';
+    case 'INITIAL_PURCHASE':
+      if (event.period_type === 'TRIAL') return 'trial';
+      return paid && (event.period_type === 'NORMAL' || event.period_type === 'INTRO') ? 'conversion' : 'other';
+    case 'RENEWAL':
+      return event.is_trial_conversion === true && paid ? 'conversion' : 'other';
+    case 'CANCELLATION':
+      return event.cancel_reason === 'CUSTOMER_SUPPORT' ? 'refund' : 'other';
+    case 'TRANSFER':
+      return 'transfer';
+    default:
+      return 'other';
+  }
+}
+
+/** Whether RevenueCat marked the event as a sandbox (test purchase) one. */
+export function isSandbox(event: RevenueCatEvent): boolean {
+  return event.environment === 'SANDBOX';
+}
+
+/** When the purchase happened: its purchase time, else the event's time, else `now`. */
+export function occurredAt(event: RevenueCatEvent, now: Date): Date {
+  const ms = event.purchased_at_ms ?? event.event_timestamp_ms;
+  return typeof ms === 'number' ? new Date(ms) : now;
+}
+
+/** The customer's ids the event names (a TRANSFER names its ids in transferred_from/transferred_to). */
+export function customerIds(event: RevenueCatEvent): (string | null | undefined)[] {
+  return [event.app_user_id, event.original_app_user_id, ...(event.aliases ?? [])];
+}
+
+/** Nesting beyond this is not an event (and would make the stored payload expensive to walk). */
+const MAX_DEPTH = 32;
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether PostgreSQL can store the value as jsonb: no NUL character and no lone surrogate in any
+ * string or key (either would fail the insert instead of the validation), and a sane depth.
+ */
+export function isStorableJson(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !UNSTORABLE_TEXT.test(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.every((item) => isStorableJson(item, depth + 1));
+  return Object.entries(value).every(([key, item]) => !UNSTORABLE_TEXT.test(key) && isStorableJson(item, depth + 1));
+}
+
+export type ParsedWebhook = { ok: true; webhook: RevenueCatWebhook; payload: unknown } | { ok: false; reason: string };
+
+/** The webhook from the raw request body, or why it is malformed. */
+export function parseRevenueCatWebhook(body: string): ParsedWebhook {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  if (!isStorableJson(payload)) return { ok: false, reason: 'unstorable text or nesting' };
+  const parsed = revenueCatWebhookSchema.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `${issue?.path.map(String).join('.') || '(body)'}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, webhook: parsed.data, payload };
+}

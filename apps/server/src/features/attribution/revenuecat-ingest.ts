@@ -1,0 +1,146 @@
+import type { AppContext } from '../../context.ts';
+import { type TransactionQuery, inTransaction } from '../affiliates/transaction.ts';
+import { recordConversion } from '../commissions/record-conversion.ts';
+import { reverseConversionIn } from '../commissions/reverse.ts';
+import { distinctIds, findInstall, findInstallIds, linkAliases, listParam } from './installs.ts';
+import { type RevenueCatEvent, type RevenueCatWebhook, customerIds, eventMeaning, isSandbox, occurredAt } from './revenuecat-event.ts';
+
+// One RevenueCat event (BRIEF §5.6, §6 "RevenueCat semantics"), in one transaction: the event's row
+// first — its primary key makes a repeated delivery (even a simultaneous one) change nothing — then
+// what the event means, then the outcome on the event's row.
+//
+// - The install is found through any id the event names; every id it names becomes an alias of it.
+// - A conversion goes to the install's affiliate if they may still earn (see recordConversion).
+// - A refund takes back the commission of the refunded purchase, however late: the conversion whose
+//   transaction (or original transaction) is the refunded one, found by transaction id wherever the
+//   customer's ids now point; when the event or the conversion has no transaction id, the conversion
+//   of the customer's install. A refund of a later renewal does not take the first purchase's
+//   commission back (that purchase was not refunded).
+// - A TRANSFER gives the transferred_to ids to the install of transferred_from when that install is
+//   attributed (the attribution follows the person); otherwise only ids nobody holds yet are linked.
+// - TEST events answer and change nothing: not even recorded (BRIEF §5.6).
+// - Sandbox events are recorded as such and otherwise ignored unless REVENUECAT_ACCEPT_SANDBOX.
+
+export const EVENT_OUTCOMES = [
+  'conversion',
+  'already-converted',
+  'affiliate-ineligible',
+  'unattributed',
+  'trial',
+  'reversed',
+  'clawed-back',
+  'already-reversed',
+  'refund-unmatched',
+  'transfer',
+  'sandbox',
+  'ignored',
+] as const;
+export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
+
+export interface IngestResult {
+  /** `duplicate`: the event was already received; `test`: a TEST event. Neither is recorded. */
+  outcome: EventOutcome | 'duplicate' | 'test';
+  conversionId: number | null;
+}
+
+/** Actor of the audit log for refunds the stores report. */
+export const REVENUECAT_ACTOR = 'revenuecat';
+
+const result = (outcome: EventOutcome, conversionId: number | null = null): IngestResult => ({ outcome, conversionId });
+
+async function applyTransfer(tx: TransactionQuery, event: RevenueCatEvent, now: Date): Promise<IngestResult> {
+  const from = distinctIds(event.transferred_from ?? []);
+  const install = await findInstall(tx, from);
+  if (!install) return result('unattributed');
+  await linkAliases(tx, install.id, from, now);
+  await linkAliases(tx, install.id, event.transferred_to ?? [], now, { move: install.affiliateId !== null });
+  return result('transfer');
+}
+
+async function applyRefund(tx: TransactionQuery, event: RevenueCatEvent, ids: string[], now: Date): Promise<IngestResult> {
+  const installIds = await findInstallIds(tx, ids);
+  const transactionId = event.transaction_id || null;
+  const { rows } = await tx.query<{ id: number }>(
+    `SELECT id::int AS id FROM conversions
+     WHERE ($2::text IS NOT NULL AND (transaction_id = $2 OR original_transaction_id = $2))
+        OR (install_id = ANY(ARRAY(SELECT jsonb_array_elements_text($1::jsonb)::bigint)) AND ($2::text IS NULL OR transaction_id IS NULL))
+     ORDER BY id
+     LIMIT 1`,
+    [listParam(installIds), transactionId],
+  );
+  const conversionId = rows[0]?.id;
+  if (conversionId === undefined) return result('refund-unmatched');
+  const reversed = await reverseConversionIn(tx, {
+    conversionId,
+    reason: `Store refund (RevenueCat event ${event.id})`,
+    actor: REVENUECAT_ACTOR,
+    at: now,
+  });
+  return result(reversed?.outcome ?? 'refund-unmatched', conversionId);
+}
+
+async function applyEvent(tx: TransactionQuery, app: AppContext, event: RevenueCatEvent, now: Date): Promise<IngestResult> {
+  if (isSandbox(event) && !app.config.REVENUECAT_ACCEPT_SANDBOX) return result('sandbox');
+  const meaning = eventMeaning(event);
+  if (meaning === 'transfer') return applyTransfer(tx, event, now);
+
+  const ids = distinctIds(customerIds(event));
+  const install = await findInstall(tx, ids);
+  if (install) await linkAliases(tx, install.id, ids, now);
+
+  switch (meaning) {
+    case 'refund':
+      return applyRefund(tx, event, ids, now);
+    case 'trial':
+      return result('trial');
+    case 'conversion': {
+      if (!install?.affiliateId) return result('unattributed');
+      const recorded = await recordConversion(tx, app, {
+        sourceEventId: event.id,
+        appUserId: event.app_user_id || event.original_app_user_id || install.appUserId,
+        installId: install.id,
+        affiliateId: install.affiliateId,
+        referralCodeId: install.referralCodeId,
+        code: install.code ?? '',
+        store: event.store ?? null,
+        productId: event.product_id ?? null,
+        occurredAt: occurredAt(event, now),
+        priceCents: typeof event.price === 'number' ? Math.round(event.price * 100) : null,
+        priceCurrency: typeof event.price === 'number' ? 'USD' : null,
+        transactionId: event.transaction_id || null,
+        originalTransactionId: event.original_transaction_id || null,
+      });
+      return result(recorded.outcome, recorded.outcome === 'affiliate-ineligible' ? null : recorded.conversionId);
+    }
+    default:
+      return result('ignored');
+  }
+}
+
+/** Records and applies one webhook delivery; answers what it did. */
+export async function ingestRevenueCatEvent(app: AppContext, webhook: RevenueCatWebhook, payload: unknown): Promise<IngestResult> {
+  const { event } = webhook;
+  if (eventMeaning(event) === 'test') return { outcome: 'test', conversionId: null };
+  const now = app.now();
+  return inTransaction(app, async (tx) => {
+    const { rows } = await tx.query(
+      `INSERT INTO revenuecat_events (event_id, type, app_user_id, environment, outcome, payload, event_at, received_at)
+       VALUES ($1, $2, $3, $4, 'received', $5, $6, $7)
+       ON CONFLICT (event_id) DO NOTHING
+       RETURNING event_id`,
+      [
+        event.id,
+        event.type,
+        event.app_user_id ?? null,
+        event.environment ?? null,
+        JSON.stringify(payload),
+        typeof event.event_timestamp_ms === 'number' ? new Date(event.event_timestamp_ms).toISOString() : null,
+        now.toISOString(),
+      ],
+    );
+    if (rows.length === 0) return { outcome: 'duplicate', conversionId: null };
+    const applied = await applyEvent(tx, app, event, now);
+    await tx.query('UPDATE revenuecat_events SET outcome = $2, conversion_id = $3 WHERE event_id = $1', [event.id, applied.outcome, applied.conversionId]);
+    return applied;
+  });
+}
