@@ -73,6 +73,14 @@ export interface PayoutSummary {
   status: PayoutStatus;
   scheduledFor: string;
   paidAt: string | null;
+  /**
+   * What the affiliate receives, in the paid currency, once the payout is exported (absent before):
+   * EUR cents for a SEPA transfer (converted at the operator's rate), the USD amount for PayPal.
+   */
+  amountPaidCents?: number;
+  paidCurrency?: string;
+  /** When the payout was sent (PayPal batch or bank transfer); absent until it is. */
+  sentAt?: string;
 }
 
 export interface AffiliateSettings {

@@ -12,25 +12,52 @@ import type { TransactionQuery } from '../affiliates/transaction.ts';
 // - Approved unpaid = approved commissions and adjustments not yet paid: the balance owed.
 // - Payable on the next payday = commissions approved before that payday's cut-off (00:00 UTC on the
 //   1st), plus adjustments made before it, plus every deduction (a clawback is never postponed:
-//   the amount announced is never more than what will be paid).
+//   the amount announced is never more than what will be paid), when no payout holds them yet.
+//   The payout run pays exactly these rows (features/payouts/payout-run.ts uses the same conditions).
 
-/** Rows of the affiliate `$1`'s qualified conversions and adjustments, with whether each is unpaid. */
+/**
+ * SQL condition: the conversion `c` (a table alias) is payable on the payday whose cut-off is the SQL
+ * expression `cutoff`, unless a payout already holds it (see `heldByPayout`).
+ */
+export function payableConversion(c: string, cutoff: string): string {
+  return `(${c}.status = 'approved' AND coalesce(${c}.approved_at, ${c}.occurred_at) < ${cutoff})`;
+}
+
+/** SQL condition: the adjustment `a` is payable on the payday whose cut-off is `cutoff`, unless held. */
+export function payableAdjustment(a: string, cutoff: string): string {
+  return `(${a}.created_at < ${cutoff} OR ${a}.amount_cents < 0)`;
+}
+
+/**
+ * SQL condition: the row's payout (`payoutId`, a column) holds its amount. Every payout but a failed
+ * one does: a failed payout gives its amounts back to the balance.
+ */
+export function heldByPayout(payoutId: string): string {
+  // A lookup by primary key per row: a join could be planned as a scan of every payout per row.
+  return `(${payoutId} IS NOT NULL AND coalesce((SELECT holder.status <> 'failed' FROM payouts holder WHERE holder.id = ${payoutId}), false))`;
+}
+
+/**
+ * Rows of the affiliate `$1`'s qualified conversions and adjustments, with whether each is unpaid and
+ * whether it is payable on the payday whose cut-off is `$2`.
+ */
 export const EARNINGS_CTES = `
 settled_payouts AS (
   SELECT id FROM payouts WHERE affiliate_id = $1 AND status IN ('sent', 'paid')
 ),
 earned AS (
-  SELECT referral_code_id, commission_cents AS cents, status, occurred_at,
-         coalesce(approved_at, occurred_at) AS approved_at,
-         NOT (status = 'paid' OR coalesce(payout_id IN (SELECT id FROM settled_payouts), false)) AS unpaid
-  FROM conversions
-  WHERE affiliate_id = $1 AND status <> 'reversed'
+  SELECT c.referral_code_id, c.commission_cents AS cents, c.status, c.occurred_at,
+         NOT (c.status = 'paid' OR coalesce(c.payout_id IN (SELECT id FROM settled_payouts), false)) AS unpaid,
+         ${payableConversion('c', '$2')} AND NOT ${heldByPayout('c.payout_id')} AS payable
+  FROM conversions c
+  WHERE c.affiliate_id = $1 AND c.status <> 'reversed'
 ),
 adjusted AS (
-  SELECT amount_cents AS cents, created_at,
-         NOT coalesce(payout_id IN (SELECT id FROM settled_payouts), false) AS unpaid
-  FROM commission_adjustments
-  WHERE affiliate_id = $1
+  SELECT a.amount_cents AS cents,
+         NOT coalesce(a.payout_id IN (SELECT id FROM settled_payouts), false) AS unpaid,
+         ${payableAdjustment('a', '$2')} AND NOT ${heldByPayout('a.payout_id')} AS payable
+  FROM commission_adjustments a
+  WHERE a.affiliate_id = $1
 )`;
 
 /**
@@ -44,13 +71,13 @@ conversion_totals AS (
          coalesce(sum(cents), 0)::int AS total_cents,
          coalesce(sum(cents) FILTER (WHERE unpaid), 0)::int AS unpaid_cents,
          coalesce(sum(cents) FILTER (WHERE unpaid AND status = 'approved'), 0)::int AS approved_unpaid_cents,
-         coalesce(sum(cents) FILTER (WHERE unpaid AND status = 'approved' AND approved_at < $2), 0)::int AS payable_cents
+         coalesce(sum(cents) FILTER (WHERE payable), 0)::int AS payable_cents
   FROM earned
 ),
 adjustment_totals AS (
   SELECT coalesce(sum(cents), 0)::int AS total_cents,
          coalesce(sum(cents) FILTER (WHERE unpaid), 0)::int AS unpaid_cents,
-         coalesce(sum(cents) FILTER (WHERE unpaid AND (created_at < $2 OR cents < 0)), 0)::int AS payable_cents
+         coalesce(sum(cents) FILTER (WHERE payable), 0)::int AS payable_cents
   FROM adjusted
 ),
 totals AS (

@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import type { PayoutExportFile, PayoutExportKind, SepaPainVersion } from '@skanova/shared/callable/payout-functions';
+import { COMMISSION_CURRENCY } from '@skanova/shared/constants/business';
+import type { AppContext } from '../../context.ts';
+import { CallableError } from '../../http/callable.ts';
+import { type TransactionQuery, inTransaction } from '../affiliates/transaction.ts';
+import { recordAudit } from '../admin/audit-log.ts';
+import { convertCents, normaliseExchangeRate } from './money.ts';
+import type { MethodSnapshot } from './payout-run.ts';
+import { transferText } from './payout-texts.ts';
+import { PAYPAL_CSV_MAX_ROWS, buildPaypalCsv } from './paypal-csv.ts';
+import { SepaDataError, buildSepaXml } from './sepa-xml.ts';
+import { transferReference } from './transfer-reference.ts';
+
+// The files an operator uploads to pay a payday's scheduled payouts (BRIEF §5.10, §6): a PayPal
+// Payouts CSV (USD) or a SEPA pain.001 (EUR at the operator's USD→EUR rate). In one transaction the
+// file is built from the payouts' method snapshots, stored in payout_exports (content, message id,
+// control sum, count, rate), and each payout gets its export, its rate and the amount it pays.
+//
+// A payout goes into one file only: a second request exports the payouts not yet exported, and
+// when every one already was, answers the same file again (same message id, which a bank refuses
+// to execute twice) instead of a new one that would pay them a second time.
+
+export const SEPA_CURRENCY = 'EUR';
+
+export interface ExportPayoutsInput {
+  kind: PayoutExportKind;
+  payday: string;
+  exchangeRate?: string | undefined;
+  painVersion?: SepaPainVersion | undefined;
+  /** The operator's user id. */
+  actor: string;
+}
+
+interface ScheduledPayout {
+  id: string;
+  amount_cents: number;
+  currency: string;
+  period_start: string;
+  method_snapshot: MethodSnapshot | string;
+  export_id: string | null;
+  language: string;
+}
+
+interface ExportRow {
+  id: string;
+  kind: PayoutExportKind;
+  format: string;
+  message_id: string;
+  payout_count: number;
+  control_sum_cents: string | number;
+  currency: string;
+  exchange_rate: string | null;
+  file_name: string;
+  content: string;
+}
+
+const CONTENT_TYPES: Record<PayoutExportKind, string> = {
+  paypal: 'text/csv; charset=utf-8',
+  sepa: 'application/xml; charset=utf-8',
+};
+
+function fileOf(row: ExportRow, created: boolean, remaining: number): PayoutExportFile {
+  return {
+    exportId: row.id,
+    fileName: row.file_name,
+    contentType: CONTENT_TYPES[row.kind],
+    content: row.content,
+    payoutCount: row.payout_count,
+    totalCents: Number(row.control_sum_cents),
+    currency: row.currency,
+    messageId: row.message_id,
+    format: row.format,
+    exchangeRate: row.exchange_rate,
+    created,
+    remaining,
+  };
+}
+
+const EXPORT_COLUMNS = `id::text AS id, kind, format, message_id, payout_count, control_sum_cents::text AS control_sum_cents, currency,
+  exchange_rate::text AS exchange_rate, file_name, content`;
+
+/** Unique and within SEPA's 35 characters: PAYOUTS-20250615-SEPA-3FA9C01B7D. */
+function newMessageId(payday: string, kind: PayoutExportKind): string {
+  return `PAYOUTS-${payday.replace(/-/g, '')}-${kind.toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+function snapshotOf(payout: ScheduledPayout): MethodSnapshot {
+  return typeof payout.method_snapshot === 'string' ? (JSON.parse(payout.method_snapshot) as MethodSnapshot) : payout.method_snapshot;
+}
+
+/** Builds (or answers again) the export of the payday's scheduled payouts of one method. */
+export async function exportPayouts(app: AppContext, input: ExportPayoutsInput): Promise<PayoutExportFile> {
+  if (input.kind === 'sepa' && !input.exchangeRate) {
+    throw new CallableError('invalid-argument', 'A SEPA export needs the USD→EUR exchange rate.', { code: 'exchange-rate-required' });
+  }
+  if (input.kind === 'paypal' && (input.exchangeRate || input.painVersion)) {
+    throw new CallableError('invalid-argument', 'A PayPal export pays USD: it takes no exchange rate or SEPA version.', { code: 'not-for-paypal' });
+  }
+  const rate = input.kind === 'sepa' ? normaliseExchangeRate(input.exchangeRate ?? '') : null;
+  const format = input.kind === 'paypal' ? 'paypal-payouts-csv' : (input.painVersion ?? app.config.SEPA_PAIN_VERSION);
+
+  return inTransaction(app, async (tx) => {
+    const { rows: payouts } = await tx.query<ScheduledPayout>(
+      `SELECT p.id::text AS id, p.amount_cents, p.currency, p.period_start::text AS period_start, p.method_snapshot,
+              p.export_id::text AS export_id, a.language
+       FROM payouts p JOIN affiliates a ON a.id = p.affiliate_id
+       WHERE p.scheduled_for = $1 AND p.status = 'scheduled' AND p.method = $2
+       ORDER BY p.id
+       FOR UPDATE OF p`,
+      [input.payday, input.kind === 'paypal' ? 'paypal' : 'bank_transfer'],
+    );
+    if (payouts.length === 0) {
+      throw new CallableError('failed-precondition', `No scheduled ${input.kind === 'paypal' ? 'PayPal' : 'bank transfer'} payout for ${input.payday}.`, {
+        code: 'no-scheduled-payouts',
+      });
+    }
+    const pending = payouts.filter((payout) => payout.export_id === null);
+    if (pending.length === 0) return answerAgain(tx, payouts, format, rate);
+
+    const included = input.kind === 'paypal' ? pending.slice(0, PAYPAL_CSV_MAX_ROWS) : pending;
+    const messageId = newMessageId(input.payday, input.kind);
+    const paid = included.map((payout) => ({
+      payout,
+      snapshot: snapshotOf(payout),
+      reference: transferReference(payout.id),
+      paidCents: rate === null ? payout.amount_cents : convertCents(payout.amount_cents, rate),
+    }));
+    const content = input.kind === 'paypal' ? paypalFile(app, paid) : sepaFile(app, paid, { format: format as SepaPainVersion, messageId, payday: input.payday });
+    const controlSumCents = paid.reduce((sum, entry) => sum + entry.paidCents, 0);
+    const currency = rate === null ? COMMISSION_CURRENCY : SEPA_CURRENCY;
+    const now = app.now();
+
+    const { rows: stored } = await tx.query<ExportRow>(
+      `INSERT INTO payout_exports (kind, format, message_id, payday, payout_count, control_sum_cents, currency, exchange_rate, file_name, content, created_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       RETURNING ${EXPORT_COLUMNS}`,
+      [
+        input.kind,
+        format,
+        messageId,
+        input.payday,
+        paid.length,
+        controlSumCents,
+        currency,
+        rate,
+        `${messageId.toLowerCase()}.${input.kind === 'paypal' ? 'csv' : 'xml'}`,
+        content,
+        input.actor,
+        now.toISOString(),
+      ],
+    );
+    const exported = stored[0]!;
+    await tx.query(
+      `UPDATE payouts p SET export_id = $2::uuid, exchange_rate = $3::numeric, paid_currency = $4, amount_paid_cents = x.paid_cents
+       FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, paid_cents int) WHERE p.id = x.id`,
+      [JSON.stringify(paid.map((entry) => ({ id: entry.payout.id, paid_cents: entry.paidCents }))), exported.id, rate, currency],
+    );
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: 'payouts.export',
+      subject: exported.id,
+      details: { kind: input.kind, format, payday: input.payday, messageId, payoutCount: paid.length, controlSumCents, currency, exchangeRate: rate },
+      at: now,
+    });
+    return fileOf(exported, true, pending.length - included.length);
+  });
+}
+
+/** Every payout asked for is in an export already: its latest file again, if asked the same way. */
+async function answerAgain(tx: TransactionQuery, payouts: ScheduledPayout[], format: string, rate: string | null): Promise<PayoutExportFile> {
+  const { rows } = await tx.query<ExportRow>(
+    `SELECT ${EXPORT_COLUMNS} FROM payout_exports WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) ORDER BY created_at DESC, id LIMIT 1`,
+    [JSON.stringify([...new Set(payouts.map((payout) => payout.export_id))])],
+  );
+  const latest = rows[0]!;
+  if (latest.format !== format || latest.exchange_rate !== rate) {
+    throw new CallableError(
+      'failed-precondition',
+      `These payouts were already exported (${latest.message_id}, ${latest.format}${latest.exchange_rate ? ` at ${latest.exchange_rate}` : ''}). Mark them failed to pay them another way.`,
+      { code: 'already-exported', exportId: latest.id, messageId: latest.message_id, format: latest.format, exchangeRate: latest.exchange_rate },
+    );
+  }
+  return fileOf(latest, false, 0);
+}
+
+interface PaidPayout {
+  payout: ScheduledPayout;
+  snapshot: MethodSnapshot;
+  reference: string;
+  paidCents: number;
+}
+
+function unusable(payout: ScheduledPayout, what: string): CallableError {
+  return new CallableError('failed-precondition', `The payout ${payout.id} cannot be exported: ${what}. Mark it failed and pay it another way.`, {
+    code: 'payout-not-exportable',
+    payoutId: payout.id,
+  });
+}
+
+function paypalFile(app: AppContext, paid: PaidPayout[]): string {
+  return buildPaypalCsv(
+    paid.map(({ payout, snapshot, reference, paidCents }) => {
+      if (snapshot.type !== 'paypal' || !snapshot.paypalEmail) throw unusable(payout, 'it has no PayPal e-mail');
+      return {
+        email: snapshot.paypalEmail,
+        amountCents: paidCents,
+        currency: COMMISSION_CURRENCY,
+        customerId: reference,
+        note: transferText('paypalNote', { brand: app.config.BRAND_NAME, language: payout.language, periodStart: payout.period_start, reference }),
+      };
+    }),
+  );
+}
+
+function sepaFile(app: AppContext, paid: PaidPayout[], file: { format: SepaPainVersion; messageId: string; payday: string }): string {
+  const now = app.now();
+  const today = now.toISOString().slice(0, 10);
+  const transfers = paid.map(({ payout, snapshot, reference, paidCents }) => {
+    if (snapshot.type !== 'bank_transfer' || !snapshot.ibanEncrypted || !snapshot.accountHolder) throw unusable(payout, 'it has no bank account');
+    let iban: string;
+    let bic: string | null;
+    try {
+      iban = app.cipher.decrypt(snapshot.ibanEncrypted);
+      bic = snapshot.bicEncrypted ? app.cipher.decrypt(snapshot.bicEncrypted) : null;
+    } catch {
+      throw unusable(payout, 'its bank details cannot be decrypted with the configured keys');
+    }
+    return {
+      endToEndId: reference,
+      amountCents: paidCents,
+      creditorName: snapshot.accountHolder,
+      creditorIban: iban,
+      creditorBic: bic,
+      remittance: transferText('sepaRemittance', { brand: app.config.BRAND_NAME, language: payout.language, periodStart: payout.period_start, reference }),
+    };
+  });
+  try {
+    return buildSepaXml({
+      version: file.format,
+      messageId: file.messageId,
+      paymentInfoId: `${file.messageId}-1`,
+      createdAt: now,
+      // A bank refuses an execution date in the past: a late export asks for today.
+      executionDate: file.payday > today ? file.payday : today,
+      debtor: { name: app.config.PAYOUT_DEBTOR_NAME, iban: app.config.PAYOUT_DEBTOR_IBAN, bic: app.config.PAYOUT_DEBTOR_BIC },
+      transfers,
+    });
+  } catch (error) {
+    if (error instanceof SepaDataError) throw new CallableError('failed-precondition', error.message, { code: 'sepa-data' });
+    throw error;
+  }
+}
