@@ -3,19 +3,26 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { outboxIdle } from './features/email/outbox-worker.ts';
+import { type Scheduler, startScheduler } from './features/jobs/scheduler.ts';
 
 async function main() {
   const config = loadConfig();
   const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: path.resolve(config.DATA_DIR, 'db') });
   const applied = await migrate(database.sql);
-  const { app } = await buildApp({ config, database });
+  const { app, context } = await buildApp({ config, database });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
+  let scheduler: Scheduler | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // The job under way finishes first, and the e-mails being sent: every job is safe to interrupt and
+    // every e-mail is in the outbox, but what is finished needs no resuming.
+    await scheduler?.stop();
+    await outboxIdle(context);
     await app.close();
     await database.close();
     process.exit(0);
@@ -25,6 +32,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.BRAND_NAME} is serving ${config.publicUrl} (${database.kind})`);
+  if (config.JOBS_ENABLED) scheduler = startScheduler(context);
 }
 
 main().catch((error: unknown) => {

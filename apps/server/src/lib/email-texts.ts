@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Language } from '@skanova/shared/constants/site';
 import { escapeHtml } from './html.ts';
+import { type OutboxApp, sendWithRetries } from '../features/email/outbox-worker.ts';
 import type { MailMessage } from './mailer.ts';
 
 // E-mails to affiliates, in their language, from the shared `emails` translations. Every message
@@ -74,17 +75,19 @@ export interface EmailRecipient {
 export type EmailTexts = (name: string, values?: Record<string, string | number>) => string;
 
 /**
- * A message to an affiliate from the translations under `key`: its `subject`, then the paragraphs
- * (and button) the caller builds from the same texts, greeting the recipient by first name.
+ * A message to an affiliate from the translations under `key`: its `subject` (filled with
+ * `subjectValues`), then the paragraphs (and button) the caller builds from the same texts,
+ * greeting the recipient by first name.
  */
 export function affiliateEmail(
   brand: string,
   to: EmailRecipient,
   key: string,
-  body: (text: EmailTexts) => Pick<EmailContent, 'paragraphs' | 'action'>,
+  body: (text: EmailTexts) => Pick<EmailContent, 'paragraphs' | 'action'> & { subjectValues?: Record<string, string | number> },
 ): MailMessage {
   const text: EmailTexts = (name, values = {}) => emailText(to.language, `${key}.${name}`, { brand, ...values });
-  return renderEmail({ to: to.email, lang: to.language, brand, name: to.firstName, subject: text('subject'), ...body(text) });
+  const { subjectValues, ...content } = body(text);
+  return renderEmail({ to: to.email, lang: to.language, brand, name: to.firstName, subject: text('subject', subjectValues), ...content });
 }
 
 /** A time in an e-mail: UTC, to the minute ("2026-11-22 04:36"); the texts say "(UTC)". */
@@ -92,7 +95,11 @@ export function emailTime(at: Date): string {
   return at.toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** Sends without making the request wait; a failure is logged (the action itself already happened). */
-export function sendInBackground(app: { mailer: { send(message: MailMessage): Promise<void> }; log: { error(obj: object, msg: string): void } }, message: MailMessage, what: string): void {
-  app.mailer.send(message).catch((error: unknown) => app.log.error({ err: error, what }, 'e-mail failed'));
+/**
+ * Sends without making the request wait for SMTP: the message goes through the e-mail outbox, so a
+ * failure is retried. Resolves once it is queued; a failure to queue is logged (the action itself
+ * already happened), never thrown.
+ */
+export function sendInBackground(app: OutboxApp, message: MailMessage, kind: string): Promise<void> {
+  return sendWithRetries(app, message, kind);
 }

@@ -36,3 +36,24 @@ export async function createTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/**
+ * A fresh, migrated PostgreSQL database of the test cluster by its URL, for server processes the
+ * test starts itself (PostgreSQL project only). Call `drop()` in afterAll.
+ */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const templateUrl = inject('postgresTemplateUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const adminUrl = templateUrl.replace(/\/[^/]+$/, '/postgres');
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name} TEMPLATE skanova_template`);
+  return { url: templateUrl.replace(/\/[^/]+$/, `/${name}`), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
