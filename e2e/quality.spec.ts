@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, type Request, expect, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import { signUpViaApi } from './helpers/affiliate';
+import { logInViaApi, signUpViaApi } from './helpers/affiliate';
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
+import { SEED_OPERATOR } from './helpers/seed-accounts';
 
 // Cross-cutting quality of every public page in both languages (issue 2 §3, §6): no CSP violation,
 // no console or uncaught error, no hydration error, the right language in <html lang>, title and
@@ -38,6 +39,8 @@ const PAGES: PublicPage[] = [
   { url: '/affiliate/signup', path: '/affiliate/signup' },
   { url: '/affiliate/login', path: '/affiliate/login', noindex: true },
   { url: '/affiliate/reset-password', path: '/affiliate/reset-password', noindex: true },
+  // Signed out, the operator console is its sign-in form.
+  { url: '/admin', path: '/admin', noindex: true },
 ];
 
 /** Pages behind a session: checked signed in (signed out they send the visitor to the login page). */
@@ -154,6 +157,29 @@ for (const lang of ['fr', 'en'] as const) {
         expect(await (await page.request.get(url)).text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
       });
     }
+  });
+}
+
+for (const lang of ['fr', 'en'] as const) {
+  test.describe(`the operator console in ${lang}`, () => {
+    test.use({ locale: LOCALES[lang] });
+
+    test(`@health /admin (${lang}), signed in as an operator: no CSP, console, page or hydration error; noindex; axe`, async ({ page }) => {
+      await logInViaApi(page, SEED_OPERATOR);
+      const health = await watchPageHealth(page);
+      await openHydrated(page, '/admin', lang);
+      await expect(page.getByRole('heading', { level: 1, name: strings(lang, 'admin').header.title })).toBeVisible();
+      await expect(page.getByRole('tablist')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expectHealthy(health, `/admin (${lang}, operator)`);
+      const meta = await headMeta(page);
+      expect(meta.lang).toBe(lang);
+      expect(meta.robots).toContain('noindex');
+      expect(await (await page.request.get('/admin')).text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      await waitForAnimations(page);
+      const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Config } from '@react-router/dev/config';
+import { ADMIN_PAGES } from '@skanova/shared/admin/pages';
 import { AFFILIATE_PAGES } from '@skanova/shared/constants/affiliate';
 import { LANDING_PAGE, PUBLIC_PAGES } from '@skanova/shared/constants/site';
 
@@ -11,5 +12,5 @@ const outDir = process.env.SITE_BUILD_DIR ?? 'build';
 export default {
   ssr: false,
   buildDirectory: `${outDir}/${lang}`,
-  prerender: [...PUBLIC_PAGES, ...AFFILIATE_PAGES, LANDING_PAGE, '/404'],
+  prerender: [...PUBLIC_PAGES, ...AFFILIATE_PAGES, LANDING_PAGE, ...ADMIN_PAGES, '/404'],
 } satisfies Config;

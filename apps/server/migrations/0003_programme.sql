@@ -59,6 +59,10 @@ ALTER TABLE payouts ADD COLUMN amount_paid_cents integer;   -- in the payout's p
 ALTER TABLE payouts ADD COLUMN paid_currency text;
 ALTER TABLE payouts ADD COLUMN export_id uuid;
 CREATE INDEX payouts_status_idx ON payouts (status, scheduled_for);
+-- A failed payout gives its amounts back to the balance: it no longer holds its period, so a run
+-- that has not finished yet can pay the same period in a new payout. One live payout per period.
+ALTER TABLE payouts DROP CONSTRAINT payouts_affiliate_id_period_start_key;
+CREATE UNIQUE INDEX payouts_affiliate_period_key ON payouts (affiliate_id, period_start) WHERE status <> 'failed';
 
 CREATE TABLE payout_exports (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -118,3 +122,16 @@ ALTER TABLE affiliates ADD COLUMN inactivity_warned_at timestamptz;
 ALTER TABLE affiliates ADD COLUMN personal_data_purged_at timestamptz;
 ALTER TABLE clicks ADD COLUMN personal_data_cleared_at timestamptz;
 CREATE INDEX clicks_retention_idx ON clicks (created_at) WHERE personal_data_cleared_at IS NULL;
+
+-- Attribution and refunds (BRIEF §5.5, §5.6): the IP + platform match reads the latest visits of one
+-- network (keyed hash); a store refund finds the conversion of the refunded transaction.
+CREATE INDEX clicks_ip_hash_idx ON clicks (ip_hash, created_at) WHERE ip_hash IS NOT NULL;
+CREATE INDEX conversions_transaction_idx ON conversions (transaction_id);
+CREATE INDEX conversions_original_transaction_idx ON conversions (original_transaction_id);
+
+-- Retention (spec §9, BRIEF §6): what the daily job has not cleared yet, found without a full scan,
+-- and whether a click was attributed to an install.
+CREATE INDEX installs_click_idx ON installs (click_id) WHERE click_id IS NOT NULL;
+CREATE INDEX installs_retention_idx ON installs (created_at) WHERE personal_data_cleared_at IS NULL;
+CREATE INDEX revenuecat_events_untrimmed_idx ON revenuecat_events (received_at) WHERE payload <> '{}'::jsonb;
+CREATE INDEX email_outbox_finished_idx ON email_outbox ((coalesce(sent_at, gave_up_at))) WHERE sent_at IS NOT NULL OR gave_up_at IS NOT NULL;

@@ -14,6 +14,7 @@ import { closeClickWriter } from './features/clicks/click-writer.ts';
 import { callables } from './functions/index.ts';
 import { CallableError, isApiPath, registerCallables, sendCallableError } from './http/callable.ts';
 import { registerMarketingAssets } from './http/marketing-assets.ts';
+import { registerRevenueCatWebhook } from './http/revenuecat-webhook.ts';
 import { registerSeo } from './http/seo.ts';
 import { loadSite, registerSite } from './http/site.ts';
 import { registerVitals } from './http/vitals.ts';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerCallables(app, context, callables);
   registerVitals(app, context);
   registerMarketingAssets(app, context);
+  registerRevenueCatWebhook(app, context);
   registerSeo(app, context);
   if (options.serveSite !== false) await registerSite(app, loadSite(path.resolve(config.WEB_BUILD_DIR ?? DEFAULT_WEB_BUILD_DIR), config, now));
 

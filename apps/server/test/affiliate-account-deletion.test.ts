@@ -61,6 +61,7 @@ describe('deleteAffiliateAccount', () => {
     await insertConversions(t, affiliate.affiliateId, 9, { status: 'approved', approvedAt: APPROVED });
     await insertConversions(t, affiliate.affiliateId, 30, { status: 'pending' });
     const userId = (await profile(affiliate.affiliateId))?.user_id as string;
+    mail.sent.length = 0; // the welcome e-mail
 
     const response = await remove(affiliate);
     expect(response.status).toBe(200);
@@ -103,6 +104,7 @@ describe('deleteAffiliateAccount', () => {
 
   it('refuses a wrong password with permission-denied and deletes nothing', async () => {
     const affiliate = await createTestAffiliate(t);
+    mail.sent.length = 0; // the welcome e-mail
     const response = await remove(affiliate, 'not my password');
     expect(response.status).toBe(403);
     expect(response.body.error).toMatchObject({ status: 'PERMISSION_DENIED', details: { code: 'wrong-password' } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callables } from '../src/functions/index.ts';
+import { type TestOperator, createTestOperator } from './helpers/operators.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';
 import {
   type TestAffiliate,
@@ -7,6 +8,7 @@ import {
   createTestAffiliate,
   insertClicks,
   insertCode,
+  insertConversion,
   insertConversions,
   insertPayout,
   signIn,
@@ -14,9 +16,12 @@ import {
 
 // Every affiliate function checks the session first and reaches only the caller's rows (BRIEF §6):
 // without a session the answer is `unauthenticated` whatever the body; signed in as A, nothing of B
-// comes back or changes, whichever of B's ids or codes the body names.
+// comes back or changes, whichever of B's ids or codes the body names. Every operator function
+// answers `unauthenticated` without a session, `permission-denied` to an affiliate, and works for
+// an operator.
 
 const AFFILIATE_FUNCTIONS = callables.filter((definition) => definition.access === 'affiliate').map((definition) => definition.name);
+const ADMIN_FUNCTIONS = callables.filter((definition) => definition.access === 'admin').map((definition) => definition.name);
 
 let t: TestApp;
 let a: TestAffiliate;
@@ -76,6 +81,27 @@ function post(name: string, payload: string, headers: Record<string, string> = {
   });
 }
 
+/** Bodies an anonymous caller may send: none reaches validation. */
+const bodies = [
+  '{"data":null}',
+  '{"data":{}}',
+  '{"data":{"paymentMethod":"paypal","paymentDetails":{"paypalEmail":"x@example.com"}}}',
+  '{"data":{"password":"correct horse battery"}}',
+  '{"data":"junk"}',
+  '{"data":[1,2,3]}',
+  '{"data":{"description":42,"conversions":"yes"}}',
+  '{}',
+  '[]',
+  '"data"',
+  '42',
+];
+const credentials: [string, Record<string, string>][] = [
+  ['no credentials', {}],
+  ['a forged session cookie', { cookie: 'sk.session_token=forged-token.forged-signature' }],
+  ['an unknown bearer token', { authorization: 'Bearer not-a-session-token' }],
+  ['a malformed authorization header', { authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' }],
+];
+
 describe('without a session', () => {
   it('lists the affiliate functions this suite covers', () => {
     expect(AFFILIATE_FUNCTIONS).toEqual(
@@ -93,26 +119,6 @@ describe('without a session', () => {
       ]),
     );
   });
-
-  const bodies = [
-    '{"data":null}',
-    '{"data":{}}',
-    '{"data":{"paymentMethod":"paypal","paymentDetails":{"paypalEmail":"x@example.com"}}}',
-    '{"data":{"password":"correct horse battery"}}',
-    '{"data":"junk"}',
-    '{"data":[1,2,3]}',
-    '{"data":{"description":42,"conversions":"yes"}}',
-    '{}',
-    '[]',
-    '"data"',
-    '42',
-  ];
-  const credentials: [string, Record<string, string>][] = [
-    ['no credentials', {}],
-    ['a forged session cookie', { cookie: 'sk.session_token=forged-token.forged-signature' }],
-    ['an unknown bearer token', { authorization: 'Bearer not-a-session-token' }],
-    ['a malformed authorization header', { authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' }],
-  ];
 
   it.each(AFFILIATE_FUNCTIONS)('%s answers 401 unauthenticated, before looking at the body', async (name) => {
     for (const [label, headers] of credentials) {
@@ -225,5 +231,110 @@ describe('sessions', () => {
     });
     expect(signOut.statusCode).toBe(200);
     expect((await callFn(t, 'getAffiliateStats', null, affiliate.cookie)).status).toBe(401);
+  });
+});
+
+describe('operator functions', () => {
+  let operator: TestOperator;
+  /** An affiliate the operator's calls act on (B stays as it is for the suites above). */
+  let c: TestAffiliate;
+  let cConversion: string;
+  let ticketId: string;
+
+  beforeAll(async () => {
+    operator = await createTestOperator(t);
+    c = await createTestAffiliate(t, { firstName: 'Carla' });
+    cConversion = String(await insertConversion(t, c.affiliateId, { status: 'pending' }));
+    const ticket = await callFn(t, 'submitContactForm', { name: 'Vera', email: 'vera@example.com', subject: 'other', message: 'A question for support.' }, undefined, '10.31.0.1');
+    ticketId = ticket.body.result.ticketId;
+  });
+
+  /** A valid body of each operator function, and whether its answer is this suite's to pin down. */
+  function validCall(name: string): { data: unknown; exact: boolean } {
+    const calls: Record<string, unknown> = {
+      adminListAffiliates: { query: 'carla', status: 'active' },
+      adminGetAffiliate: { affiliateId: c.affiliateId },
+      adminSetAffiliateStatus: { affiliateId: c.affiliateId, action: 'disable', reason: 'authorisation test' },
+      adminListConversions: { affiliateId: c.affiliateId },
+      adminReverseConversion: { conversionId: cConversion, reason: 'authorisation test' },
+      adminListTickets: { status: 'open' },
+      adminMarkTicketHandled: { ticketId },
+      adminGetWebVitals: { days: 7 },
+      adminListAuditLog: { action: 'affiliate.' },
+    };
+    // The payout functions' own suites pin their answers down; here they must only let the operator in.
+    const payoutCalls: Record<string, unknown> = {
+      adminListPayouts: {},
+      adminRunPayouts: { payday: '2025-01-15' },
+      adminExportPayouts: { kind: 'paypal', payday: '2025-01-15' },
+      adminMarkPayouts: { payoutIds: [bPayout], status: 'sent', reference: 'authorisation test' },
+    };
+    if (name in calls) return { data: calls[name], exact: true };
+    if (name in payoutCalls) return { data: payoutCalls[name], exact: false };
+    throw new Error(`no valid call of ${name} in this suite: add one`);
+  }
+
+  it('lists the operator functions this suite covers', () => {
+    expect(ADMIN_FUNCTIONS).toEqual(
+      expect.arrayContaining([
+        'adminListAffiliates',
+        'adminGetAffiliate',
+        'adminSetAffiliateStatus',
+        'adminListConversions',
+        'adminReverseConversion',
+        'adminListTickets',
+        'adminMarkTicketHandled',
+        'adminGetWebVitals',
+        'adminListAuditLog',
+      ]),
+    );
+  });
+
+  it.each(ADMIN_FUNCTIONS)('%s answers 401 unauthenticated without a session, before looking at the body', async (name) => {
+    const valid = JSON.stringify({ data: validCall(name).data });
+    for (const [label, headers] of credentials) {
+      for (const body of [...bodies, valid]) {
+        const response = await post(name, body, headers);
+        expect({ label, body, status: response.statusCode }).toEqual({ label, body, status: 401 });
+        expect(response.json().error.status).toBe('UNAUTHENTICATED');
+      }
+    }
+  });
+
+  it.each(ADMIN_FUNCTIONS)('%s answers 403 permission-denied to a signed-in affiliate and changes nothing', async (name) => {
+    const before = await snapshotOfB();
+    const { rows: audit } = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
+    for (const data of [validCall(name).data, { affiliateId: a.affiliateId, action: 'approve' }, null, 'junk']) {
+      const response = await callFn(t, name, data, a.cookie);
+      expect({ data, status: response.status }).toEqual({ data, status: 403 });
+      expect(response.body.error?.status).toBe('PERMISSION_DENIED');
+    }
+    expect(await snapshotOfB()).toBe(before);
+    const { rows: after } = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
+    expect(after[0]!.n).toBe(audit[0]!.n);
+  });
+
+  it.each(ADMIN_FUNCTIONS)('%s works for an operator, and validates the body after the role', async (name) => {
+    const { data, exact } = validCall(name);
+    const response = await callFn(t, name, data, operator.cookie);
+    if (exact) expect({ status: response.status, error: response.body.error }).toEqual({ status: 200, error: undefined });
+    else expect([401, 403]).not.toContain(response.status);
+    expect(response.status).toBeLessThan(500);
+    const malformed = await callFn(t, name, 'junk', operator.cookie);
+    expect([malformed.status, malformed.body.error?.status]).toEqual([400, 'INVALID_ARGUMENT']);
+  });
+
+  it('refuses an operator whose account was disabled, with 401', async () => {
+    const other = await createTestOperator(t);
+    expect((await callFn(t, 'adminListAuditLog', {}, other.cookie)).status).toBe(200);
+    await t.database.sql.query('UPDATE auth_users SET banned = true WHERE id = $1', [other.userId]);
+    expect((await callFn(t, 'adminListAuditLog', {}, other.cookie)).status).toBe(401);
+  });
+
+  it('takes the role from the account on every call: a demoted operator is refused at once', async () => {
+    const other = await createTestOperator(t);
+    await t.database.sql.query("UPDATE auth_users SET role = 'affiliate' WHERE id = $1", [other.userId]);
+    const response = await callFn(t, 'adminListAuditLog', {}, other.cookie);
+    expect([response.status, response.body.error?.status]).toEqual([403, 'PERMISSION_DENIED']);
   });
 });

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGUAGES, LANGUAGE_COOKIE, LANDING_PAGE, PUBLIC_PAGES, isLanguage, type Language } from '@skanova/shared/constants/site';
+import { ADMIN_PAGES } from '@skanova/shared/admin/pages';
 import { AFFILIATE_PAGES } from '@skanova/shared/constants/affiliate';
 import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
 import { parseLandingPath } from '@skanova/shared/landing/landing-path';
@@ -172,6 +173,7 @@ export function pageForPath(pathname: string, search: string): string | undefine
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if ((PUBLIC_PAGES as readonly string[]).includes(normalised)) return normalised;
   if ((AFFILIATE_PAGES as readonly string[]).includes(normalised)) return normalised;
+  if ((ADMIN_PAGES as readonly string[]).includes(normalised)) return normalised;
   if (parseLandingPath(normalised, search)) return LANDING_PAGE;
   return undefined;
 }

@@ -1,17 +1,21 @@
 import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../http/callable.ts';
-import { affiliateEmail, sendInBackground } from '../../lib/email-texts.ts';
+import { affiliateEmail, type EmailRecipient } from '../../lib/email-texts.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 import type { AffiliateCaller } from '../auth/caller.ts';
 import { hit, isExhausted, type LimitRule } from '../auth/rate-limiter.ts';
+import { enqueueEmail } from '../email/outbox.ts';
+import { sendQueuedNow } from '../email/outbox-worker.ts';
 import { approvedUnpaidCents } from '../stats/earnings.ts';
-import { inTransaction } from './transaction.ts';
+import { inTransaction, type TransactionQuery } from './transaction.ts';
 
 // Deleting an affiliate account (BRIEF §5.9, §6): the password confirms it; it waits while money is
 // on its way (a scheduled payout, or an approved balance at least the payout minimum, which would
 // otherwise be owed to nobody). Then, in one transaction, the personal data goes (names, phone,
-// company, website, payment method), the sign-in account goes with its sessions, and the anonymised
-// profile stays with its conversions and payouts for the 5 years the retention rules require.
+// company, website, payment method, code descriptions, support tickets), the sign-in account goes
+// with its sessions, and the anonymised profile stays with its conversions and payouts for the 5
+// years the retention rules require. The retention job anonymises inactive accounts the same way.
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -58,17 +62,7 @@ export async function deleteAffiliateAccount(app: AppContext, caller: AffiliateC
         minimumCents: MINIMUM_PAYOUT_CENTS,
       });
     }
-    await tx.query(
-      `UPDATE affiliates SET first_name = NULL, last_name = NULL, phone = NULL, company_name = NULL, website = NULL,
-         deleted_at = $2, updated_at = $2
-       WHERE id = $1`,
-      [caller.affiliateId, now.toISOString()],
-    );
-    await tx.query('DELETE FROM payment_methods WHERE affiliate_id = $1', [caller.affiliateId]);
-    // Unused password-reset tokens name the user: they go too.
-    await tx.query('DELETE FROM auth_verifications WHERE value = $1', [caller.userId]);
-    // Sessions and the password go with the user (ON DELETE CASCADE); the profile's user_id becomes null.
-    await tx.query('DELETE FROM auth_users WHERE id = $1', [caller.userId]);
+    await anonymiseAffiliate(tx, { affiliateId: caller.affiliateId, userId: caller.userId, email: caller.email }, now);
     await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
       caller.userId,
       'affiliate.deleted',
@@ -76,12 +70,45 @@ export async function deleteAffiliateAccount(app: AppContext, caller: AffiliateC
       JSON.stringify({ balanceCents }),
       now.toISOString(),
     ]);
+    await enqueueEmail(tx, accountDeletedEmail(app, caller), { kind: 'account-deleted', dedupeKey: accountDeletedKey(caller.affiliateId) });
   });
 
-  sendInBackground(app, accountDeletedEmail(app, caller), 'account deleted');
+  await sendQueuedNow(app, [accountDeletedKey(caller.affiliateId)]);
 }
 
-/** Sent to the address the account had: it is gone from the database by now. */
-function accountDeletedEmail(app: AppContext, caller: AffiliateCaller) {
-  return affiliateEmail(app.config.BRAND_NAME, caller, 'accountDeleted', (text) => ({ paragraphs: [text('intro'), text('records')] }));
+/**
+ * Removes what identifies the affiliate, keeping the anonymised profile (its conversions and payouts
+ * stay in the books): names, phone, company, website, payment method, code descriptions (free text),
+ * the sign-in account with its sessions and unused reset tokens, and the support tickets filed from
+ * its address (the address is known only here). Safe to run again on a deleted profile.
+ */
+export async function anonymiseAffiliate(
+  tx: TransactionQuery,
+  target: { affiliateId: string; userId: string | null; email: string | null },
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `UPDATE affiliates SET first_name = NULL, last_name = NULL, phone = NULL, company_name = NULL, website = NULL,
+       deleted_at = coalesce(deleted_at, $2), updated_at = $2
+     WHERE id = $1`,
+    [target.affiliateId, now.toISOString()],
+  );
+  await tx.query('DELETE FROM payment_methods WHERE affiliate_id = $1', [target.affiliateId]);
+  await tx.query('UPDATE referral_codes SET description = NULL WHERE affiliate_id = $1 AND description IS NOT NULL', [target.affiliateId]);
+  if (target.email) await tx.query('DELETE FROM support_tickets WHERE lower(email) = lower($1)', [target.email]);
+  if (target.userId) {
+    // Unused password-reset tokens name the user: they go too.
+    await tx.query('DELETE FROM auth_verifications WHERE value = $1', [target.userId]);
+    // Sessions and the password go with the user (ON DELETE CASCADE); the profile's user_id becomes null.
+    await tx.query('DELETE FROM auth_users WHERE id = $1', [target.userId]);
+  }
+}
+
+/** Queued with the deletion, to the address the account had (gone from the database once it commits). */
+export function accountDeletedEmail(app: Pick<AppContext, 'config'>, to: EmailRecipient): MailMessage {
+  return affiliateEmail(app.config.BRAND_NAME, to, 'accountDeleted', (text) => ({ paragraphs: [text('intro'), text('records')] }));
+}
+
+export function accountDeletedKey(affiliateId: string): string {
+  return `account-deleted:${affiliateId}`;
 }

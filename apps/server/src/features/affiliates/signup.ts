@@ -7,12 +7,16 @@ import type { Language } from '@skanova/shared/constants/site';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../http/callable.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { welcomeEmail } from '../email/affiliate-messages.ts';
+import { enqueueEmailThroughAuth } from '../email/outbox.ts';
+import { sendQueuedNow } from '../email/outbox-worker.ts';
 import { sealPaymentMethod } from './payment-method-store.ts';
 
 // Signup is one database transaction (BRIEF §6): the auth library's user, account and session, the
-// affiliate profile and the payment method commit or roll back together. The library's own
-// transaction joins the outer one; the profile rows go through its adapter, which holds that
-// transaction (a plain query here would wait for the connection the transaction holds).
+// affiliate profile, the welcome e-mail (queued in the outbox) and the payment method commit or
+// roll back together. The library's own transaction joins the outer one; the profile rows go
+// through its adapter, which holds that transaction (a plain query here would wait for the
+// connection the transaction holds). Once committed, the welcome e-mail is sent at once.
 
 export interface SignupResult {
   affiliateId: string;
@@ -50,6 +54,8 @@ export async function signUpAffiliate(app: AppContext, input: CreateAffiliateInp
         termsAcceptedAt: now,
       },
     });
+    const welcome = welcomeEmail(app, { email: signUp.response.user.email, language, firstName: input.firstName }, { status });
+    await enqueueEmailThroughAuth(adapter, welcome, { kind: 'welcome', dedupeKey: welcomeKey(affiliate.id) });
     if (payment) {
       await adapter.create({ model: 'paymentMethod', data: { affiliateId: affiliate.id, ...sealPaymentMethod(app, payment) } });
     }
@@ -71,7 +77,13 @@ export async function signUpAffiliate(app: AppContext, input: CreateAffiliateInp
     details: { status, paymentMethod: payment?.type ?? null },
     createdAt: now,
   });
+  await sendQueuedNow(app, [welcomeKey(result.affiliateId)]);
   return { ...result, status };
+}
+
+/** One welcome e-mail per profile. */
+function welcomeKey(affiliateId: string): string {
+  return `welcome:${affiliateId}`;
 }
 
 function requireValid(method: string, details: unknown): ValidPaymentMethod {

@@ -34,7 +34,7 @@ export async function updatePaymentMethod(
     return saved;
   });
 
-  sendInBackground(app, paymentMethodChangedEmail(app, caller, stored), 'payment method changed');
+  await sendInBackground(app, paymentMethodChangedEmail(app, caller, stored), 'payment-method-changed');
   return summarisePaymentMethod(app, stored);
 }
 

@@ -8,13 +8,18 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { affiliates, authAccounts, authSessions, authUsers, authVerifications, paymentMethods } from '../../db/schema/index.ts';
 import { affiliateEmail, sendInBackground } from '../../lib/email-texts.ts';
+import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../email/outbox.ts';
+import { recordAffiliateActivity } from '../retention/activity.ts';
 
 // Sign-in accounts and sessions (BRIEF §2): better-auth over the Drizzle adapter, e-mail and password,
 // database sessions in httpOnly cookies for 30 days, password reset by e-mail, the admin plugin for
 // roles and bans ("disabled"). Its own rate limiter is off: the routes in auth-routes.ts apply the
 // database-backed limits of BRIEF §6 to every process (ADR 006).
 
-/** The affiliate profile and payment method are adapter models so signup can write them in its transaction. */
+/**
+ * The affiliate profile, payment method and welcome e-mail are adapter models so signup can write
+ * them in its transaction.
+ */
 const affiliateModels = {
   id: 'skanova-affiliate-models',
   schema: {
@@ -43,6 +48,7 @@ const affiliateModels = {
         ibanLast4: { type: 'string', required: false },
       },
     },
+    ...OUTBOX_AUTH_MODEL,
   },
 } satisfies BetterAuthPlugin;
 
@@ -64,6 +70,7 @@ export function createAuth(app: Omit<AppContext, 'auth'>, secret: string) {
         verification: authVerifications,
         affiliate: affiliates,
         paymentMethod: paymentMethods,
+        emailOutbox: outboxAuthTable,
       },
     }),
     emailAndPassword: {
@@ -87,12 +94,20 @@ export function createAuth(app: Omit<AppContext, 'auth'>, secret: string) {
           action: { label: text('action'), url },
         }));
         // Sent in the background: the answer must not reveal (by its timing) whether the address exists.
-        sendInBackground(app, message, 'password reset');
+        void sendInBackground(app, message, 'password-reset');
       },
     },
     session: {
       expiresIn: AUTH_SESSION_SECONDS,
       updateAge: 24 * 60 * 60,
+    },
+    // A session created (sign-in, signup) or renewed (in use, once a day) marks the affiliate active.
+    // These hooks run after the library's transaction commits.
+    databaseHooks: {
+      session: {
+        create: { after: (session) => recordAffiliateActivity(app, session.userId) },
+        update: { after: (session) => recordAffiliateActivity(app, session.userId) },
+      },
     },
     rateLimit: { enabled: false },
     advanced: {

@@ -16,11 +16,11 @@ export async function affiliateEmailTarget(ctx: AppContext, request: FastifyRequ
 export async function auditPasswordChange(ctx: AppContext, affiliate: AffiliateCaller): Promise<void> {
   const now = ctx.now();
   await ctx.database.db.insert(auditLog).values({ actor: affiliate.userId, action: 'password.changed', subject: affiliate.affiliateId, createdAt: now });
-  sendInBackground(
+  await sendInBackground(
     ctx,
     affiliateEmail(ctx.config.BRAND_NAME, affiliate, 'passwordChanged', (text) => ({
       paragraphs: [text('intro', { date: emailTime(now) }), text('notYou', { support: ctx.config.SUPPORT_EMAIL })],
     })),
-    'password changed',
+    'password-changed',
   );
 }

@@ -1,4 +1,23 @@
 import type { AnyCallable } from '../../http/callable.ts';
+import { adminGetAffiliate } from './admin-get-affiliate.ts';
+import { adminGetWebVitals } from './admin-get-web-vitals.ts';
+import { adminListAffiliates } from './admin-list-affiliates.ts';
+import { adminListAuditLog } from './admin-list-audit-log.ts';
+import { adminListConversions } from './admin-list-conversions.ts';
+import { adminListTickets } from './admin-list-tickets.ts';
+import { adminMarkTicketHandled } from './admin-mark-ticket-handled.ts';
+import { adminReverseConversion } from './admin-reverse-conversion.ts';
+import { adminSetAffiliateStatus } from './admin-set-affiliate-status.ts';
 
 /** The operator console's functions (access: admin). */
-export const adminCallables: readonly AnyCallable[] = [];
+export const adminCallables: readonly AnyCallable[] = [
+  adminListAffiliates,
+  adminGetAffiliate,
+  adminSetAffiliateStatus,
+  adminListConversions,
+  adminReverseConversion,
+  adminListTickets,
+  adminMarkTicketHandled,
+  adminGetWebVitals,
+  adminListAuditLog,
+];

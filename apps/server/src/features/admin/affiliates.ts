@@ -1,0 +1,299 @@
+import type { AdminAffiliateAction, AdminListAffiliatesRequest, AdminSetAffiliateStatusRequest } from '@skanova/shared/admin/requests';
+import type {
+  AdminAffiliateDetail,
+  AdminAffiliateProfile,
+  AdminAffiliateStatusResult,
+  AdminAffiliateSummary,
+  AdminPage,
+} from '@skanova/shared/admin/responses';
+import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
+import { isLanguage } from '@skanova/shared/constants/site';
+import type { AffiliateStatus } from '@skanova/shared/schemas/affiliate';
+import type { AppContext } from '../../context.ts';
+import { CallableError } from '../../http/callable.ts';
+import { listPayouts } from '../affiliates/payouts.ts';
+import { inTransaction, type TransactionQuery } from '../affiliates/transaction.ts';
+import type { SignedInUser } from '../auth/caller.ts';
+import { applicationDecisionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
+import { enqueueEmail } from '../email/outbox.ts';
+import { loadAffiliateStats } from '../stats/affiliate-stats.ts';
+import { recordAudit } from './audit-log.ts';
+import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
+
+// Affiliates in the operator console (BRIEF §5.7, §5.10): find them, read one, and decide on them.
+// An application is approved or refused (the profile's status, e-mailed to the affiliate); an
+// account is disabled or enabled (the sign-in account's ban: refused at login, its sessions ended,
+// its links no longer earning). Each decision is audit-logged with the operator and the reason.
+
+/**
+ * Per-affiliate money for a page of the list, by the rules of stats/earnings.ts (one affiliate at a
+ * time there): qualified = not reversed; earnings = their commissions + adjustments; unpaid = not in
+ * a sent or paid payout. The list test compares both on the same rows.
+ */
+const LIST_SQL = (where: Conditions) => `
+WITH page AS (
+  SELECT a.id, u.email, a.first_name, a.last_name, a.company_name, a.status,
+         coalesce(u.banned, false) AS disabled, a.deleted_at IS NOT NULL AS deleted, a.created_at
+  FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
+  WHERE ${where}
+  ORDER BY a.created_at DESC, a.id
+  LIMIT $${where.next} OFFSET $${where.next + 1}
+)
+SELECT p.*,
+       coalesce((SELECT json_agg(k.code ORDER BY k.created_at, k.id) FROM referral_codes k WHERE k.affiliate_id = p.id), '[]'::json) AS codes,
+       cv.qualified,
+       cv.commission_cents + adj.total_cents AS earnings_cents,
+       cv.unpaid_cents + adj.unpaid_cents AS unpaid_cents
+FROM page p
+CROSS JOIN LATERAL (
+  SELECT count(*)::int AS qualified,
+         coalesce(sum(c.commission_cents), 0)::int AS commission_cents,
+         coalesce(sum(c.commission_cents) FILTER (WHERE NOT (c.status = 'paid' OR coalesce(s.status IN ('sent', 'paid'), false))), 0)::int AS unpaid_cents
+  FROM conversions c LEFT JOIN payouts s ON s.id = c.payout_id
+  WHERE c.affiliate_id = p.id AND c.status <> 'reversed'
+) cv
+CROSS JOIN LATERAL (
+  SELECT coalesce(sum(j.amount_cents), 0)::int AS total_cents,
+         coalesce(sum(j.amount_cents) FILTER (WHERE NOT coalesce(s.status IN ('sent', 'paid'), false)), 0)::int AS unpaid_cents
+  FROM commission_adjustments j LEFT JOIN payouts s ON s.id = j.payout_id
+  WHERE j.affiliate_id = p.id
+) adj
+ORDER BY p.created_at DESC, p.id`;
+
+interface SummaryRow {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  status: AffiliateStatus;
+  disabled: boolean;
+  deleted: boolean;
+  created_at: Date | string;
+  codes: string[] | string;
+  qualified: number;
+  earnings_cents: number;
+  unpaid_cents: number;
+}
+
+function listConditions(input: AdminListAffiliatesRequest): Conditions {
+  const where = new Conditions();
+  switch (input.status) {
+    case undefined:
+      where.add('a.deleted_at IS NULL');
+      break;
+    case 'deleted':
+      where.add('a.deleted_at IS NOT NULL');
+      break;
+    case 'disabled':
+      where.add('a.deleted_at IS NULL AND coalesce(u.banned, false)');
+      break;
+    default:
+      // A disabled account is listed as disabled, whatever its application's status.
+      where.add('a.deleted_at IS NULL AND NOT coalesce(u.banned, false) AND a.status = $?', input.status);
+  }
+  if (input.query) {
+    where.add(
+      `(concat_ws(' ', a.first_name, a.last_name) ILIKE $? ESCAPE '\\'
+        OR concat_ws(' ', a.last_name, a.first_name) ILIKE $? ESCAPE '\\'
+        OR u.email ILIKE $? ESCAPE '\\'
+        OR a.company_name ILIKE $? ESCAPE '\\'
+        OR EXISTS (SELECT 1 FROM referral_codes k WHERE k.affiliate_id = a.id AND k.code LIKE upper($?) ESCAPE '\\'))`,
+      `%${likeLiteral(input.query)}%`,
+    );
+  }
+  return where;
+}
+
+export async function listAffiliates(app: AppContext, input: AdminListAffiliatesRequest): Promise<AdminPage<AdminAffiliateSummary>> {
+  const where = listConditions(input);
+  return pageOf<SummaryRow, AdminAffiliateSummary>(
+    app.database.sql,
+    {
+      select: LIST_SQL(where),
+      count: `SELECT count(*)::int AS total FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id WHERE ${where}`,
+      params: where.params,
+    },
+    paging(input),
+    (row) => ({
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      companyName: row.company_name,
+      status: row.status,
+      disabled: row.disabled,
+      deleted: row.deleted,
+      createdAt: isoTime(row.created_at),
+      // json: parsed by both drivers; a driver that does not would hand over the text.
+      codes: typeof row.codes === 'string' ? (JSON.parse(row.codes) as string[]) : row.codes,
+      qualifiedConversions: row.qualified,
+      earningsCents: row.earnings_cents,
+      unpaidCents: row.unpaid_cents,
+    }),
+  );
+}
+
+interface ProfileRow {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  company_name: string | null;
+  website: string | null;
+  language: string;
+  status: AffiliateStatus;
+  disabled: boolean;
+  ban_reason: string | null;
+  deleted: boolean;
+  payment_method: PaymentMethodType | null;
+  created_at: Date | string;
+  terms_accepted_at: Date | string | null;
+  last_active_at: Date | string | null;
+}
+
+const PROFILE_SQL = `
+SELECT a.id, u.email, a.first_name, a.last_name, a.phone, a.company_name, a.website, a.language, a.status,
+       coalesce(u.banned, false) AS disabled, u.ban_reason, a.deleted_at IS NOT NULL AS deleted,
+       (SELECT m.type FROM payment_methods m WHERE m.affiliate_id = a.id) AS payment_method,
+       a.created_at, a.terms_accepted_at, a.last_active_at
+FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
+WHERE a.id = $1`;
+
+async function loadProfile(app: AppContext, affiliateId: string): Promise<AdminAffiliateProfile | null> {
+  const { rows } = await app.database.sql.query<ProfileRow>(PROFILE_SQL, [affiliateId]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    companyName: row.company_name,
+    website: row.website,
+    language: isLanguage(row.language) ? row.language : 'fr',
+    status: row.status,
+    disabled: row.disabled,
+    disabledReason: row.disabled ? row.ban_reason : null,
+    deleted: row.deleted,
+    paymentMethod: row.payment_method,
+    createdAt: isoTime(row.created_at),
+    termsAcceptedAt: isoTime(row.terms_accepted_at),
+    lastActiveAt: isoTime(row.last_active_at),
+  };
+}
+
+export async function getAffiliate(app: AppContext, affiliateId: string): Promise<AdminAffiliateDetail> {
+  const affiliate = await loadProfile(app, affiliateId);
+  if (!affiliate) throw new CallableError('not-found', 'No such affiliate.', { code: 'not-found' });
+  const [stats, payouts] = await Promise.all([loadAffiliateStats(app, affiliateId), listPayouts(app, affiliateId)]);
+  return { affiliate, stats, payouts };
+}
+
+/** What an action makes of the application and of the account. */
+const AUDIT_ACTIONS: Record<AdminAffiliateAction, string> = {
+  approve: 'affiliate.approved',
+  refuse: 'affiliate.refused',
+  disable: 'affiliate.disabled',
+  enable: 'affiliate.enabled',
+};
+
+interface LockedAffiliate {
+  status: AffiliateStatus;
+  user_id: string | null;
+  deleted: boolean;
+  banned: boolean;
+}
+
+function noChange(message: string): CallableError {
+  return new CallableError('failed-precondition', message, { code: 'no-change' });
+}
+
+export async function setAffiliateStatus(
+  app: AppContext,
+  operator: SignedInUser,
+  input: AdminSetAffiliateStatusRequest,
+): Promise<AdminAffiliateStatusResult> {
+  const { affiliateId, action } = input;
+  const reason = input.reason ?? null;
+  const now = app.now();
+  return inTransaction(app, async (tx) => {
+    // The profile's lock serialises two operators deciding on the same affiliate.
+    const { rows } = await tx.query<LockedAffiliate>(
+      `SELECT a.status, a.user_id, a.deleted_at IS NOT NULL AS deleted, coalesce(u.banned, false) AS banned
+       FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
+       WHERE a.id = $1 FOR UPDATE OF a`,
+      [affiliateId],
+    );
+    const current = rows[0];
+    if (!current) throw new CallableError('not-found', 'No such affiliate.', { code: 'not-found' });
+    if (current.deleted || current.user_id === null) {
+      throw new CallableError('failed-precondition', 'This account was deleted.', { code: 'affiliate-deleted' });
+    }
+    const userId = current.user_id;
+    let status = current.status;
+    let disabled = current.banned;
+
+    switch (action) {
+      case 'approve':
+        if (status === 'active') throw noChange('This affiliate is already approved.');
+        status = 'active';
+        break;
+      case 'refuse':
+        if (status === 'refused') throw noChange('This application is already refused.');
+        if (status !== 'pending') {
+          throw new CallableError('failed-precondition', 'Only a pending application can be refused; disable an active account.', { code: 'not-pending' });
+        }
+        status = 'refused';
+        break;
+      case 'disable':
+        if (userId === operator.userId) throw new CallableError('failed-precondition', 'You cannot disable your own account.', { code: 'cannot-disable-self' });
+        if (disabled) throw noChange('This account is already disabled.');
+        disabled = true;
+        break;
+      case 'enable':
+        if (!disabled) throw noChange('This account is not disabled.');
+        disabled = false;
+        break;
+    }
+
+    if (status !== current.status) {
+      await tx.query('UPDATE affiliates SET status = $2, updated_at = $3 WHERE id = $1', [affiliateId, status, now.toISOString()]);
+    }
+    if (disabled && !current.banned) await banAccount(tx, userId, reason, now);
+    if (!disabled && current.banned) await liftBan(tx, userId, now);
+
+    const auditId = await recordAudit(tx, {
+      actor: operator.userId,
+      action: AUDIT_ACTIONS[action],
+      subject: affiliateId,
+      details: { reason, previousStatus: current.status, wasDisabled: current.banned },
+      at: now,
+    });
+    if (action === 'approve' || action === 'refuse') {
+      const recipient = await loadEmailRecipient(tx, affiliateId);
+      if (recipient) {
+        const message = applicationDecisionEmail(app, recipient, { decision: action === 'approve' ? 'approved' : 'refused' });
+        // One message per decision: a refused application approved later gets both.
+        await enqueueEmail(tx, message, { kind: 'application-decision', dedupeKey: `application-decision:${auditId}` });
+      }
+    }
+    return { affiliateId, status, disabled };
+  });
+}
+
+/**
+ * The auth library's ban (its admin plugin's columns), written in our transaction so that it commits
+ * with its audit entry: a banned account is refused at sign-in, and ending its sessions signs it out
+ * everywhere at once.
+ */
+async function banAccount(tx: TransactionQuery, userId: string, reason: string | null, now: Date): Promise<void> {
+  await tx.query('UPDATE auth_users SET banned = true, ban_reason = $2, ban_expires = NULL, updated_at = $3 WHERE id = $1', [userId, reason, now.toISOString()]);
+  await tx.query('DELETE FROM auth_sessions WHERE user_id = $1', [userId]);
+}
+
+async function liftBan(tx: TransactionQuery, userId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE auth_users SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = $2 WHERE id = $1', [userId, now.toISOString()]);
+}

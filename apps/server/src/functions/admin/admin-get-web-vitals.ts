@@ -1,0 +1,13 @@
+import { adminGetWebVitalsSchema } from '@skanova/shared/admin/requests';
+import { webVitalsP75 } from '../../features/admin/web-vitals.ts';
+import { defineCallable } from '../../http/callable.ts';
+
+/** p75 of each web vital per page over the last days (BRIEF §6). */
+export const adminGetWebVitals = defineCallable({
+  name: 'adminGetWebVitals',
+  access: 'admin',
+  input: adminGetWebVitalsSchema,
+  async handler(input, { app }) {
+    return webVitalsP75(app, input.days);
+  },
+});

@@ -1,0 +1,19 @@
+import { adminReverseConversionSchema } from '@skanova/shared/admin/requests';
+import type { AdminConversionReversal } from '@skanova/shared/admin/responses';
+import { reverseConversion } from '../../features/commissions/reverse.ts';
+import { CallableError, defineCallable } from '../../http/callable.ts';
+
+/**
+ * An operator takes a commission back, with a reason (BRIEF §5.4, §6): reversed while not yet in a
+ * payout, a deduction from the next payout once it is. Audit-logged with the operator as actor.
+ */
+export const adminReverseConversion = defineCallable({
+  name: 'adminReverseConversion',
+  access: 'admin',
+  input: adminReverseConversionSchema,
+  async handler(input, { app, caller }): Promise<AdminConversionReversal> {
+    const result = await reverseConversion(app, { conversionId: Number(input.conversionId), reason: input.reason, actor: caller.userId });
+    if (!result) throw new CallableError('not-found', 'No such conversion.', { code: 'not-found' });
+    return { conversionId: input.conversionId, outcome: result.outcome };
+  },
+});

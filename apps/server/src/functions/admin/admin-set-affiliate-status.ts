@@ -1,0 +1,13 @@
+import { adminSetAffiliateStatusSchema } from '@skanova/shared/admin/requests';
+import { setAffiliateStatus } from '../../features/admin/affiliates.ts';
+import { defineCallable } from '../../http/callable.ts';
+
+/** Approve or refuse an application (e-mailed), disable or enable an account (BRIEF §5.7). */
+export const adminSetAffiliateStatus = defineCallable({
+  name: 'adminSetAffiliateStatus',
+  access: 'admin',
+  input: adminSetAffiliateStatusSchema,
+  async handler(input, { app, caller }) {
+    return setAffiliateStatus(app, caller, input);
+  },
+});

@@ -1,0 +1,79 @@
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CallableClientError } from '../../lib/callable';
+import { useTranslation } from '../../lib/react-i18n';
+import type { Session } from '../affiliate-auth/get-session';
+import { useSession } from '../affiliate-auth/session';
+import { AffiliatesTab } from './affiliates-tab';
+import { AuditTab } from './audit-tab';
+import { useAdminTab } from './admin-tab';
+import { AdminTabs, adminPanelId, adminTabId } from './admin-tabs';
+import { ConversionsTab } from './conversions-tab';
+import { useAdminSignOut } from './admin-page';
+import { PayoutsTab } from './payouts-tab';
+import { TicketsTab } from './tickets-tab';
+import { VitalsTab } from './vitals-tab';
+
+// The console itself (BRIEF §5.10): who is signed in and sign-out, then six sections. Its server
+// state has a query client of its own, made when the console opens and dropped with it at sign-out.
+
+export function AdminConsole({ session }: { session: Session }) {
+  const { refresh } = useSession();
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
+        // The session ended or lost its role meanwhile: reading it again shows the right screen.
+        queryCache: new QueryCache({
+          onError: (error) => {
+            if (error instanceof CallableClientError && (error.code === 'unauthenticated' || error.code === 'permission-denied')) void refresh();
+          },
+        }),
+      }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConsoleBody session={session} />
+    </QueryClientProvider>
+  );
+}
+
+function ConsoleBody({ session }: { session: Session }) {
+  const { t } = useTranslation('admin');
+  const [tab, selectTab] = useAdminTab();
+  const { signOut, busy, failed } = useAdminSignOut();
+  return (
+    <div className="container admin-console">
+      <header className="admin-console__header">
+        <div>
+          <h1>{t('header.title')}</h1>
+          <p className="admin-console__who">{t('header.signedInAs', { email: session.user.email })}</p>
+        </div>
+        <div className="admin-console__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => void signOut()}
+          >
+            {busy ? t('header.signingOut') : t('header.signOut')}
+          </button>
+          {failed ? (
+            <p className="field-error" role="alert">
+              {t('header.signOutFailed')}
+            </p>
+          ) : null}
+        </div>
+      </header>
+      <AdminTabs selected={tab} onSelect={(next) => selectTab(next)} />
+      <div key={tab} className="admin-panel" role="tabpanel" id={adminPanelId(tab)} aria-labelledby={adminTabId(tab)} tabIndex={0}>
+        {tab === 'affiliates' ? <AffiliatesTab operatorEmail={session.user.email} /> : null}
+        {tab === 'conversions' ? <ConversionsTab /> : null}
+        {tab === 'payouts' ? <PayoutsTab /> : null}
+        {tab === 'tickets' ? <TicketsTab /> : null}
+        {tab === 'vitals' ? <VitalsTab /> : null}
+        {tab === 'audit' ? <AuditTab /> : null}
+      </div>
+    </div>
+  );
+}

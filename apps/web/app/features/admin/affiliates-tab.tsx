@@ -1,0 +1,129 @@
+import { type FormEvent, useState } from 'react';
+import { ADMIN_AFFILIATE_FILTERS, ADMIN_SEARCH_MAX, type AdminAffiliateFilter } from '@skanova/shared/admin/requests';
+import type { AdminAffiliateSummary } from '@skanova/shared/admin/responses';
+import { useTranslation } from '../../lib/react-i18n';
+import { formatCount, formatDay, formatMoney } from '../dashboard/format';
+import { AffiliateDetail } from './affiliate-detail';
+import { AffiliateStatusBadge, displayName } from './affiliate-parts';
+import { ListState, Pager, TableRegion } from './console-parts';
+import { useAdminAffiliates } from './queries';
+
+// Affiliates (BRIEF §5.7, §5.10): search by name, e-mail, company or code, filter by status, and
+// open one affiliate's detail, where the operator approves, refuses, disables or enables.
+
+export function AffiliatesTab({ operatorEmail }: { operatorEmail: string }) {
+  const { t } = useTranslation('admin');
+  const [draft, setDraft] = useState<{ query: string; status: AdminAffiliateFilter | '' }>({ query: '', status: '' });
+  const [filters, setFilters] = useState<{ query?: string; status?: AdminAffiliateFilter; page: number }>({ page: 1 });
+  const [selected, setSelected] = useState<string | null>(null);
+  const affiliates = useAdminAffiliates(filters);
+  const items = affiliates.data?.items ?? [];
+
+  function onSearch(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const query = draft.query.trim();
+    setFilters({ page: 1, ...(query ? { query } : {}), ...(draft.status ? { status: draft.status } : {}) });
+    setSelected(null);
+  }
+
+  return (
+    <div className="admin-stack">
+      <h2 className="visually-hidden">{t('tabs.affiliates')}</h2>
+      <form className="card admin-filters" onSubmit={onSearch} role="search" aria-label={t('affiliates.searchLabel')}>
+        <div className="form-field admin-filters__wide">
+          <label htmlFor="admin-affiliates-query">{t('affiliates.query')}</label>
+          <input
+            id="admin-affiliates-query"
+            type="search"
+            value={draft.query}
+            maxLength={ADMIN_SEARCH_MAX}
+            onChange={(event) => setDraft({ ...draft, query: event.target.value })}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor="admin-affiliates-status">{t('affiliates.status')}</label>
+          <select id="admin-affiliates-status" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as AdminAffiliateFilter | '' })}>
+            <option value="">{t('affiliates.statuses.all')}</option>
+            {ADMIN_AFFILIATE_FILTERS.map((status) => (
+              <option key={status} value={status}>
+                {t(`affiliates.statuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button button--primary">
+            {t('affiliates.search')}
+          </button>
+        </div>
+      </form>
+      <section className="card" aria-labelledby="admin-affiliates-title">
+        <h3 id="admin-affiliates-title">{t('affiliates.title')}</h3>
+        <ListState query={affiliates} empty={items.length === 0} />
+        {items.length > 0 ? <AffiliatesTable affiliates={items} selected={selected} onSelect={setSelected} /> : null}
+        <Pager page={affiliates.data} label={t('affiliates.pages')} onPage={(page) => setFilters({ ...filters, page })} />
+      </section>
+      {selected ? <AffiliateDetail key={selected} affiliateId={selected} operatorEmail={operatorEmail} onClose={() => setSelected(null)} /> : null}
+    </div>
+  );
+}
+
+function AffiliatesTable({ affiliates, selected, onSelect }: { affiliates: AdminAffiliateSummary[]; selected: string | null; onSelect: (id: string) => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const lang = i18n.language;
+  return (
+    <TableRegion label={t('affiliates.title')}>
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('affiliates.columns.name')}</th>
+            <th scope="col">{t('affiliates.columns.email')}</th>
+            <th scope="col">{t('affiliates.columns.status')}</th>
+            <th scope="col">{t('affiliates.columns.codes')}</th>
+            <th scope="col" className="admin-table__number">
+              {t('affiliates.columns.conversions')}
+            </th>
+            <th scope="col" className="admin-table__number">
+              {t('affiliates.columns.earnings')}
+            </th>
+            <th scope="col" className="admin-table__number">
+              {t('affiliates.columns.unpaid')}
+            </th>
+            <th scope="col">{t('affiliates.columns.joined')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('affiliates.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {affiliates.map((affiliate) => {
+            const name = displayName(affiliate) ?? t('affiliates.noName');
+            return (
+              <tr key={affiliate.id} aria-current={affiliate.id === selected ? 'true' : undefined}>
+                <th scope="row">
+                  {name}
+                  {affiliate.companyName ? <span className="admin-table__sub">{affiliate.companyName}</span> : null}
+                </th>
+                <td className="admin-table__wrap">{affiliate.email ?? '—'}</td>
+                <td>
+                  <AffiliateStatusBadge affiliate={affiliate} />
+                </td>
+                <td>{affiliate.codes.length > 0 ? affiliate.codes.map((code) => <code key={code}>{code} </code>) : '—'}</td>
+                <td className="admin-table__number">{formatCount(affiliate.qualifiedConversions, lang)}</td>
+                <td className="admin-table__number">{formatMoney(affiliate.earningsCents, lang)}</td>
+                <td className="admin-table__number">{formatMoney(affiliate.unpaidCents, lang)}</td>
+                <td>{formatDay(affiliate.createdAt, lang)}</td>
+                <td>
+                  <button type="button" className="button button--secondary button--small" onClick={() => onSelect(affiliate.id)}>
+                    {t('affiliates.details')}
+                    <span className="visually-hidden"> – {name}</span>
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}

@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CallableFunctions } from '@skanova/shared/callable/functions';
+import { callFunction } from '../../lib/callable';
+
+// Server state of the operator console (BRIEF §2: TanStack Query). One key per function and
+// filters, under one root per list, so an action re-fetches exactly the lists it changed. A new page
+// or filter keeps the previous rows on screen until its own arrive.
+
+type Request<N extends keyof CallableFunctions> = CallableFunctions[N]['request'];
+
+export const adminKeys = {
+  affiliates: ['admin', 'affiliates'] as const,
+  affiliate: (affiliateId: string) => ['admin', 'affiliate', affiliateId] as const,
+  conversions: ['admin', 'conversions'] as const,
+  payouts: ['admin', 'payouts'] as const,
+  tickets: ['admin', 'tickets'] as const,
+  vitals: ['admin', 'vitals'] as const,
+  audit: ['admin', 'audit'] as const,
+};
+
+export function useAdminAffiliates(filters: Request<'adminListAffiliates'>) {
+  return useQuery({
+    queryKey: [...adminKeys.affiliates, filters],
+    queryFn: () => callFunction('adminListAffiliates', filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminAffiliate(affiliateId: string) {
+  return useQuery({ queryKey: adminKeys.affiliate(affiliateId), queryFn: () => callFunction('adminGetAffiliate', { affiliateId }) });
+}
+
+export function useAdminConversions(filters: Request<'adminListConversions'>) {
+  return useQuery({
+    queryKey: [...adminKeys.conversions, filters],
+    queryFn: () => callFunction('adminListConversions', filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminPayouts(filters: Request<'adminListPayouts'>) {
+  return useQuery({
+    queryKey: [...adminKeys.payouts, filters],
+    queryFn: async () => (await callFunction('adminListPayouts', filters)).payouts,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminTickets(filters: Request<'adminListTickets'>) {
+  return useQuery({
+    queryKey: [...adminKeys.tickets, filters],
+    queryFn: () => callFunction('adminListTickets', filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminWebVitals(days: number) {
+  return useQuery({ queryKey: [...adminKeys.vitals, days], queryFn: () => callFunction('adminGetWebVitals', { days }), placeholderData: keepPreviousData });
+}
+
+export function useAdminAuditLog(filters: Request<'adminListAuditLog'>) {
+  return useQuery({
+    queryKey: [...adminKeys.audit, filters],
+    queryFn: () => callFunction('adminListAuditLog', filters),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,271 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { CONSENT_COOKIE } from '@skanova/shared/constants/site';
+import { FUNNEL_PORT, FUNNEL_URL, FUNNEL_WEBHOOK_AUTH } from '../playwright.config';
+import { DEVICES } from './helpers/devices';
+import { strings } from './helpers/i18n';
+import { SEED_OPERATOR } from './helpers/seed-accounts';
+
+// The whole programme in one story (issue 4 §7), on a server of its own whose clock the test moves:
+// an affiliate signs up and makes a link; a visitor opens it on Android (the Play install referrer
+// carries the tracking id) and another on iOS (the "Open the app" tap copies it); the app attributes
+// both installs, and ten more users type the code; RevenueCat sends purchases (one delivered twice,
+// one refunded, one trial that converts); the clock passes the hold period and the 15th; the operator
+// runs the payouts, exports them and marks them paid; the dashboard shows the exact figures.
+
+const JSON_HEADERS = { origin: FUNNEL_URL, 'content-type': 'application/json' };
+const DAY_MS = 86_400_000;
+const lang = 'en' as const;
+const d = strings(lang, 'dashboard');
+
+test.use({ locale: 'en-US' });
+
+/** Calls a server function the way the mobile app does (no browser origin). */
+async function callFromApp<T>(request: APIRequestContext, name: string, data: unknown): Promise<T> {
+  const response = await request.post(`${FUNNEL_URL}/api/fn/${name}`, { headers: { 'content-type': 'application/json' }, data: { data } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { result: T }).result;
+}
+
+let eventCounter = 0;
+
+/** One RevenueCat webhook delivery (the real shape, with fields the server does not use). */
+function revenueCatEvent(type: string, appUserId: string, at: number, fields: Record<string, unknown> = {}) {
+  eventCounter += 1;
+  return {
+    api_version: '1.0',
+    event: {
+      id: `e2e-${Date.now().toString(36)}-${eventCounter}`,
+      type,
+      app_id: 'app-e2e',
+      app_user_id: appUserId,
+      original_app_user_id: appUserId,
+      aliases: [appUserId],
+      environment: 'PRODUCTION',
+      store: 'APP_STORE',
+      product_id: 'skanova_premium_monthly',
+      period_type: 'NORMAL',
+      price: 9.99,
+      price_in_purchased_currency: 9.99,
+      currency: 'USD',
+      country_code: 'FR',
+      transaction_id: `tx-${eventCounter}`,
+      original_transaction_id: `otx-${appUserId}`,
+      purchased_at_ms: at,
+      event_timestamp_ms: at,
+      subscriber_attributes: {},
+      ...fields,
+    },
+  };
+}
+
+async function deliver(request: APIRequestContext, body: unknown) {
+  const response = await request.post(`${FUNNEL_URL}/api/webhooks/revenuecat`, {
+    headers: { authorization: FUNNEL_WEBHOOK_AUTH, 'content-type': 'application/json' },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Moves the funnel server's clock forward and answers its new time. */
+async function advanceClock(request: APIRequestContext, ms: number): Promise<number> {
+  const response = await request.post(`${FUNNEL_URL}/api/test/clock`, { headers: { 'content-type': 'application/json' }, data: { advanceMs: ms } });
+  expect(response.status()).toBe(200);
+  return Date.parse(((await response.json()) as { now: string }).now);
+}
+
+/** Opens the referral link on a phone and waits for the landing page to have its tracking id. */
+async function openReferralLink(browser: Browser, device: 'android' | 'iphone', code: string): Promise<Page> {
+  const context = await browser.newContext({ ...DEVICES[device], locale: 'en-US', baseURL: FUNNEL_URL });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await context.route(/^https:\/\/(apps\.apple\.com|play\.google\.com)\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Store</title>' }),
+  );
+  const page = await context.newPage();
+  // The page's timers wait: the test reads the links before the page moves on to a store.
+  await page.clock.install();
+  const recorded = page.waitForResponse((response) => response.url().endsWith('/api/fn/storePreInstallData'));
+  await page.goto(`/download?ref=${code.toLowerCase()}`);
+  await expect(page.locator('.landing__status')).not.toBeEmpty();
+  expect((await recorded).status()).toBe(200);
+  return page;
+}
+
+/** The e-mails the funnel server wrote to `address`, as text. */
+async function emailsTo(address: string): Promise<string[]> {
+  const dir = path.resolve('.e2e-data', String(FUNNEL_PORT), 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  const parsed = await Promise.all(files.map((name) => simpleParser(readFileSync(path.join(dir, name)))));
+  return parsed
+    .filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((to) => to?.text.toLowerCase().includes(address)))
+    .map((mail) => `${mail.subject ?? ''}\n${mail.text ?? ''}`);
+}
+
+const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+
+function statValue(page: Page, label: string) {
+  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+}
+
+test('an affiliate is paid for the subscriptions their link brought in', async ({ browser, page, request }) => {
+  test.setTimeout(240_000);
+  await page.context().addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: FUNNEL_URL }]);
+
+  // 1. The affiliate signs up (PayPal) and generates a referral code on the dashboard.
+  const email = `funnel-${Date.now().toString(36)}@example.com`;
+  const signup = await page.request.post('/api/fn/createAffiliate', {
+    headers: JSON_HEADERS,
+    data: {
+      data: {
+        email,
+        password: 'funnel-password-1',
+        firstName: 'Félicie',
+        lastName: 'Durand',
+        paymentMethod: 'paypal',
+        paymentDetails: { paypalEmail: email },
+        termsAccepted: true,
+        language: lang,
+      },
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  await page.goto(`/affiliate/dashboard?lang=${lang}#links`);
+  const links = page.getByRole('tabpanel', { name: d.tabs.links });
+  await links.getByRole('button', { name: d.links.generate.submit }).click();
+  const row = links.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toBeVisible();
+  const code = (await row.getByRole('rowheader').textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{8}$/);
+
+  // 2. Two visitors open the link: Android (install referrer) and iOS (clipboard on "Open the app").
+  const android = await openReferralLink(browser, 'android', code);
+  const playLink = android.getByRole('link', { name: 'Get it on Google Play' });
+  await expect(playLink).toHaveAttribute('href', /referrer=tracking_id/);
+  const installReferrer = new URL((await playLink.getAttribute('href'))!).searchParams.get('referrer')!;
+  expect(new URLSearchParams(installReferrer).get('code')?.toUpperCase()).toBe(code);
+  await android.context().close();
+
+  const iphone = await openReferralLink(browser, 'iphone', code);
+  await expect(iphone.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
+  await iphone.getByRole('button', { name: 'Open the app' }).click();
+  await expect.poll(() => iphone.evaluate(() => navigator.clipboard.readText())).toMatch(/^sk-tid:/);
+  const clipboard = await iphone.evaluate(() => navigator.clipboard.readText());
+  await iphone.context().close();
+
+  // 3. The app's first launches: both attributed by tracking id; ten more users type the code.
+  const androidUser = '$RCAnonymousID:funnel-android';
+  const iosUser = '$RCAnonymousID:funnel-ios';
+  const typedUsers = Array.from({ length: 10 }, (_, index) => `$RCAnonymousID:funnel-typed-${index}`);
+  expect(await callFromApp(request, 'attributeInstall', { appUserId: androidUser, platform: 'android', trackingId: installReferrer })).toEqual({
+    attributed: true,
+    code,
+    method: 'tracking_id',
+  });
+  expect(await callFromApp(request, 'attributeInstall', { appUserId: iosUser, platform: 'ios', trackingId: clipboard })).toEqual({
+    attributed: true,
+    code,
+    method: 'tracking_id',
+  });
+  for (const appUserId of typedUsers) {
+    const answer = await callFromApp<{ method: string }>(request, 'attributeInstall', { appUserId, platform: 'ios', referralCode: code.toLowerCase() });
+    expect(answer.method).toBe('code_claim');
+  }
+
+  // 4. RevenueCat: the Android purchase arrives twice at once, the iOS one is refunded, one typed
+  //    user starts a trial that converts, the others buy at once.
+  const start = await advanceClock(request, 0);
+  const purchasedAt = start - 60_000;
+  const androidPurchase = revenueCatEvent('INITIAL_PURCHASE', androidUser, purchasedAt, { store: 'PLAY_STORE' });
+  await Promise.all([deliver(request, androidPurchase), deliver(request, androidPurchase)]);
+  const iosPurchase = revenueCatEvent('INITIAL_PURCHASE', iosUser, purchasedAt);
+  await deliver(request, iosPurchase);
+  // The refund names the refunded transaction, as RevenueCat does.
+  await deliver(request, revenueCatEvent('CANCELLATION', iosUser, start, { cancel_reason: 'CUSTOMER_SUPPORT', transaction_id: iosPurchase.event.transaction_id }));
+  const [trialUser, ...buyers] = typedUsers as [string, ...string[]];
+  await deliver(request, revenueCatEvent('INITIAL_PURCHASE', trialUser, purchasedAt - 3 * DAY_MS, { period_type: 'TRIAL', price: 0 }));
+  await deliver(request, revenueCatEvent('RENEWAL', trialUser, purchasedAt, { is_trial_conversion: true }));
+  for (const buyer of buyers) await deliver(request, revenueCatEvent('INITIAL_PURCHASE', buyer, purchasedAt));
+  await deliver(request, revenueCatEvent('TEST', 'test-user', start));
+
+  // 11 qualified conversions × $2.00: pending, unpaid, from 2 counted clicks.
+  await page.goto(`/affiliate/dashboard?lang=${lang}`);
+  await expect(statValue(page, d.overview.stats.totalConversions)).toHaveText('11');
+  await expect(statValue(page, d.overview.stats.totalClicks)).toHaveText('2');
+  expect(plain(await statValue(page, d.overview.stats.totalEarnings).textContent())).toBe('$22.00');
+  expect(plain(await statValue(page, d.overview.stats.unpaidEarnings).textContent())).toBe('$22.00');
+  expect(plain(await statValue(page, d.overview.stats.conversionRate).textContent())).toBe('550.0%');
+  // One "new conversion" e-mail per purchase, the refunded one included (it was sent before the refund).
+  await expect.poll(async () => (await emailsTo(email)).filter((mail) => mail.includes(code)).length, { timeout: 15_000 }).toBe(12);
+
+  // 5. Past the 30-day hold and the next 15th after it: the payday of the approved commissions.
+  const approvedAt = new Date(purchasedAt + 30 * DAY_MS);
+  const payday = Date.UTC(approvedAt.getUTCFullYear(), approvedAt.getUTCMonth() + 1, 15);
+  const paydayText = new Date(payday).toISOString().slice(0, 10);
+  await advanceClock(request, payday + 2 * 3_600_000 - (await advanceClock(request, 0)));
+
+  // 6. The operator runs the payouts, exports the PayPal batch and marks the payout sent, then paid.
+  await runPayoutsAsOperator(browser, paydayText, { name: 'Félicie Durand', paypalEmail: email });
+
+  // 7. The dashboard: $22.00 earned, nothing unpaid, one paid payout of $22.00 by PayPal.
+  await page.goto(`/affiliate/dashboard?lang=${lang}`);
+  await expect(statValue(page, d.overview.stats.totalConversions)).toHaveText('11');
+  await expect(statValue(page, d.overview.stats.totalClicks)).toHaveText('2');
+  await expect.poll(async () => plain(await statValue(page, d.overview.stats.unpaidEarnings).textContent())).toBe('$0.00');
+  expect(plain(await statValue(page, d.overview.stats.totalEarnings).textContent())).toBe('$22.00');
+  await page.getByRole('tab', { name: d.tabs.payments }).click();
+  const history = page.getByRole('tabpanel', { name: d.tabs.payments }).getByRole('table');
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history.getByRole('row').nth(1)).toContainText('$22.00');
+  await expect(history.getByRole('row').nth(1)).toContainText('PayPal');
+  await expect.poll(async () => (await emailsTo(email)).some((mail) => mail.includes('22.00') && !mail.includes(code)), { timeout: 15_000 }).toBe(true);
+});
+
+/** The operator's part, in the console: run the payday, export the PayPal batch, mark sent, then paid. */
+async function runPayoutsAsOperator(browser: Browser, payday: string, affiliate: { name: string; paypalEmail: string }) {
+  const admin = strings(lang, 'admin');
+  const auth = strings(lang, 'auth');
+  const context = await browser.newContext({ baseURL: FUNNEL_URL, locale: 'en-US' });
+  await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: FUNNEL_URL }]);
+  const page = await context.newPage();
+  await page.goto(`/admin?lang=${lang}`);
+  const form = page.getByRole('form', { name: admin.signIn.title });
+  await form.getByLabel(auth.fields.email, { exact: true }).fill(SEED_OPERATOR.email);
+  await form.getByLabel(auth.fields.password, { exact: true }).fill(SEED_OPERATOR.password);
+  await form.getByRole('button', { name: admin.signIn.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: admin.header.title })).toBeVisible();
+
+  await page.getByRole('tab', { name: admin.tabs.payouts }).click();
+  const main = page.getByRole('main');
+  const day = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${payday}T00:00:00Z`));
+  await main.getByLabel(admin.payouts.payday.month).fill(payday.slice(0, 7));
+  // The scheduler may have run the payday already: running it again is safe and changes nothing.
+  await main.getByRole('button', { name: fill(admin.payouts.run.button, { date: day }) }).click();
+  const row = main.getByRole('row').filter({ hasText: affiliate.name });
+  await expect(row).toContainText('$22.00');
+  await expect(row).toContainText(admin.payouts.statuses.scheduled);
+
+  await main.getByRole('radio', { name: admin.payouts.export.kinds.paypal }).check();
+  const download = page.waitForEvent('download');
+  await main.getByRole('button', { name: admin.payouts.export.button }).click();
+  const csv = readFileSync(await (await download).path(), 'utf8');
+  expect(csv).toContain(`${affiliate.paypalEmail},22.00,USD`);
+
+  for (const status of ['sent', 'paid'] as const) {
+    await row.getByRole('checkbox', { name: fill(admin.payouts.list.select, { name: affiliate.name }) }).check();
+    await main.getByLabel(admin.payouts.mark.status).selectOption(status);
+    await main.getByRole('button', { name: fill(admin.payouts.mark.button, { count: 1 }) }).click();
+    await expect(row).toContainText(admin.payouts.statuses[status]);
+  }
+  await context.close();
+}
+
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
