@@ -34,7 +34,7 @@ export const DEMO_AFFILIATES: DemoAffiliate[] = [
     language: 'fr',
     payment: { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'camille.paypal@demo.skanova.test' } },
     visitsPerMonth: 90,
-    conversionRate: 0.22,
+    conversionRate: 0.25,
     codes: ['Instagram', 'YouTube', 'Blog'],
   },
   {
@@ -105,8 +105,12 @@ export async function seedDemo(
   const actions: Action[] = [];
   let appUsers = 0;
 
+  // The operator's set-password link is checked by the auth library against the real time.
+  const programmeStart = clock;
+  clock = end;
   await createOperator(context, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
   const operatorCookie = await signIn(app, config.publicOrigin, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
+  clock = programmeStart;
 
   for (const affiliate of DEMO_AFFILIATES) {
     const cookie = await call('createAffiliate', {
@@ -138,7 +142,8 @@ export async function seedDemo(
         actions.push({
           at,
           run: async () => {
-            const { result } = await call('storePreInstallData', visitPayload(code, platform, visitor, at), { ip: fakeIp(visitor) });
+            const visit = visitPayload(code, platform, visitor, at);
+            const { result } = await call('storePreInstallData', visit, { ip: fakeIp(visitor), userAgent: visit.fingerprint.userAgent });
             if (!subscribes) return;
             appUsers += 1;
             const appUserId = `$RCAnonymousID:demo${appUsers.toString().padStart(5, '0')}`;
@@ -311,11 +316,16 @@ async function webhook(app: FastifyInstance, body: unknown): Promise<void> {
 }
 
 function callFunction(app: FastifyInstance, origin: string) {
-  return async (name: string, data: unknown, options: { cookie?: string; ip?: string } = {}) => {
+  return async (name: string, data: unknown, options: { cookie?: string; ip?: string; userAgent?: string } = {}) => {
     const response = await app.inject({
       method: 'POST',
       url: `/api/fn/${name}`,
-      headers: { 'content-type': 'application/json', origin, ...(options.cookie ? { cookie: options.cookie } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        origin,
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
+      },
       payload: JSON.stringify({ data }),
       ...(options.ip ? { remoteAddress: options.ip } : {}),
     });
