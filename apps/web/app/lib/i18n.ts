@@ -11,7 +11,12 @@ export const I18N_ELEMENT_ID = 'sk-i18n';
 /** Namespaces every page uses (header, footer, consent banner, errors). */
 export const COMMON_NAMESPACES = ['common'];
 
-const loaders = import.meta.glob<{ default: ResourceKey }>('../../../../packages/shared/src/i18n/*/*.json');
+// The e-mail and payout-file texts are the server's: no page needs them, so no page carries their loaders.
+const loaders = import.meta.glob<{ default: ResourceKey }>([
+  '../../../../packages/shared/src/i18n/*/*.json',
+  '!../../../../packages/shared/src/i18n/*/emails.json',
+  '!../../../../packages/shared/src/i18n/*/payout-transfers.json',
+]);
 
 export function loadNamespace(lang: string, ns: string): Promise<ResourceKey> {
   const loader = loaders[`../../../../packages/shared/src/i18n/${lang}/${ns}.json`];
