@@ -7,7 +7,7 @@ import { type Database, type SqlClient, openDatabase } from '../apps/server/src/
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { exportPayouts } from '../apps/server/src/features/payouts/payout-exports.ts';
 import { runPayouts } from '../apps/server/src/features/payouts/payout-run.ts';
-import { percentile, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
+import { formatNumber as number, percentile, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
 // The monthly payout job (issue 4 §7): runPayouts for one payday on 10,000 affiliates, each with a
@@ -172,8 +172,6 @@ function benchPostgres(): Promise<DatabaseResult> {
     }),
   );
 }
-
-const number = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function report(results: DatabaseResult[]): string {
   const lines = [

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import type { StatsBenchReady } from './lib/stats-bench-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED } from './seed-stats.ts';
-import { percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
+import { formatNumber as number, percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
 
 // The dashboard's statistics (issue 3 §4): getAffiliateStats over HTTP with real session cookies,
 // on a database seeded with 1,000 affiliates, 1,000,000 visits and 100,000 conversions
@@ -110,8 +110,6 @@ function benchPglite(): Promise<DatabaseResult> {
 function benchPostgres(): Promise<DatabaseResult> {
   return withBenchPostgres((url) => measure('PostgreSQL', { DATABASE_URL: url }));
 }
-
-const number = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function report(results: DatabaseResult[]): string {
   const lines = [

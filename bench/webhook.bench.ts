@@ -7,7 +7,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { REVENUECAT_WEBHOOK_PATH } from '../apps/server/src/http/revenuecat-webhook.ts';
-import { percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
+import { formatNumber as number, percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
 // RevenueCat webhook ingestion (issue 4): POST /api/webhooks/revenuecat over HTTP against a real
@@ -219,8 +219,6 @@ function benchPglite(): Promise<DatabaseResult> {
 function benchPostgres(): Promise<DatabaseResult> {
   return withBenchPostgres((url) => measure('PostgreSQL', { DATABASE_URL: url }));
 }
-
-const number = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function report(results: DatabaseResult[]): string {
   const lines = [
