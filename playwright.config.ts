@@ -36,7 +36,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: /funnel\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'funnel', testMatch: /funnel\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: FUNNEL_URL } },
+    {
+      name: 'funnel',
+      testMatch: /funnel\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: FUNNEL_URL },
+    },
   ],
   webServer: [
     {

@@ -2,9 +2,21 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { CLICK_FUNCTION_PATH, ROW_COUNT_PATH, SINGLE_INSERT_PATH, nextVisitBody, userAgentOf } from './lib/click-workload.ts';
+import {
+  CLICK_FUNCTION_PATH,
+  ROW_COUNT_PATH,
+  SINGLE_INSERT_PATH,
+  nextVisitBody,
+  userAgentOf,
+} from './lib/click-workload.ts';
 import { runAsScript } from './lib/run-as-script.ts';
-import { percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
+import {
+  percentile,
+  startBenchServer,
+  stopBenchServer,
+  withBenchPostgres,
+  withPgliteFolder,
+} from './lib/bench-process.ts';
 
 // Click recording (issue 2 §6): storePreInstallData with group commit against a bare single-row
 // INSERT route on the same database in the same run, under autocannon with 50 connections, on the
@@ -57,25 +69,33 @@ async function load(port: number, route: string, seconds: number): Promise<Round
     finished = resolve;
     failedRun = reject;
   });
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: route,
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => {
-          const body = nextVisitBody(runId);
-          return { ...request, body, headers: { ...request.headers, 'user-agent': userAgentOf(body) } };
+  const instance = autocannon(
+    {
+      url: `http://127.0.0.1:${port}`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: route,
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (request) => {
+            const body = nextVisitBody(runId);
+            return { ...request, body, headers: { ...request.headers, 'user-agent': userAgentOf(body) } };
+          },
         },
-      },
-    ],
-  }, (error, result) => (error ? failedRun(error) : finished(result)));
+      ],
+    },
+    (error, result) => (error ? failedRun(error) : finished(result)),
+  );
   instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   const result = await done;
-  return { ok: result['2xx'], failed: result.non2xx + result.errors + result.timeouts, seconds: result.duration, latencies };
+  return {
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    seconds: result.duration,
+    latencies,
+  };
 }
 
 /** Rounds of one route merged: throughput over their whole time, latency percentiles over every answer. */
@@ -135,10 +155,18 @@ function report(results: DatabaseResult[]): string {
     '|---|---|---:|---:|---:|---:|',
   ];
   for (const r of results) {
-    lines.push(`| ${r.database} | single-row INSERT per request | ${round(r.single.reqPerSec)} | ${r.single.p50} | ${r.single.p99} | ${r.single.failed} |`);
-    lines.push(`| ${r.database} | storePreInstallData (group commit) | ${round(r.group.reqPerSec)} | ${r.group.p50} | ${r.group.p99} | ${r.group.failed} |`);
+    lines.push(
+      `| ${r.database} | single-row INSERT per request | ${round(r.single.reqPerSec)} | ${r.single.p50} | ${r.single.p99} | ${r.single.failed} |`,
+    );
+    lines.push(
+      `| ${r.database} | storePreInstallData (group commit) | ${round(r.group.reqPerSec)} | ${r.group.p50} | ${r.group.p99} | ${r.group.failed} |`,
+    );
   }
-  lines.push('', '| Database | Ratio (group ÷ single) | p99 group | Rows stored ≥ HTTP 200 answers | Target (≥ 2×, p99 < 50 ms) |', '|---|---:|---:|---|---|');
+  lines.push(
+    '',
+    '| Database | Ratio (group ÷ single) | p99 group | Rows stored ≥ HTTP 200 answers | Target (≥ 2×, p99 < 50 ms) |',
+    '|---|---:|---:|---|---|',
+  );
   for (const r of results) {
     const ratio = r.group.reqPerSec / r.single.reqPerSec;
     const met = ratio >= TARGET_RATIO && r.group.p99 < TARGET_P99_MS;

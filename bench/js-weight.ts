@@ -31,17 +31,21 @@ function buildDir(): string {
 /** `/assets/x.js` references of the page: modulepreloads, module script sources and inline module imports. */
 function entryScripts(html: string): string[] {
   const names = new Set<string>();
-  for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="\/assets\/([^"]+\.js)"/g)) names.add(match[1]!);
+  for (const match of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="\/assets\/([^"]+\.js)"/g))
+    names.add(match[1]!);
   for (const match of html.matchAll(/<script\b[^>]*src="\/assets\/([^"]+\.js)"/g)) names.add(match[1]!);
   for (const script of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const match of (script[1] ?? '').matchAll(/\bimport\s*(?:[^'"()]*?\bfrom\s*)?["']\/assets\/([^"']+\.js)["']/g)) names.add(match[1]!);
+    for (const match of (script[1] ?? '').matchAll(/\bimport\s*(?:[^'"()]*?\bfrom\s*)?["']\/assets\/([^"']+\.js)["']/g))
+      names.add(match[1]!);
   }
   return [...names];
 }
 
 /** Static imports of a chunk (`import … from "./x.js"`, `export … from "./x.js"`, `import "./x.js"`), not `import()`. */
 function staticImports(source: string): string[] {
-  return [...source.matchAll(/\b(?:import|export)\s*(?:[^'"()]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g)].map((match) => match[1]!);
+  return [...source.matchAll(/\b(?:import|export)\s*(?:[^'"()]*?\bfrom\s*)?["']\.\/([^"']+\.js)["']/g)].map(
+    (match) => match[1]!,
+  );
 }
 
 export function measurePage(
@@ -88,7 +92,8 @@ export function measureAll(dir = buildDir()): PageWeight[] {
   const cache = new Map<string, { gzipBytes: number; brotliBytes: number }>();
   for (const lang of LANGUAGES) {
     const clientDir = path.join(dir, lang, 'client');
-    if (!existsSync(clientDir)) throw new Error(`No build at ${clientDir}: run "npm run build" (or set WEB_BUILD_DIR).`);
+    if (!existsSync(clientDir))
+      throw new Error(`No build at ${clientDir}: run "npm run build" (or set WEB_BUILD_DIR).`);
     for (const page of [...PUBLIC_PAGES, LANDING_PAGE, ...AFFILIATE_PUBLIC_PAGES, ...AFFILIATE_PROTECTED_PAGES]) {
       results.push(measurePage(clientDir, page, lang, cache));
     }
@@ -119,10 +124,17 @@ export function report(results: PageWeight[]): string {
       `| ${page} | ${row.map((result) => kib(result.gzipBytes)).join(' | ')} | ${kib(row[0]!.brotliBytes)} | ${row[0]!.files.length} | ${within} |`,
     );
   }
-  const heaviest = results.filter((result) => hasBudget(result.page)).reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
-  lines.push('', `Largest chunks of the heaviest page (${heaviest.page}, ${heaviest.lang}, ${kib(heaviest.gzipBytes)} KiB):`, '');
+  const heaviest = results
+    .filter((result) => hasBudget(result.page))
+    .reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+  lines.push(
+    '',
+    `Largest chunks of the heaviest page (${heaviest.page}, ${heaviest.lang}, ${kib(heaviest.gzipBytes)} KiB):`,
+    '',
+  );
   lines.push('| Chunk | KiB gzip |', '|---|---:|');
-  for (const file of heaviest.files) lines.push(`| ${file.name.replace(/-[\w-]{8}\.js$/, '.js')} | ${kib(file.gzipBytes)} |`);
+  for (const file of heaviest.files)
+    lines.push(`| ${file.name.replace(/-[\w-]{8}\.js$/, '.js')} | ${kib(file.gzipBytes)} |`);
   return lines.join('\n');
 }
 

@@ -124,18 +124,23 @@ async function lighthouseOnce(url: string, scenario: Scenario): Promise<Lighthou
     // biome-ignore lint: the report is large and loosely typed
     const report = JSON.parse(readFileSync(output, 'utf8')) as any;
     if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
-    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)])) as Record<
-      Category,
-      number
-    >;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
     const failing = Object.fromEntries(
       CATEGORIES.map((id) => [
         id,
         (report.categories[id]?.auditRefs ?? [])
           .filter((ref: { id: string; weight: number }) => ref.weight > 0)
           .map((ref: { id: string }) => report.audits[ref.id])
-          .filter((audit: { score: number | null; scoreDisplayMode: string }) => audit.scoreDisplayMode !== 'notApplicable' && audit.score !== null && audit.score < 1)
-          .map((audit: { id: string; title: string; displayValue?: string }) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+          .filter(
+            (audit: { score: number | null; scoreDisplayMode: string }) =>
+              audit.scoreDisplayMode !== 'notApplicable' && audit.score !== null && audit.score < 1,
+          )
+          .map(
+            (audit: { id: string; title: string; displayValue?: string }) =>
+              `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`,
+          ),
       ]),
     ) as Record<Category, string[]>;
     const numeric = (id: string) => Number(report.audits[id]?.numericValue ?? Number.NaN);
@@ -178,7 +183,8 @@ export async function measureLighthouse(): Promise<{ results: LighthouseResult[]
     const all: LighthouseResult[][] = [];
     for (const scenario of SCENARIOS) {
       const runs: LighthouseResult[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseWithRetry(`${product.baseUrl}${scenario.path}`, scenario));
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await lighthouseWithRetry(`${product.baseUrl}${scenario.path}`, scenario));
       all.push(runs);
     }
     return { results: all.map(median), all };

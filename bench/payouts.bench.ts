@@ -44,7 +44,10 @@ interface DatabaseResult {
  * stay below the minimum), every 10th a −$3 clawback, every 25th no payment method, the others PayPal
  * and bank transfer in turn.
  */
-async function seed(sql: Pick<SqlClient, 'query'>, sealed: { iban: string; bic: string }): Promise<{ seconds: number; conversions: number }> {
+async function seed(
+  sql: Pick<SqlClient, 'query'>,
+  sealed: { iban: string; bic: string },
+): Promise<{ seconds: number; conversions: number }> {
   const started = performance.now();
   await sql.query(
     `INSERT INTO affiliates (id, first_name, last_name, status, language, terms_accepted_at, created_at)
@@ -96,7 +99,9 @@ async function probe(database: Database, done: Promise<unknown>): Promise<number
     // a request arriving then would have waited as long.
     const due = performance.now() + PROBE_INTERVAL_MS;
     await new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS));
-    await database.sql.query('SELECT count(*)::int AS n FROM conversions WHERE affiliate_id = $1', [`bench-payee-${String(1 + (latencies.length % AFFILIATES)).padStart(5, '0')}`]);
+    await database.sql.query('SELECT count(*)::int AS n FROM conversions WHERE affiliate_id = $1', [
+      `bench-payee-${String(1 + (latencies.length % AFFILIATES)).padStart(5, '0')}`,
+    ]);
     latencies.push(performance.now() - due);
   }
   return latencies.sort((a, b) => a - b);
@@ -116,7 +121,10 @@ async function measure(databaseName: string, database: Database, dataDir: string
   });
   const { app, context } = await buildApp({ config, database, serveSite: false, now: () => NOW });
   try {
-    const seeded = await seed(database.sql, { iban: context.cipher.encrypt('FR7630006000011234567890189'), bic: context.cipher.encrypt('AGRIFRPPXXX') });
+    const seeded = await seed(database.sql, {
+      iban: context.cipher.encrypt('FR7630006000011234567890189'),
+      bic: context.cipher.encrypt('AGRIFRPPXXX'),
+    });
     const started = performance.now();
     const job = runPayouts(context, PAYDAY, { actor: 'benchmark' });
     const [result, latencies] = await Promise.all([job, probe(database, job)]);
@@ -133,7 +141,12 @@ async function measure(databaseName: string, database: Database, dataDir: string
       totalCents: result.totalCents,
       belowMinimum: result.belowMinimum,
       withoutPaymentMethod: result.withoutPaymentMethod,
-      probe: { count: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN },
+      probe: {
+        count: latencies.length,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        max: latencies.at(-1) ?? Number.NaN,
+      },
       repeatMs,
       paypal: await timedExport(context, 'paypal'),
       sepa: await timedExport(context, 'sepa'),
@@ -143,9 +156,17 @@ async function measure(databaseName: string, database: Database, dataDir: string
   }
 }
 
-async function timedExport(context: AppContext, kind: 'paypal' | 'sepa'): Promise<{ payouts: number; seconds: number }> {
+async function timedExport(
+  context: AppContext,
+  kind: 'paypal' | 'sepa',
+): Promise<{ payouts: number; seconds: number }> {
   const started = performance.now();
-  const file = await exportPayouts(context, { kind, payday: PAYDAY, actor: 'benchmark', ...(kind === 'sepa' ? { exchangeRate: '0.9231' } : {}) });
+  const file = await exportPayouts(context, {
+    kind,
+    payday: PAYDAY,
+    actor: 'benchmark',
+    ...(kind === 'sepa' ? { exchangeRate: '0.9231' } : {}),
+  });
   return { payouts: file.payoutCount, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -189,7 +210,9 @@ function report(results: DatabaseResult[]): string {
   }
   lines.push('', '| Database | PayPal CSV: payouts, s | SEPA pain.001.001.09: payouts, s |', '|---|---|---|');
   for (const r of results) {
-    lines.push(`| ${r.database} | ${number(r.paypal.payouts)}, ${number(r.paypal.seconds, 2)} | ${number(r.sepa.payouts)}, ${number(r.sepa.seconds, 2)} |`);
+    lines.push(
+      `| ${r.database} | ${number(r.paypal.payouts)}, ${number(r.paypal.seconds, 2)} | ${number(r.sepa.payouts)}, ${number(r.sepa.seconds, 2)} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -32,7 +32,8 @@ async function main() {
     const started = Date.now();
     try {
       const module = (await import(pathToFileURL(file).href)) as { default?: () => Promise<string> };
-      if (typeof module.default !== 'function') throw new Error(`bench/${bench.file} has no default export run(): Promise<string>`);
+      if (typeof module.default !== 'function')
+        throw new Error(`bench/${bench.file} has no default export run(): Promise<string>`);
       console.log(await module.default());
       console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
     } catch (error) {

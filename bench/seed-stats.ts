@@ -30,7 +30,11 @@ const CONVERSION_DAYS = 365;
  * signed up through the API to get real sessions, are kept and get the same kind of data), then
  * their codes, visits, conversions, payouts and adjustments. Answers the seconds each step took.
  */
-export async function seedStats(sql: Pick<SqlClient, 'query' | 'exec'>, seed: StatsSeed = STATS_SEED, now = new Date()): Promise<Record<string, number>> {
+export async function seedStats(
+  sql: Pick<SqlClient, 'query' | 'exec'>,
+  seed: StatsSeed = STATS_SEED,
+  now = new Date(),
+): Promise<Record<string, number>> {
   const timings: Record<string, number> = {};
   const step = async (name: string, text: string, params: unknown[] = []) => {
     const started = performance.now();

@@ -4,7 +4,14 @@ import autocannon from 'autocannon';
 import type { StatsBenchReady } from './lib/stats-bench-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED } from './seed-stats.ts';
-import { formatNumber as number, percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
+import {
+  formatNumber as number,
+  percentile,
+  startBenchServer,
+  stopBenchServer,
+  withBenchPostgres,
+  withPgliteFolder,
+} from './lib/bench-process.ts';
 
 // The dashboard's statistics (issue 3 §4): getAffiliateStats over HTTP with real session cookies,
 // on a database seeded with 1,000 affiliates, 1,000,000 visits and 100,000 conversions
@@ -55,7 +62,10 @@ async function load(port: number, cookies: string[], connections: number, second
               const cookie = cookies[sequence % cookies.length] as string;
               // Each request from its own client address (see the server's TRUST_PROXY).
               const client = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
-              return { ...request, headers: { ...request.headers, 'content-type': 'application/json', cookie, 'x-forwarded-for': client } };
+              return {
+                ...request,
+                headers: { ...request.headers, 'content-type': 'application/json', cookie, 'x-forwarded-for': client },
+              };
             },
           },
         ],
@@ -94,7 +104,8 @@ async function measure(database: string, env: Record<string, string>): Promise<D
     await checkAnswer(port, ready.cookies[0] as string);
     await load(port, ready.cookies, 10, WARMUP_SECONDS);
     const measures: Measure[] = [];
-    for (const connections of CONNECTION_COUNTS) measures.push(await load(port, ready.cookies, connections, DURATION_SECONDS));
+    for (const connections of CONNECTION_COUNTS)
+      measures.push(await load(port, ready.cookies, connections, DURATION_SECONDS));
     return { database, ready, measures };
   } finally {
     await stopBenchServer(child);
@@ -121,13 +132,17 @@ function report(results: DatabaseResult[]): string {
   ];
   for (const r of results) {
     for (const m of r.measures) {
-      lines.push(`| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} |`);
+      lines.push(
+        `| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} |`,
+      );
     }
   }
   lines.push('', '| Database | Seeding (s) | Measured affiliates hold on average |', '|---|---:|---|');
   for (const r of results) {
     const { codes, countedClicks, conversions } = r.ready.measured;
-    lines.push(`| ${r.database} | ${number(r.ready.seedSeconds, 1)} | ${number(codes, 1)} codes, ${number(countedClicks)} counted clicks, ${number(conversions)} conversions |`);
+    lines.push(
+      `| ${r.database} | ${number(r.ready.seedSeconds, 1)} | ${number(codes, 1)} codes, ${number(countedClicks)} counted clicks, ${number(conversions)} conversions |`,
+    );
   }
   return lines.join('\n');
 }

@@ -7,7 +7,14 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { REVENUECAT_WEBHOOK_PATH } from '../apps/server/src/http/revenuecat-webhook.ts';
-import { formatNumber as number, percentile, startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
+import {
+  formatNumber as number,
+  percentile,
+  startBenchServer,
+  stopBenchServer,
+  withBenchPostgres,
+  withPgliteFolder,
+} from './lib/bench-process.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
 // RevenueCat webhook ingestion (issue 4): POST /api/webhooks/revenuecat over HTTP against a real
@@ -62,9 +69,10 @@ async function serve() {
     `INSERT INTO affiliates (id, user_id, first_name, language) SELECT 'bench-' || g, 'bench-user-' || g, 'Bench', 'en' FROM generate_series(1, $1::int) AS g`,
     [AFFILIATES],
   );
-  await database.sql.query(`INSERT INTO referral_codes (code, affiliate_id) SELECT 'BENCH' || lpad(g::text, 3, '0'), 'bench-' || g FROM generate_series(1, $1::int) AS g`, [
-    AFFILIATES,
-  ]);
+  await database.sql.query(
+    `INSERT INTO referral_codes (code, affiliate_id) SELECT 'BENCH' || lpad(g::text, 3, '0'), 'bench-' || g FROM generate_series(1, $1::int) AS g`,
+    [AFFILIATES],
+  );
   await database.sql.query(
     `INSERT INTO installs (app_user_id, platform, referral_code_id, affiliate_id, method, confidence, attributed_at)
      SELECT '$RCAnonymousID:bench' || lpad(g::text, 10, '0'), CASE WHEN g % 2 = 0 THEN 'ios' ELSE 'android' END, r.id, r.affiliate_id, 'code_claim', 0.9, now()
@@ -76,7 +84,9 @@ async function serve() {
 
   const { app } = await buildApp({ config, database, serveSite: false });
   app.get(OUTCOMES_PATH, async () => {
-    const { rows } = await database.sql.query<{ outcome: string; n: number }>('SELECT outcome, count(*)::int AS n FROM revenuecat_events GROUP BY outcome ORDER BY outcome');
+    const { rows } = await database.sql.query<{ outcome: string; n: number }>(
+      'SELECT outcome, count(*)::int AS n FROM revenuecat_events GROUP BY outcome ORDER BY outcome',
+    );
     return Object.fromEntries(rows.map((row) => [row.outcome, row.n]));
   });
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
@@ -104,7 +114,9 @@ function createWorkload() {
     const slot = sequence % 10;
     const now = Date.now();
     const stranger = slot >= 8;
-    const appUserId = stranger ? `$RCAnonymousID:stranger-${runId}-${sequence}` : attributedUser((nextAttributed++ % ATTRIBUTED_INSTALLS) + 1);
+    const appUserId = stranger
+      ? `$RCAnonymousID:stranger-${runId}-${sequence}`
+      : attributedUser((nextAttributed++ % ATTRIBUTED_INSTALLS) + 1);
     const transaction = `${runId}${String(sequence).padStart(12, '0')}`;
     return JSON.stringify({
       api_version: '1.0',
@@ -197,12 +209,16 @@ interface DatabaseResult {
 }
 
 async function measure(database: string, env: Record<string, string>): Promise<DatabaseResult> {
-  const { port, child, ready } = await startBenchServer<WebhookBenchReady>(fileURLToPath(import.meta.url), { ...env, [SERVER_ENV]: '1' });
+  const { port, child, ready } = await startBenchServer<WebhookBenchReady>(fileURLToPath(import.meta.url), {
+    ...env,
+    [SERVER_ENV]: '1',
+  });
   try {
     const nextEventBody = createWorkload();
     const warmup = await load(port, nextEventBody, 10, WARMUP_SECONDS);
     const measures: Measure[] = [];
-    for (const connections of CONNECTION_COUNTS) measures.push(await load(port, nextEventBody, connections, DURATION_SECONDS));
+    for (const connections of CONNECTION_COUNTS)
+      measures.push(await load(port, nextEventBody, connections, DURATION_SECONDS));
     const answered = warmup.ok + measures.reduce((sum, m) => sum + m.ok, 0);
     return { database, ready, measures, outcomes: await outcomes(port), answered };
   } finally {
@@ -230,9 +246,16 @@ function report(results: DatabaseResult[]): string {
     '|---|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
-    for (const m of r.measures) lines.push(`| ${r.database} | ${m.connections} | ${number(m.eventsPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} |`);
+    for (const m of r.measures)
+      lines.push(
+        `| ${r.database} | ${m.connections} | ${number(m.eventsPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} |`,
+      );
   }
-  lines.push('', '| Database | Seeding (s) | Events answered 200 | Events recorded, by outcome |', '|---|---:|---:|---|');
+  lines.push(
+    '',
+    '| Database | Seeding (s) | Events answered 200 | Events recorded, by outcome |',
+    '|---|---:|---:|---|',
+  );
   for (const r of results) {
     const recorded = Object.entries(r.outcomes)
       .map(([outcome, n]) => `${outcome} ${number(n)}`)

@@ -26,7 +26,12 @@ function fill(template: string, values: Record<string, string | number>): string
 async function expectNoAxeViolations(page: Page, where: string) {
   await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), where).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+    where,
+  ).toEqual([]);
 }
 
 async function signInStatus(request: APIRequestContext, email: string, password: string): Promise<number> {
@@ -87,14 +92,29 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: admin.signIn.title })).toBeVisible();
     });
 
-    test('the operator disables and enables an affiliate, handles a ticket, reads vitals and the audit log', async ({ page, request }) => {
+    test('the operator disables and enables an affiliate, handles a ticket, reads vitals and the audit log', async ({
+      page,
+      request,
+    }) => {
       const health = await watchPageHealth(page);
       // What the operator will look for: a fresh affiliate, a ticket and web-vitals samples.
-      const affiliate = await createAffiliateAccount(request, { firstName: `Opal${lang}`, lastName: 'Console', language: lang });
+      const affiliate = await createAffiliateAccount(request, {
+        firstName: `Opal${lang}`,
+        lastName: 'Console',
+        language: lang,
+      });
       const ticketName = `Ticket ${lang} ${Date.now().toString(36)}`;
       const ticket = await request.post('/api/fn/submitContactForm', {
         headers: SAME_ORIGIN,
-        data: { data: { name: ticketName, email: 'ticket@example.com', subject: 'technical', message: 'The scan stops at 80 percent.', language: lang } },
+        data: {
+          data: {
+            name: ticketName,
+            email: 'ticket@example.com',
+            subject: 'technical',
+            message: 'The scan stops at 80 percent.',
+            language: lang,
+          },
+        },
       });
       expect(ticket.status()).toBe(200);
       const vitalsPage = `/e2e-admin-${lang}-${Date.now().toString(36)}`;
@@ -121,18 +141,27 @@ for (const lang of ['fr', 'en'] as const) {
 
       // Disable, with a reason, after confirming; sign-in is then refused.
       await detail.getByRole('button', { name: admin.decisions.actions.disable }).click();
-      const confirm = detail.getByRole('region', { name: fill(admin.decisions.confirm.disable.title, { name: `Opal${lang} Console` }) });
+      const confirm = detail.getByRole('region', {
+        name: fill(admin.decisions.confirm.disable.title, { name: `Opal${lang} Console` }),
+      });
       await expect(confirm).toBeVisible();
       await confirm.getByLabel(admin.confirm.reasonOptional).fill('Spam');
       await confirm.getByRole('button', { name: admin.decisions.actions.disable }).click();
-      await expect(detail.getByRole('status')).toHaveText(fill(admin.decisions.done.disable, { name: `Opal${lang} Console` }));
+      await expect(detail.getByRole('status')).toHaveText(
+        fill(admin.decisions.done.disable, { name: `Opal${lang} Console` }),
+      );
       await expect(row.getByText(admin.affiliates.statuses.disabled)).toBeVisible();
       expect(await signInStatus(request, affiliate.email, affiliate.password)).toBe(403);
 
       // Enable again: sign-in works.
       await detail.getByRole('button', { name: admin.decisions.actions.enable }).click();
-      await detail.getByRole('region', { name: fill(admin.decisions.confirm.enable.title, { name: `Opal${lang} Console` }) }).getByRole('button', { name: admin.decisions.actions.enable }).click();
-      await expect(detail.getByRole('status')).toHaveText(fill(admin.decisions.done.enable, { name: `Opal${lang} Console` }));
+      await detail
+        .getByRole('region', { name: fill(admin.decisions.confirm.enable.title, { name: `Opal${lang} Console` }) })
+        .getByRole('button', { name: admin.decisions.actions.enable })
+        .click();
+      await expect(detail.getByRole('status')).toHaveText(
+        fill(admin.decisions.done.enable, { name: `Opal${lang} Console` }),
+      );
       await expect(row.getByText(admin.affiliates.statuses.active)).toBeVisible();
       expect(await signInStatus(request, affiliate.email, affiliate.password)).toBe(200);
 
@@ -144,7 +173,9 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(article).toContainText('The scan stops at 80 percent.');
       await expectNoAxeViolations(page, `tickets (${lang})`);
       await article.getByRole('button', { name: `${admin.tickets.markHandled} – ${ticketName}` }).click();
-      await expect(main.getByRole('status').filter({ hasText: fill(admin.tickets.handledNotice, { name: ticketName }) })).toBeVisible();
+      await expect(
+        main.getByRole('status').filter({ hasText: fill(admin.tickets.handledNotice, { name: ticketName }) }),
+      ).toBeVisible();
       await expect(article).toBeHidden();
       await main.getByLabel(admin.tickets.status).selectOption('handled');
       await expect(article.getByText(admin.tickets.statuses.handled, { exact: true })).toBeVisible();
@@ -187,16 +218,29 @@ for (const lang of ['fr', 'en'] as const) {
       // A month of its own per language: the two run in parallel on one server.
       const month = lang === 'fr' ? '2020-01' : '2020-02';
       const payday = new Date(`${month}-15T00:00:00Z`);
-      const day = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(payday);
-      const zero = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(0);
+      const day = new Intl.DateTimeFormat(lang, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(payday);
+      const zero = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(
+        0,
+      );
       await signInAsOperator(page, lang);
       await page.getByRole('tab', { name: admin.tabs.payouts }).click();
       const main = page.getByRole('main');
       await main.getByLabel(admin.payouts.payday.month).fill(month);
       await main.getByRole('button', { name: fill(admin.payouts.run.button, { date: day }) }).click();
-      const result = main.getByRole('status').filter({ hasText: fill(admin.payouts.run.created, { count: 0, total: zero }) });
-      await expect(result).toContainText(fill(admin.payouts.run.summary, { count: 0, total: zero, below: 0, noMethod: 0 }));
-      await expect(main.getByRole('heading', { name: fill(admin.payouts.list.title, { date: day }), exact: true })).toBeVisible();
+      const result = main
+        .getByRole('status')
+        .filter({ hasText: fill(admin.payouts.run.created, { count: 0, total: zero }) });
+      await expect(result).toContainText(
+        fill(admin.payouts.run.summary, { count: 0, total: zero, below: 0, noMethod: 0 }),
+      );
+      await expect(
+        main.getByRole('heading', { name: fill(admin.payouts.list.title, { date: day }), exact: true }),
+      ).toBeVisible();
       await expect(main.getByText(admin.list.empty)).toBeVisible();
       await expectNoAxeViolations(page, `payouts (${lang})`);
       // Nothing is scheduled that month: the export says so instead of downloading an empty file.
@@ -240,7 +284,9 @@ for (const lang of ['fr', 'en'] as const) {
       const file = await download;
       expect(file.suggestedFilename()).toBe(`sepa-${month}-15.xml`);
       expect(readFileSync(await file.path(), 'utf8')).toBe(xml);
-      expect(requested).toEqual({ data: { kind: 'sepa', payday: `${month}-15`, exchangeRate: '0.9231', painVersion: 'pain.001.001.03' } });
+      expect(requested).toEqual({
+        data: { kind: 'sepa', payday: `${month}-15`, exchangeRate: '0.9231', painVersion: 'pain.001.001.03' },
+      });
       await expect(main.getByRole('status').filter({ hasText: `sepa-${month}-15.xml` })).toBeVisible();
       expectHealthy(health, `payouts (${lang})`);
     });

@@ -1,6 +1,15 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { PASSWORD_MIN_LENGTH } from '../packages/shared/src/constants/business';
-import { createAffiliateAccount, loginForm, logIn, newAffiliate, openLogin, resetLinkFor, signUpViaApi, uniqueEmail } from './helpers/affiliate';
+import {
+  createAffiliateAccount,
+  loginForm,
+  logIn,
+  newAffiliate,
+  openLogin,
+  resetLinkFor,
+  signUpViaApi,
+  uniqueEmail,
+} from './helpers/affiliate';
 import { type Lang, strings } from './helpers/i18n';
 import { SEED_ACCOUNTS } from './helpers/seed-accounts';
 import { BASE_URL } from '../playwright.config';
@@ -71,7 +80,10 @@ async function openSignup(page: Page, lang: Lang): Promise<SignupForm> {
 async function expectStep(form: SignupForm, lang: Lang, step: 1 | 2 | 3) {
   const { auth } = texts(lang);
   await expect(form.heading).toHaveText(
-    auth.signup.stepHeading.replace('{{current}}', String(step)).replace('{{total}}', '3').replace('{{title}}', auth.signup.steps[step - 1]),
+    auth.signup.stepHeading
+      .replace('{{current}}', String(step))
+      .replace('{{total}}', '3')
+      .replace('{{title}}', auth.signup.steps[step - 1]),
   );
   await expect(form.currentStep).toHaveCount(1);
   await expect(form.currentStep).toContainText(auth.signup.steps[step - 1]);
@@ -93,8 +105,17 @@ async function fillProfileStep(form: SignupForm) {
   await form.next.click();
 }
 
-async function fillBank(form: SignupForm, overrides: Partial<Record<'accountHolder' | 'bankName' | 'iban' | 'bic', string>> = {}) {
-  const values = { accountHolder: 'Ana Martin', bankName: 'BNP Paribas', iban: VALID_IBAN, bic: VALID_BIC, ...overrides };
+async function fillBank(
+  form: SignupForm,
+  overrides: Partial<Record<'accountHolder' | 'bankName' | 'iban' | 'bic', string>> = {},
+) {
+  const values = {
+    accountHolder: 'Ana Martin',
+    bankName: 'BNP Paribas',
+    iban: VALID_IBAN,
+    bic: VALID_BIC,
+    ...overrides,
+  };
   await form.accountHolder.fill(values.accountHolder);
   await form.bankName.fill(values.bankName);
   await form.iban.fill(values.iban);
@@ -122,7 +143,9 @@ for (const lang of ['fr', 'en'] as const) {
     const login = auth.login;
 
     for (const method of ['later', 'paypal', 'bank_transfer'] as const) {
-      test(`signup (${lang}) through the three steps with payment method "${method}" opens the dashboard`, async ({ page }) => {
+      test(`signup (${lang}) through the three steps with payment method "${method}" opens the dashboard`, async ({
+        page,
+      }) => {
         const form = await openSignup(page, lang);
         await expectStep(form, lang, 1);
         await fillAccountStep(form, uniqueEmail(`signup-${method}`));
@@ -150,7 +173,9 @@ for (const lang of ['fr', 'en'] as const) {
       });
     }
 
-    test(`signup (${lang}) shows every validation message in the red banner and keeps what was typed`, async ({ page }) => {
+    test(`signup (${lang}) shows every validation message in the red banner and keeps what was typed`, async ({
+      page,
+    }) => {
       const form = await openSignup(page, lang);
       // Step 1: the three keys of spec §5.
       await form.next.click();
@@ -189,7 +214,12 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(form.paypalEmail).toHaveAttribute('aria-invalid', 'true');
       await form.bank.check();
       await form.submit.click();
-      const bankLabels = [payment.fields.accountHolder, payment.fields.bankName, payment.fields.bankIban, payment.fields.bic];
+      const bankLabels = [
+        payment.fields.accountHolder,
+        payment.fields.bankName,
+        payment.fields.bankIban,
+        payment.fields.bic,
+      ];
       await expect(form.alert).toContainText(payment.errors['bank-details-required'].split(':')[0]);
       for (const label of bankLabels) await expect(form.alert).toContainText(label);
       await fillBank(form, { iban: 'FR76 3000 6000' });
@@ -228,7 +258,10 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(form.confirmPassword).toHaveValue('correct-horse-1');
     });
 
-    test(`signup (${lang}) with an e-mail already taken goes back to step 1 with its own message`, async ({ page, request }) => {
+    test(`signup (${lang}) with an e-mail already taken goes back to step 1 with its own message`, async ({
+      page,
+      request,
+    }) => {
       const existing = await createAffiliateAccount(request);
       const form = await openSignup(page, lang);
       await fillAccountStep(form, existing.email);
@@ -243,7 +276,9 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveURL(/\/affiliate\/signup/);
     });
 
-    test(`signup (${lang}): Create account shows its busy label and is disabled while the account is created`, async ({ page }) => {
+    test(`signup (${lang}): Create account shows its busy label and is disabled while the account is created`, async ({
+      page,
+    }) => {
       const form = await openSignup(page, lang);
       await fillAccountStep(form, uniqueEmail('busy'));
       await fillProfileStep(form);
@@ -262,7 +297,10 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveURL(DASHBOARD_URL);
     });
 
-    test(`login (${lang}) requires both fields, then reports a wrong password and an unknown address`, async ({ page, request }) => {
+    test(`login (${lang}) requires both fields, then reports a wrong password and an unknown address`, async ({
+      page,
+      request,
+    }) => {
       const account = await createAffiliateAccount(request);
       const form = await openLogin(page, lang);
       const alert = page.getByRole('alert');
@@ -278,7 +316,10 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(alert).toHaveText(login.errors.invalidCredentials);
     });
 
-    test(`login (${lang}) shows the busy label, opens the dashboard, and sends a signed-in visitor there`, async ({ page, request }) => {
+    test(`login (${lang}) shows the busy label, opens the dashboard, and sends a signed-in visitor there`, async ({
+      page,
+      request,
+    }) => {
       const account = await createAffiliateAccount(request);
       const form = await openLogin(page, lang);
       await form.email.fill(account.email);
@@ -333,7 +374,10 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveURL(/\/affiliate$/);
     });
 
-    test(`password reset (${lang}) end to end: link by e-mail, new password, log in with it`, async ({ page, request }) => {
+    test(`password reset (${lang}) end to end: link by e-mail, new password, log in with it`, async ({
+      page,
+      request,
+    }) => {
       const account = await createAffiliateAccount(request, { language: lang });
       const form = await openLogin(page, lang);
       await form.email.fill(account.email);

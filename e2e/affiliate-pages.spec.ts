@@ -34,7 +34,9 @@ async function settled(page: Page, lang: Lang) {
 async function expectNoAxeViolation(page: Page, where: string) {
   await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `axe on ${where}`).toEqual([]);
 }
 
@@ -45,7 +47,9 @@ for (const lang of ['fr', 'en'] as const) {
     const terms = strings(lang, 'affiliate-terms');
     const common = strings(lang);
 
-    test(`landing (${lang}): title, buttons, four features, four steps, FAQ and call to action with the real rates`, async ({ page }) => {
+    test(`landing (${lang}): title, buttons, four features, four steps, FAQ and call to action with the real rates`, async ({
+      page,
+    }) => {
       const health = await watchPageHealth(page);
       await page.goto('/affiliate');
       await settled(page, lang);
@@ -55,8 +59,14 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveTitle(affiliate.landing.meta.title.replace('{{brand}}', 'Skanova'));
 
       const hero = main.getByRole('region', { name: affiliate.landing.title });
-      await expect(hero.getByRole('link', { name: affiliate.landing.join })).toHaveAttribute('href', '/affiliate/signup');
-      await expect(hero.getByRole('link', { name: affiliate.landing.login })).toHaveAttribute('href', '/affiliate/login');
+      await expect(hero.getByRole('link', { name: affiliate.landing.join })).toHaveAttribute(
+        'href',
+        '/affiliate/signup',
+      );
+      await expect(hero.getByRole('link', { name: affiliate.landing.login })).toHaveAttribute(
+        'href',
+        '/affiliate/login',
+      );
       // The rates come from the constants: $2 per subscription, $4 from 100 conversions.
       await expect(hero).toContainText(usd(STANDARD_COMMISSION_CENTS, lang));
       await expect(hero).toContainText(usd(PREMIUM_COMMISSION_CENTS, lang));
@@ -78,18 +88,25 @@ for (const lang of ['fr', 'en'] as const) {
       const paymentAnswer = faq.locator('details[open]');
       await expect(paymentAnswer).toHaveCount(1);
       await expect(paymentAnswer).toContainText(usd(MINIMUM_PAYOUT_CENTS, lang));
-      await expect(paymentAnswer).toContainText(lang === 'fr' ? `le ${PAYOUT_DAY_OF_MONTH} du mois suivant` : `${PAYOUT_DAY_OF_MONTH}th of the following month`);
+      await expect(paymentAnswer).toContainText(
+        lang === 'fr' ? `le ${PAYOUT_DAY_OF_MONTH} du mois suivant` : `${PAYOUT_DAY_OF_MONTH}th of the following month`,
+      );
       // One answer open at a time.
       await faq.getByText(questions[0] ?? '').click();
       await expect(faq.locator('details[open] summary')).toHaveText(questions[0] ?? '');
 
       const cta = main.getByRole('region', { name: affiliate.landing.cta.title });
-      await expect(cta.getByRole('link', { name: affiliate.landing.cta.button })).toHaveAttribute('href', '/affiliate/signup');
+      await expect(cta.getByRole('link', { name: affiliate.landing.cta.button })).toHaveAttribute(
+        'href',
+        '/affiliate/signup',
+      );
       await expect(main).not.toContainText('{{');
       expectHealthy(health, `/affiliate (${lang})`);
     });
 
-    test(`terms (${lang}): ten numbered sections, definitions, commission table, prohibited activities, May 2025`, async ({ page }) => {
+    test(`terms (${lang}): ten numbered sections, definitions, commission table, prohibited activities, May 2025`, async ({
+      page,
+    }) => {
       const health = await watchPageHealth(page);
       await page.goto('/affiliate/terms');
       await settled(page, lang);
@@ -98,15 +115,21 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(article).toContainText(lang === 'fr' ? 'mai 2025' : 'May 2025');
       const sections = article.locator('ol.legal__sections > li');
       await expect(sections).toHaveCount(10);
-      await expect(sections.getByRole('heading', { level: 2 })).toHaveText((terms.sections as { heading: string }[]).map((section) => section.heading));
+      await expect(sections.getByRole('heading', { level: 2 })).toHaveText(
+        (terms.sections as { heading: string }[]).map((section) => section.heading),
+      );
       await expect(sections.nth(1).locator('dt')).toHaveCount(5);
       // Enrollment: accepted or refused, 18 or older.
       await expect(sections.nth(2)).toContainText(lang === 'fr' ? '18 ans ou plus' : '18 or older');
 
       const table = sections.nth(3).getByRole('table', { name: terms.commissionTable.caption });
       await expect(table.getByRole('row')).toHaveCount(3);
-      await expect(table.getByRole('row', { name: new RegExp(terms.commissionTable.standard) })).toContainText(usd(STANDARD_COMMISSION_CENTS, lang));
-      await expect(table.getByRole('row', { name: new RegExp(terms.commissionTable.premium) })).toContainText(usd(PREMIUM_COMMISSION_CENTS, lang));
+      await expect(table.getByRole('row', { name: new RegExp(terms.commissionTable.standard) })).toContainText(
+        usd(STANDARD_COMMISSION_CENTS, lang),
+      );
+      await expect(table.getByRole('row', { name: new RegExp(terms.commissionTable.premium) })).toContainText(
+        usd(PREMIUM_COMMISSION_CENTS, lang),
+      );
       await expect(table).toContainText(String(PREMIUM_THRESHOLD));
       await expect(table).toContainText('USD');
 
@@ -126,18 +149,27 @@ for (const lang of ['fr', 'en'] as const) {
       await settled(page, lang);
       const nav = page.getByRole('navigation', { name: affiliate.layout.navLabel });
       await expect(nav.getByRole('link', { name: affiliate.layout.home })).toHaveAttribute('href', '/affiliate');
-      await expect(nav.getByRole('link', { name: affiliate.layout.dashboard })).toHaveAttribute('href', '/affiliate/dashboard');
+      await expect(nav.getByRole('link', { name: affiliate.layout.dashboard })).toHaveAttribute(
+        'href',
+        '/affiliate/dashboard',
+      );
       await expect(nav.getByRole('link', { name: affiliate.layout.mainSite })).toHaveAttribute('href', '/');
       // The terms are in the mobile menu only; on a wide screen the footer lists them.
       await expect(nav.getByRole('link', { name: affiliate.layout.terms })).toBeHidden();
       const footer = page.getByRole('contentinfo');
-      await expect(footer.getByRole('link', { name: affiliate.layout.terms })).toHaveAttribute('href', '/affiliate/terms');
+      await expect(footer.getByRole('link', { name: affiliate.layout.terms })).toHaveAttribute(
+        'href',
+        '/affiliate/terms',
+      );
       await expect(footer.getByRole('link', { name: affiliate.layout.privacy })).toHaveAttribute('href', '/privacy');
       await expect(footer.getByRole('link', { name: affiliate.layout.support })).toHaveAttribute('href', '/support');
       await expect(footer).toContainText(`© ${new Date().getFullYear()} Skanova`);
 
       // Content is at most 1200 px wide.
-      const width = await page.getByRole('main').getByRole('article').evaluate((element) => element.getBoundingClientRect().width);
+      const width = await page
+        .getByRole('main')
+        .getByRole('article')
+        .evaluate((element) => element.getBoundingClientRect().width);
       expect(width).toBeLessThanOrEqual(1200);
 
       // Client navigation inside the area keeps the layout; the language switch changes the page in place.
@@ -145,12 +177,17 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveURL(`${BASE_URL}/affiliate`);
       await expect(nav.getByRole('link', { name: affiliate.layout.home })).toHaveAttribute('aria-current', 'page');
       const other: Lang = lang === 'fr' ? 'en' : 'fr';
-      await page.getByRole('banner').getByRole('button', { name: new RegExp(common.language.switchTo) }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: new RegExp(common.language.switchTo) })
+        .click();
       await expect(page.locator('html')).toHaveAttribute('lang', other);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(strings(other, 'affiliate').landing.title);
     });
 
-    test(`mobile menu (${lang}): opens with its button, lists the terms, closes when a link is chosen`, async ({ page }) => {
+    test(`mobile menu (${lang}): opens with its button, lists the terms, closes when a link is chosen`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 375, height: 740 });
       await page.goto('/affiliate');
       await settled(page, lang);
@@ -222,7 +259,9 @@ for (const lang of ['fr', 'en'] as const) {
     test.use({ locale: LOCALES[lang] });
 
     for (const entry of AUDITED) {
-      test(`${entry.name} (${lang}): axe finds no violation; no CSP, console or hydration error; meta`, async ({ page }) => {
+      test(`${entry.name} (${lang}): axe finds no violation; no CSP, console or hydration error; meta`, async ({
+        page,
+      }) => {
         const health = await watchPageHealth(page);
         const response = await page.goto(entry.url);
         expect(response?.status()).toBe(200);
@@ -269,7 +308,9 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 2, name: new RegExp(auth.signup.steps[2]) })).toBeVisible();
       await page.getByLabel(strings(lang, 'payment').methods.bank_transfer).check();
       await page.getByRole('button', { name: auth.signup.submit }).click();
-      await expect(page.getByRole('alert')).toContainText(strings(lang, 'payment').errors['bank-details-required'].split(':')[0] ?? '');
+      await expect(page.getByRole('alert')).toContainText(
+        strings(lang, 'payment').errors['bank-details-required'].split(':')[0] ?? '',
+      );
       await expectNoAxeViolation(page, `signup step 3 with bank fields and a message (${lang})`);
       expectHealthy(health, `/affiliate/signup steps (${lang})`);
     });

@@ -33,7 +33,10 @@ function signUp(page: Page, lang: Lang): Promise<TestAffiliate> {
 
 /** What the sign-in endpoint answers for these credentials (the login page's own tests cover its form). */
 async function signInStatus(context: BrowserContext, email: string, password: string): Promise<number> {
-  const response = await context.request.post('/api/auth/sign-in/email', { headers: { origin: BASE_URL }, data: { email, password } });
+  const response = await context.request.post('/api/auth/sign-in/email', {
+    headers: { origin: BASE_URL },
+    data: { email, password },
+  });
   return response.status();
 }
 
@@ -46,12 +49,20 @@ async function openDashboard(page: Page, lang: Lang, hash = '') {
 async function expectNoAxeViolations(page: Page, where: string) {
   await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), where).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+    where,
+  ).toEqual([]);
 }
 
 /** The value shown under a stat card's label. */
 function statValue(page: Page, label: string) {
-  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+  return page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd');
 }
 
 /** The browser's own report of a refused request (an answer the test asked for on purpose). */
@@ -77,7 +88,9 @@ for (const lang of ['fr', 'en'] as const) {
       await openDashboard(page, lang);
       const main = page.getByRole('main');
 
-      await expect(main.getByRole('heading', { level: 1, name: fill(s.header.welcomeNamed, { name: 'Ada' }) })).toBeVisible();
+      await expect(
+        main.getByRole('heading', { level: 1, name: fill(s.header.welcomeNamed, { name: 'Ada' }) }),
+      ).toBeVisible();
       await expect(main.getByText(fill(s.header.signedInAs, { email: account.email }))).toBeVisible();
       await expect(main.getByRole('button', { name: s.header.logout })).toBeVisible();
 
@@ -92,7 +105,9 @@ for (const lang of ['fr', 'en'] as const) {
       expect(plain(await statValue(page, s.overview.stats.unpaidEarnings).textContent())).toBe(zeroMoney);
       await expect(statValue(page, s.overview.stats.totalConversions)).toHaveText('0');
       await expect(statValue(page, s.overview.stats.totalClicks)).toHaveText('0');
-      expect(plain(await statValue(page, s.overview.stats.conversionRate).textContent())).toBe(lang === 'fr' ? '0,0 %' : '0.0%');
+      expect(plain(await statValue(page, s.overview.stats.conversionRate).textContent())).toBe(
+        lang === 'fr' ? '0,0 %' : '0.0%',
+      );
       await expect(statValue(page, fill(s.overview.stats.last30Days, { days: 30 }))).toHaveText('0');
 
       // Real-time active users, refreshed on demand.
@@ -137,7 +152,10 @@ for (const lang of ['fr', 'en'] as const) {
       expectHealthy(health, `dashboard overview (${lang})`);
     });
 
-    test('links: empty state, codes up to the limit, the dash for no description, copy link', async ({ page, context }) => {
+    test('links: empty state, codes up to the limit, the dash for no description, copy link', async ({
+      page,
+      context,
+    }) => {
       const health = await watchPageHealth(page);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
       await signUp(page, lang);
@@ -183,7 +201,10 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(links.getByText(`${BASE_URL}/download?ref=${code}`).first()).toBeVisible();
       await expect(links.getByRole('heading', { name: fill(s.links.qr.title, { code }) })).toBeVisible();
       await expect(links.getByRole('link', { name: s.links.more.qrcode })).toHaveAttribute('href', '/affiliate/qrcode');
-      await expect(links.getByRole('link', { name: s.links.more.marketing })).toHaveAttribute('href', '/affiliate/marketing');
+      await expect(links.getByRole('link', { name: s.links.more.marketing })).toHaveAttribute(
+        'href',
+        '/affiliate/marketing',
+      );
       await expectNoAxeViolations(page, `links, full (${lang})`);
 
       expectHealthy(health, `dashboard links (${lang})`);
@@ -244,7 +265,10 @@ for (const lang of ['fr', 'en'] as const) {
       expectHealthy(health, `dashboard payments (${lang})`);
     });
 
-    test('settings: notifications kept, password changed, logout and the protected redirect', async ({ page, context }) => {
+    test('settings: notifications kept, password changed, logout and the protected redirect', async ({
+      page,
+      context,
+    }) => {
       const health = await watchPageHealth(page);
       const account = await signUp(page, lang);
       await openDashboard(page, lang, '#settings');

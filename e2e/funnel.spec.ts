@@ -24,7 +24,10 @@ test.use({ locale: 'en-US' });
 
 /** Calls a server function the way the mobile app does (no browser origin). */
 async function callFromApp<T>(request: APIRequestContext, name: string, data: unknown): Promise<T> {
-  const response = await request.post(`${FUNNEL_URL}/api/fn/${name}`, { headers: { 'content-type': 'application/json' }, data: { data } });
+  const response = await request.post(`${FUNNEL_URL}/api/fn/${name}`, {
+    headers: { 'content-type': 'application/json' },
+    data: { data },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { result: T }).result;
 }
@@ -71,7 +74,10 @@ async function deliver(request: APIRequestContext, body: unknown) {
 
 /** Moves the funnel server's clock forward and answers its new time. */
 async function advanceClock(request: APIRequestContext, ms: number): Promise<number> {
-  const response = await request.post(`${FUNNEL_URL}/api/test/clock`, { headers: { 'content-type': 'application/json' }, data: { advanceMs: ms } });
+  const response = await request.post(`${FUNNEL_URL}/api/test/clock`, {
+    headers: { 'content-type': 'application/json' },
+    data: { advanceMs: ms },
+  });
   expect(response.status()).toBe(200);
   return Date.parse(((await response.json()) as { now: string }).now);
 }
@@ -104,14 +110,19 @@ async function emailsTo(address: string): Promise<string[]> {
   }
   const parsed = await Promise.all(files.map((name) => simpleParser(readFileSync(path.join(dir, name)))));
   return parsed
-    .filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((to) => to?.text.toLowerCase().includes(address)))
+    .filter((mail) =>
+      (Array.isArray(mail.to) ? mail.to : [mail.to]).some((to) => to?.text.toLowerCase().includes(address)),
+    )
     .map((mail) => `${mail.subject ?? ''}\n${mail.text ?? ''}`);
 }
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
 function statValue(page: Page, label: string) {
-  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+  return page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd');
 }
 
 test('an affiliate is paid for the subscriptions their link brought in', async ({ browser, page, request }) => {
@@ -163,18 +174,30 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
   const androidUser = '$RCAnonymousID:funnel-android';
   const iosUser = '$RCAnonymousID:funnel-ios';
   const typedUsers = Array.from({ length: 10 }, (_, index) => `$RCAnonymousID:funnel-typed-${index}`);
-  expect(await callFromApp(request, 'attributeInstall', { appUserId: androidUser, platform: 'android', trackingId: installReferrer })).toEqual({
+  expect(
+    await callFromApp(request, 'attributeInstall', {
+      appUserId: androidUser,
+      platform: 'android',
+      trackingId: installReferrer,
+    }),
+  ).toEqual({
     attributed: true,
     code,
     method: 'tracking_id',
   });
-  expect(await callFromApp(request, 'attributeInstall', { appUserId: iosUser, platform: 'ios', trackingId: clipboard })).toEqual({
+  expect(
+    await callFromApp(request, 'attributeInstall', { appUserId: iosUser, platform: 'ios', trackingId: clipboard }),
+  ).toEqual({
     attributed: true,
     code,
     method: 'tracking_id',
   });
   for (const appUserId of typedUsers) {
-    const answer = await callFromApp<{ method: string }>(request, 'attributeInstall', { appUserId, platform: 'ios', referralCode: code.toLowerCase() });
+    const answer = await callFromApp<{ method: string }>(request, 'attributeInstall', {
+      appUserId,
+      platform: 'ios',
+      referralCode: code.toLowerCase(),
+    });
     expect(answer.method).toBe('code_claim');
   }
 
@@ -187,9 +210,18 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
   const iosPurchase = revenueCatEvent('INITIAL_PURCHASE', iosUser, purchasedAt);
   await deliver(request, iosPurchase);
   // The refund names the refunded transaction, as RevenueCat does.
-  await deliver(request, revenueCatEvent('CANCELLATION', iosUser, start, { cancel_reason: 'CUSTOMER_SUPPORT', transaction_id: iosPurchase.event.transaction_id }));
+  await deliver(
+    request,
+    revenueCatEvent('CANCELLATION', iosUser, start, {
+      cancel_reason: 'CUSTOMER_SUPPORT',
+      transaction_id: iosPurchase.event.transaction_id,
+    }),
+  );
   const [trialUser, ...buyers] = typedUsers as [string, ...string[]];
-  await deliver(request, revenueCatEvent('INITIAL_PURCHASE', trialUser, purchasedAt - 3 * DAY_MS, { period_type: 'TRIAL', price: 0 }));
+  await deliver(
+    request,
+    revenueCatEvent('INITIAL_PURCHASE', trialUser, purchasedAt - 3 * DAY_MS, { period_type: 'TRIAL', price: 0 }),
+  );
   await deliver(request, revenueCatEvent('RENEWAL', trialUser, purchasedAt, { is_trial_conversion: true }));
   for (const buyer of buyers) await deliver(request, revenueCatEvent('INITIAL_PURCHASE', buyer, purchasedAt));
   await deliver(request, revenueCatEvent('TEST', 'test-user', start));
@@ -202,7 +234,9 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
   expect(plain(await statValue(page, d.overview.stats.unpaidEarnings).textContent())).toBe('$22.00');
   expect(plain(await statValue(page, d.overview.stats.conversionRate).textContent())).toBe('550.0%');
   // One "new conversion" e-mail per purchase, the refunded one included (it was sent before the refund).
-  await expect.poll(async () => (await emailsTo(email)).filter((mail) => mail.includes(code)).length, { timeout: 15_000 }).toBe(12);
+  await expect
+    .poll(async () => (await emailsTo(email)).filter((mail) => mail.includes(code)).length, { timeout: 15_000 })
+    .toBe(12);
 
   // 5. Past the 30-day hold and the next 15th after it: the payday of the approved commissions.
   const approvedAt = new Date(purchasedAt + 30 * DAY_MS);
@@ -217,18 +251,28 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
   await page.goto(`/affiliate/dashboard?lang=${lang}`);
   await expect(statValue(page, d.overview.stats.totalConversions)).toHaveText('11');
   await expect(statValue(page, d.overview.stats.totalClicks)).toHaveText('2');
-  await expect.poll(async () => plain(await statValue(page, d.overview.stats.unpaidEarnings).textContent())).toBe('$0.00');
+  await expect
+    .poll(async () => plain(await statValue(page, d.overview.stats.unpaidEarnings).textContent()))
+    .toBe('$0.00');
   expect(plain(await statValue(page, d.overview.stats.totalEarnings).textContent())).toBe('$22.00');
   await page.getByRole('tab', { name: d.tabs.payments }).click();
   const history = page.getByRole('tabpanel', { name: d.tabs.payments }).getByRole('table');
   await expect(history.getByRole('row')).toHaveCount(2);
   await expect(history.getByRole('row').nth(1)).toContainText('$22.00');
   await expect(history.getByRole('row').nth(1)).toContainText('PayPal');
-  await expect.poll(async () => (await emailsTo(email)).some((mail) => mail.includes('22.00') && !mail.includes(code)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await emailsTo(email)).some((mail) => mail.includes('22.00') && !mail.includes(code)), {
+      timeout: 15_000,
+    })
+    .toBe(true);
 });
 
 /** The operator's part, in the console: run the payday, export the PayPal batch, mark sent, then paid. */
-async function runPayoutsAsOperator(browser: Browser, payday: string, affiliate: { name: string; paypalEmail: string }) {
+async function runPayoutsAsOperator(
+  browser: Browser,
+  payday: string,
+  affiliate: { name: string; paypalEmail: string },
+) {
   const admin = strings(lang, 'admin');
   const auth = strings(lang, 'auth');
   const context = await browser.newContext({ baseURL: FUNNEL_URL, locale: 'en-US' });
@@ -243,7 +287,9 @@ async function runPayoutsAsOperator(browser: Browser, payday: string, affiliate:
 
   await page.getByRole('tab', { name: admin.tabs.payouts }).click();
   const main = page.getByRole('main');
-  const day = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${payday}T00:00:00Z`));
+  const day = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${payday}T00:00:00Z`),
+  );
   await main.getByLabel(admin.payouts.payday.month).fill(payday.slice(0, 7));
   // The scheduler may have run the payday already: running it again is safe and changes nothing.
   await main.getByRole('button', { name: fill(admin.payouts.run.button, { date: day }) }).click();

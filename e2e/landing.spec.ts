@@ -36,10 +36,16 @@ interface VisitOptions {
 }
 
 /** Opens a landing address on a device with a paused clock, and waits for the page to be hydrated. */
-async function visit(browser: Browser, device: DeviceName, path: string, options: VisitOptions = {}): Promise<LandingVisit> {
+async function visit(
+  browser: Browser,
+  device: DeviceName,
+  path: string,
+  options: VisitOptions = {},
+): Promise<LandingVisit> {
   const context = await browser.newContext({ ...DEVICES[device], locale: options.locale ?? 'en-US' });
   if (options.permissions) await context.grantPermissions(options.permissions);
-  if (options.consent) await context.addCookies([{ name: 'consent', value: options.consent, url: test.info().project.use.baseURL ?? '' }]);
+  if (options.consent)
+    await context.addCookies([{ name: 'consent', value: options.consent, url: test.info().project.use.baseURL ?? '' }]);
   const page = await context.newPage();
   const appAttempts: string[] = [];
   const recorded: unknown[] = [];
@@ -63,13 +69,19 @@ async function visit(browser: Browser, device: DeviceName, path: string, options
     );
   } else if (options.preInstall === 'error') {
     await page.route('**/api/fn/storePreInstallData', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"status":"INTERNAL","message":"INTERNAL"}}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":{"status":"INTERNAL","message":"INTERNAL"}}',
+      }),
     );
   }
   await page.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = violations;
-    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   await page.clock.install();
   await page.clock.pauseAt(new Date('2026-11-22T10:00:00Z'));
@@ -131,7 +143,8 @@ test.describe('iOS', () => {
 
   test('recognises iPadOS, which presents itself as a Mac with a touch screen', async ({ browser }) => {
     const context = await browser.newContext({
-      userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+      userAgent:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
       viewport: { width: 820, height: 1180 },
       hasTouch: true,
       locale: 'en-US',
@@ -155,7 +168,9 @@ test.describe('iOS', () => {
 });
 
 test.describe('Android', () => {
-  test('counts down 5 s, tries the app, then Google Play with the tracking id as install referrer', async ({ browser }) => {
+  test('counts down 5 s, tries the app, then Google Play with the tracking id as install referrer', async ({
+    browser,
+  }) => {
     const { page, appAttempts } = await visit(browser, 'android', `/download?ref=${CODE}`, { preInstall: 'stub' });
     const status = page.locator('.landing__status');
     await expect(page.getByText(`Invited with code ${CODE}`)).toBeVisible();
@@ -200,8 +215,13 @@ test.describe('Android', () => {
     await page.context().close();
   });
 
-  test('with consent, records the visit with the fingerprint and deep-link payload of the spec', async ({ browser }) => {
-    const { page, recorded, answers } = await visit(browser, 'android', `/ref/${CODE}`, { preInstall: 'server', consent: 'granted' });
+  test('with consent, records the visit with the fingerprint and deep-link payload of the spec', async ({
+    browser,
+  }) => {
+    const { page, recorded, answers } = await visit(browser, 'android', `/ref/${CODE}`, {
+      preInstall: 'server',
+      consent: 'granted',
+    });
     await expect.poll(() => recorded.length).toBe(1);
     expect(recorded[0]).toEqual({
       data: {
@@ -235,7 +255,9 @@ test.describe('Android', () => {
   });
 
   test('still opens the app and the store when storePreInstallData fails', async ({ browser }) => {
-    const { page, appAttempts, consoleErrors } = await visit(browser, 'android', `/ref/${CODE}`, { preInstall: 'error' });
+    const { page, appAttempts, consoleErrors } = await visit(browser, 'android', `/ref/${CODE}`, {
+      preInstall: 'error',
+    });
     await expect.poll(() => consoleErrors.some((text) => text.includes('storePreInstallData failed'))).toBe(true);
     await page.clock.runFor(5000);
     await expect.poll(() => appAttempts).toEqual([`${APP_SCHEME}ref/${CODE}`]);
@@ -253,7 +275,10 @@ test.describe('Android', () => {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     // The tracking id has arrived: the Google Play link carries it.
-    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', new RegExp(TRACKING_ID));
+    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      new RegExp(TRACKING_ID),
+    );
     await page.clock.runFor(2000);
     await page.getByRole('button', { name: 'Open the app' }).click();
     await expect.poll(() => appAttempts).toEqual([`${APP_SCHEME}ref/${CODE}`]);
@@ -310,7 +335,9 @@ test.describe('addresses', () => {
     { path: '/download', code: null },
   ];
   for (const { path, code } of cases) {
-    test(`${path} shows the landing${code ? ' with its code' : ''}, kept out of search engines`, async ({ browser }) => {
+    test(`${path} shows the landing${code ? ' with its code' : ''}, kept out of search engines`, async ({
+      browser,
+    }) => {
       const { page, consoleErrors } = await visit(browser, 'desktop', path);
       await expect(page.getByRole('heading', { level: 1, name: 'Get the Skanova app' })).toBeVisible();
       if (code) await expect(page.getByText(`Invited with code ${code}`)).toBeVisible();

@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { type Download, type Page, expect, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { BANNER_PREVIEW_SCALE, BANNER_SIZES, QR_DEFAULTS, QR_SIZE_RANGE, type BannerSize } from '@skanova/shared/constants/marketing';
+import {
+  BANNER_PREVIEW_SCALE,
+  BANNER_SIZES,
+  QR_DEFAULTS,
+  QR_SIZE_RANGE,
+  type BannerSize,
+} from '@skanova/shared/constants/marketing';
 import { PRINT_DOCUMENTS } from '@skanova/shared/marketing/assets';
 import { BANNER_THEME_COLORS } from '@skanova/shared/marketing/banner-template';
 import { BASE_URL } from '../playwright.config';
@@ -22,7 +28,9 @@ const SIZES = Object.keys(BANNER_SIZES) as BannerSize[];
 
 /** `{{name}}` placeholders filled in; the brand is the server's default. */
 function fill(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String({ brand: 'Skanova', ...values }[name] ?? ''));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    String({ brand: 'Skanova', ...values }[name] ?? ''),
+  );
 }
 
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -64,7 +72,10 @@ async function signUp(page: Page, lang: Lang): Promise<void> {
 }
 
 async function generateCode(page: Page, description: string | null): Promise<{ code: string; link: string }> {
-  const response = await page.request.post('/api/fn/generateReferralCode', { headers: { origin: BASE_URL }, data: { data: { description } } });
+  const response = await page.request.post('/api/fn/generateReferralCode', {
+    headers: { origin: BASE_URL },
+    data: { data: { description } },
+  });
   expect(response.status(), await response.text()).toBe(200);
   const { code } = (await response.json()).result as { code: string };
   return { code, link: `${BASE_URL}/download?ref=${code}` };
@@ -73,7 +84,12 @@ async function generateCode(page: Page, description: string | null): Promise<{ c
 async function expectNoAxeViolations(page: Page, where: string) {
   await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), where).toEqual([]);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+    where,
+  ).toEqual([]);
 }
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
@@ -94,9 +110,15 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { level: 1, name: m.qrPage.title })).toBeVisible();
       const picker = page.getByLabel(m.codes.label);
-      await expect(picker.locator('option')).toHaveText([fill(m.codes.option, { code: first.code, description: 'Instagram' }), second.code]);
+      await expect(picker.locator('option')).toHaveText([
+        fill(m.codes.option, { code: first.code, description: 'Instagram' }),
+        second.code,
+      ]);
       await expect(page.getByRole('img', { name: fill(m.qr.imageLabel, { link: first.link }) })).toBeVisible();
-      await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveText([m.qr.tipsTitle, ...m.qrPage.ideas.map((idea: { title: string }) => idea.title)]);
+      await expect(page.getByRole('main').getByRole('heading', { level: 3 })).toHaveText([
+        m.qr.tipsTitle,
+        ...m.qrPage.ideas.map((idea: { title: string }) => idea.title),
+      ]);
       await expect(page.locator('.qr-panel__tips li')).toHaveCount(3);
       await expect(page.locator('.marketing-idea')).toHaveCount(4);
 
@@ -145,7 +167,14 @@ for (const lang of ['fr', 'en'] as const) {
           background: root.querySelector('rect')?.getAttribute('fill'),
         };
       }, svgText);
-      expect(parsed).toEqual({ error: false, name: 'svg', width: '310', height: '310', foreground: '#112233', background: '#fafad2' });
+      expect(parsed).toEqual({
+        error: false,
+        name: 'svg',
+        width: '310',
+        height: '310',
+        foreground: '#112233',
+        background: '#fafad2',
+      });
 
       const png = await downloaded(page, () => page.getByRole('button', { name: m.qr.downloadPng }).click());
       expect(png.download.suggestedFilename()).toBe(`qr-code-${second.code}.png`);
@@ -166,7 +195,13 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { level: 1, name: m.marketingPage.title })).toBeVisible();
       await expect(page.getByLabel(m.codes.label)).toHaveValue(code);
-      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([m.banners.title, m.email.title, m.social.title, m.print.title, m.tipsTitle]);
+      await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+        m.banners.title,
+        m.email.title,
+        m.social.title,
+        m.print.title,
+        m.tipsTitle,
+      ]);
       await expect(page.locator('.marketing-tips li')).toHaveCount(4);
       await expectNoAxeViolations(page, `/affiliate/marketing (${lang})`);
 
@@ -189,7 +224,10 @@ for (const lang of ['fr', 'en'] as const) {
       // The embed snippet of the square dark banner: copied, confirmed, and its image served.
       await page.getByLabel(m.banners.size).selectOption('square');
       await page.getByLabel(m.banners.theme).selectOption('dark');
-      await expect(preview.locator('stop').first()).toHaveAttribute('stop-color', BANNER_THEME_COLORS.dark.backgroundFrom);
+      await expect(preview.locator('stop').first()).toHaveAttribute(
+        'stop-color',
+        BANNER_THEME_COLORS.dark.backgroundFrom,
+      );
       await page.getByRole('button', { name: m.banners.copyHtml }).click();
       await expect(page.getByRole('status').filter({ hasText: m.banners.htmlCopied })).toBeVisible();
       const html = await clipboard(page);
@@ -200,7 +238,14 @@ for (const lang of ['fr', 'en'] as const) {
         template.innerHTML = markup;
         const anchor = template.content.querySelector('a');
         const img = anchor?.querySelector('img');
-        return { count: template.content.childElementCount, href: anchor?.getAttribute('href'), src: img?.getAttribute('src'), width: img?.getAttribute('width'), height: img?.getAttribute('height'), alt: img?.getAttribute('alt') };
+        return {
+          count: template.content.childElementCount,
+          href: anchor?.getAttribute('href'),
+          src: img?.getAttribute('src'),
+          width: img?.getAttribute('width'),
+          height: img?.getAttribute('height'),
+          alt: img?.getAttribute('alt'),
+        };
       }, html);
       expect(snippet).toEqual({ count: 1, href: link, src: imageUrl, width: '300', height: '250', alt });
       const image = await page.request.get(imageUrl);
@@ -220,7 +265,9 @@ for (const lang of ['fr', 'en'] as const) {
         await page.getByRole('button', { name: fill(m.social.copy, { network: name }) }).click();
         await expect(page.getByRole('status').filter({ hasText: m.social.copied })).toBeVisible();
         expect(await clipboard(page)).toBe(fill(m.social.posts[network].text, { code, link }));
-        await expect(page.getByLabel(fill(m.social.postLabel, { network: name }))).toHaveValue(fill(m.social.posts[network].text, { code, link }));
+        await expect(page.getByLabel(fill(m.social.postLabel, { network: name }))).toHaveValue(
+          fill(m.social.posts[network].text, { code, link }),
+        );
       }
 
       // The print documents, made by the server for this code.
@@ -262,7 +309,11 @@ for (const lang of ['fr', 'en'] as const) {
     test('says when the codes cannot be loaded', async ({ page }) => {
       await signUp(page, lang);
       await page.route('**/api/fn/getAffiliateStats', (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'down' } }) }),
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { status: 'UNAVAILABLE', message: 'down' } }),
+        }),
       );
       await page.goto(`/affiliate/marketing?lang=${lang}`);
       await expect(page.getByRole('alert')).toHaveText(m.codes.loadError);

@@ -8,7 +8,11 @@ import { HEADER_OPAQUE_SCROLL_PX } from '../packages/shared/src/constants/timing
 
 const HOME = {
   fr: { h1: 'Comprenez votre peau en un selfie', title: /analyse de peau par IA/, toggle: 'Switch to English' },
-  en: { h1: 'Understand your skin in one selfie', title: /AI skin analysis from a selfie/, toggle: 'Passer en français' },
+  en: {
+    h1: 'Understand your skin in one selfie',
+    title: /AI skin analysis from a selfie/,
+    toggle: 'Passer en français',
+  },
 };
 
 const COMPANY_PAGES = [
@@ -57,13 +61,18 @@ test.describe('languages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME.en.h1);
   });
 
-  test('the toggle switches the language, the title and <html lang>, and the choice survives a reload', async ({ page, context }) => {
+  test('the toggle switches the language, the title and <html lang>, and the choice survives a reload', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     await page.getByRole('button', { name: HOME.fr.toggle }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOME.en.h1);
     await expect(page).toHaveTitle(HOME.en.title);
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Privacy' })).toBeAttached();
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Privacy' }),
+    ).toBeAttached();
     expect((await context.cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value).toBe('en');
 
     await page.reload();
@@ -89,9 +98,13 @@ test.describe('header', () => {
       ['RGPD', '/rgpd'],
       ['Support', '/support'],
     ];
-    for (const [name, href] of expected) await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    for (const [name, href] of expected)
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     await expect(nav.getByRole('link', { name: 'Accueil' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'App', exact: true })).toHaveAttribute('href', /^https?:\/\//);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'App', exact: true })).toHaveAttribute(
+      'href',
+      /^https?:\/\//,
+    );
 
     await nav.getByRole('link', { name: 'Conditions' }).click();
     await expect(page).toHaveURL(/\/terms$/);
@@ -107,7 +120,9 @@ test.describe('header', () => {
 
     await page.evaluate((y) => window.scrollTo(0, y), HEADER_OPAQUE_SCROLL_PX + 150);
     await expect(header).toHaveClass(/site-header--opaque/);
-    await expect.poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(255, 255, 255)');
+    await expect
+      .poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(255, 255, 255)');
 
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).not.toHaveClass(/site-header--opaque/);
@@ -158,10 +173,19 @@ test.describe('footer', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     for (const network of ['Instagram', 'Twitter', 'Facebook', 'LinkedIn']) {
-      await expect(footer.getByRole('link', { name: new RegExp(`sur ${network}$`) })).toHaveAttribute('href', /^https:\/\//);
+      await expect(footer.getByRole('link', { name: new RegExp(`sur ${network}$`) })).toHaveAttribute(
+        'href',
+        /^https:\/\//,
+      );
     }
-    await expect(footer.getByRole('link', { name: "Télécharger dans l'App Store" })).toHaveAttribute('href', /apps\.apple\.com/);
-    await expect(footer.getByRole('link', { name: 'Disponible sur Google Play' })).toHaveAttribute('href', /play\.google\.com/);
+    await expect(footer.getByRole('link', { name: "Télécharger dans l'App Store" })).toHaveAttribute(
+      'href',
+      /apps\.apple\.com/,
+    );
+    await expect(footer.getByRole('link', { name: 'Disponible sur Google Play' })).toHaveAttribute(
+      'href',
+      /play\.google\.com/,
+    );
     const links: [string, string | RegExp][] = [
       ['FAQ', '/support#faq'],
       ['Nous contacter', '/support#contact'],
@@ -172,7 +196,8 @@ test.describe('footer', () => {
       ['RGPD', '/rgpd'],
       ['Affiliation', '/affiliate'],
     ];
-    for (const [name, href] of links) await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    for (const [name, href] of links)
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@/);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} `);
     await expect(footer).toContainText("n'est pas un dispositif médical");
@@ -180,7 +205,9 @@ test.describe('footer', () => {
 });
 
 test.describe('home page', () => {
-  test('has the hero, three features with the six zones, three steps, three testimonials and the store links', async ({ page }) => {
+  test('has the hero, three features with the six zones, three steps, three testimonials and the store links', async ({
+    page,
+  }) => {
     await page.goto('/');
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', /^https?:\/\//);
@@ -195,7 +222,9 @@ test.describe('home page', () => {
     }
     const steps = page.getByRole('region', { name: 'Comment ça marche' }).getByRole('listitem');
     await expect(steps).toHaveCount(3);
-    await expect(page.getByRole('region', { name: "Ce qu'en disent nos utilisateurs" }).locator('figure')).toHaveCount(3);
+    await expect(page.getByRole('region', { name: "Ce qu'en disent nos utilisateurs" }).locator('figure')).toHaveCount(
+      3,
+    );
     await expect(main.getByRole('link', { name: "Télécharger dans l'App Store" })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Disponible sur Google Play' })).toBeVisible();
     await expect(main).toContainText('Un scan par semaine');
@@ -208,7 +237,9 @@ test.describe('home page', () => {
     test(`has no horizontal overflow at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBe(0);
     });
   }
@@ -220,7 +251,9 @@ test.describe('motion', () => {
     const main = page.getByRole('main');
     expect(await main.evaluate((element) => getComputedStyle(element).animationDuration)).toBe('0.4s');
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    expect(parseFloat(await main.evaluate((element) => getComputedStyle(element).animationDuration))).toBeLessThan(0.001);
+    expect(parseFloat(await main.evaluate((element) => getComputedStyle(element).animationDuration))).toBeLessThan(
+      0.001,
+    );
   });
 });
 
@@ -265,7 +298,9 @@ test.describe('accessibility', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`),
+      ).toEqual([]);
     });
   }
 
@@ -275,6 +310,8 @@ test.describe('accessibility', () => {
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await expect(page.getByRole('link', { name: 'Support', exact: true }).first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+    expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual(
+      [],
+    );
   });
 });

@@ -65,10 +65,15 @@ async function headMeta(page: Page) {
   return page.evaluate(() => ({
     lang: document.documentElement.lang,
     title: document.title,
-    descriptions: [...document.querySelectorAll('meta[name="description"]')].map((m) => m.getAttribute('content') ?? ''),
+    descriptions: [...document.querySelectorAll('meta[name="description"]')].map(
+      (m) => m.getAttribute('content') ?? '',
+    ),
     canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href') ?? ''),
     alternates: Object.fromEntries(
-      [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')]),
+      [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
+        l.getAttribute('hreflang'),
+        l.getAttribute('href'),
+      ]),
     ) as Record<string, string>,
     robots: document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? '',
   }));
@@ -79,7 +84,12 @@ async function servedMeta(page: Page, url: string, lang: Lang) {
   const separator = url.includes('?') ? '&' : '?';
   const html = await (await page.request.get(`${url}${separator}lang=${lang}`)).text();
   const decode = (text: string) =>
-    text.replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    text
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return {
     title: decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''),
     description: decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? ''),
@@ -91,7 +101,9 @@ for (const lang of ['fr', 'en'] as const) {
     test.use({ locale: LOCALES[lang] });
 
     for (const entry of PAGES) {
-      test(`@health ${entry.url} (${lang}): no CSP, console, page or hydration error; language and meta`, async ({ page }) => {
+      test(`@health ${entry.url} (${lang}): no CSP, console, page or hydration error; language and meta`, async ({
+        page,
+      }) => {
         const health = await watchPageHealth(page);
         await openHydrated(page, entry.url, lang);
         expectHealthy(health, `${entry.url} (${lang})`);
@@ -109,7 +121,9 @@ for (const lang of ['fr', 'en'] as const) {
         const otherServed = await servedMeta(page, entry.url, other);
         expect(meta.title, 'hydration keeps the prerendered title').toBe(served.title);
         // (Titles may legitimately coincide, e.g. "Blog"; descriptions are sentences and must not.)
-        expect(served.description, `the ${lang} description differs from the ${other} one`).not.toBe(otherServed.description);
+        expect(served.description, `the ${lang} description differs from the ${other} one`).not.toBe(
+          otherServed.description,
+        );
 
         if (entry.noindex) {
           expect(meta.robots).toContain('noindex');
@@ -120,7 +134,9 @@ for (const lang of ['fr', 'en'] as const) {
           expect(meta.alternates.en).toBe(`${BASE_URL}${entry.path}?lang=en`);
           // x-default is optional; when present it is the bare address or the French one (the fallback).
           if (meta.alternates['x-default'] !== undefined) {
-            expect([`${BASE_URL}${entry.path}`, `${BASE_URL}${entry.path}?lang=fr`]).toContain(meta.alternates['x-default']);
+            expect([`${BASE_URL}${entry.path}`, `${BASE_URL}${entry.path}?lang=fr`]).toContain(
+              meta.alternates['x-default'],
+            );
           }
         }
       });
@@ -129,7 +145,9 @@ for (const lang of ['fr', 'en'] as const) {
         await openHydrated(page, entry.url, lang);
         await waitForAnimations(page);
         const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-        const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        const summary = results.violations.map(
+          (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
         expect(summary).toEqual([]);
       });
     }
@@ -154,7 +172,9 @@ for (const lang of ['fr', 'en'] as const) {
         expect(meta.lang).toBe(lang);
         expect(meta.robots).toContain('noindex');
         // The prerendered file (the loading state) is noindex too, for crawlers that do not run scripts.
-        expect(await (await page.request.get(url)).text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+        expect(await (await page.request.get(url)).text()).toContain(
+          '<meta name="robots" content="noindex, nofollow"/>',
+        );
       });
     }
   });
@@ -164,7 +184,9 @@ for (const lang of ['fr', 'en'] as const) {
   test.describe(`the operator console in ${lang}`, () => {
     test.use({ locale: LOCALES[lang] });
 
-    test(`@health /admin (${lang}), signed in as an operator: no CSP, console, page or hydration error; noindex; axe`, async ({ page }) => {
+    test(`@health /admin (${lang}), signed in as an operator: no CSP, console, page or hydration error; noindex; axe`, async ({
+      page,
+    }) => {
       await logInViaApi(page, SEED_OPERATOR);
       const health = await watchPageHealth(page);
       await openHydrated(page, '/admin', lang);
@@ -175,10 +197,14 @@ for (const lang of ['fr', 'en'] as const) {
       const meta = await headMeta(page);
       expect(meta.lang).toBe(lang);
       expect(meta.robots).toContain('noindex');
-      expect(await (await page.request.get('/admin')).text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      expect(await (await page.request.get('/admin')).text()).toContain(
+        '<meta name="robots" content="noindex, nofollow"/>',
+      );
       await waitForAnimations(page);
       const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-      expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
     });
   });
 }
@@ -255,11 +281,16 @@ test.describe('consent banner and web vitals', () => {
     return { posts, libraryLoads };
   }
 
-  test('a first-time visitor sees the banner; refusing is remembered and nothing is measured', async ({ page, context }) => {
+  test('a first-time visitor sees the banner; refusing is remembered and nothing is measured', async ({
+    page,
+    context,
+  }) => {
     const lang = 'fr';
     const vitals = watchVitals(page);
     await openHydrated(page, '/support?ref=ABC', lang);
-    await consentBanner(page, lang).getByRole('button', { name: strings(lang).consent.refuse }).click();
+    await consentBanner(page, lang)
+      .getByRole('button', { name: strings(lang).consent.refuse })
+      .click();
     await expect(consentBanner(page, lang)).toBeHidden();
     expect((await context.cookies()).find((c) => c.name === 'consent')?.value).toBe('denied');
 
@@ -282,11 +313,17 @@ test.describe('consent banner and web vitals', () => {
     await page.goto('/support?lang=en&utm=x#faq');
     await expect(consentBanner(page, lang)).toBeVisible();
     expect(vitals.libraryLoads, 'web-vitals is not part of the first load').toHaveLength(0);
-    await consentBanner(page, lang).getByRole('button', { name: strings(lang).consent.accept }).click();
+    await consentBanner(page, lang)
+      .getByRole('button', { name: strings(lang).consent.accept })
+      .click();
     await expect(consentBanner(page, lang)).toBeHidden();
 
-    await expect.poll(() => vitals.libraryLoads.length, { message: 'web-vitals loaded after consent' }).toBeGreaterThan(0);
-    const posted = page.waitForRequest((request) => request.url().endsWith('/api/vitals') && request.method() === 'POST');
+    await expect
+      .poll(() => vitals.libraryLoads.length, { message: 'web-vitals loaded after consent' })
+      .toBeGreaterThan(0);
+    const posted = page.waitForRequest(
+      (request) => request.url().endsWith('/api/vitals') && request.method() === 'POST',
+    );
     await hidePage(page);
     const request = await posted;
     await expect.poll(async () => (await beaconBodies()).length).toBeGreaterThan(0);
@@ -314,7 +351,9 @@ test.describe('consent banner and web vitals', () => {
     await page.goto('/terms');
     await page.waitForLoadState('networkidle');
     await expect(consentBanner(page, 'fr')).toBeHidden();
-    const posted = page.waitForRequest((request) => request.url().endsWith('/api/vitals') && request.method() === 'POST');
+    const posted = page.waitForRequest(
+      (request) => request.url().endsWith('/api/vitals') && request.method() === 'POST',
+    );
     await hidePage(page);
     await posted;
     expect(vitals.posts.length).toBeGreaterThan(0);

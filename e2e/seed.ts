@@ -32,7 +32,8 @@ for (const account of Object.values(SEED_ACCOUNTS)) {
     },
   });
   if (response.statusCode !== 200) throw new Error(`seeding ${account.email} failed: ${response.body}`);
-  if (account.disabled) await database.sql.query('UPDATE auth_users SET banned = true WHERE email = $1', [account.email]);
+  if (account.disabled)
+    await database.sql.query('UPDATE auth_users SET banned = true WHERE email = $1', [account.email]);
 }
 const operator = await createOperator(context, SEED_OPERATOR.email);
 const reset = await app.inject({

@@ -67,7 +67,8 @@ test('the FAQ opens one answer at a time, by mouse and by keyboard', async ({ pa
   const question = (index: number) => faq.getByRole('button', { name: items[index]?.question });
   const answer = (index: number) => faq.getByRole('region', { name: items[index]?.question });
 
-  for (let index = 0; index < items.length; index += 1) await expect(question(index)).toHaveAttribute('aria-expanded', 'false');
+  for (let index = 0; index < items.length; index += 1)
+    await expect(question(index)).toHaveAttribute('aria-expanded', 'false');
   await expect(faq.getByRole('region')).toHaveCount(0);
 
   await question(0).click();
@@ -121,7 +122,10 @@ test('the #faq and #contact anchors lead to their sections', async ({ page }) =>
 test('the contact block shows e-mail, live chat and phone, the response time and the hours', async ({ page }) => {
   const { support } = await openSupport(page, 'en');
   const contact = page.locator('#contact');
-  await expect(contact.getByRole('link', { name: 'support@skanova.com' })).toHaveAttribute('href', 'mailto:support@skanova.com');
+  await expect(contact.getByRole('link', { name: 'support@skanova.com' })).toHaveAttribute(
+    'href',
+    'mailto:support@skanova.com',
+  );
   await expect(contact.getByRole('heading', { name: support.contact.chat.title })).toBeVisible();
   await expect(contact.getByRole('link', { name: support.contact.chat.action })).toHaveAttribute('href', LIVE_CHAT_URL);
   await expect(contact.getByRole('heading', { name: support.contact.phone.title })).toBeVisible();
@@ -172,7 +176,9 @@ test('invalid input shows translated messages beside the fields and keeps what w
   await page.locator('#faq').getByRole('button').first().click();
   await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([]);
 });
 
 for (const lang of ['fr', 'en'] as const) {
@@ -184,7 +190,13 @@ for (const lang of ['fr', 'en'] as const) {
     const response = page.waitForResponse(FN_URL);
     await fields.submit.click();
     expect((await request).postDataJSON()).toEqual({
-      data: { name: visitor.name, email: visitor.email, subject: 'technical', message: visitor.message, language: lang },
+      data: {
+        name: visitor.name,
+        email: visitor.email,
+        subject: 'technical',
+        message: visitor.message,
+        language: lang,
+      },
     });
     expect((await response).status()).toBe(200);
     await expect(page.getByRole('status').filter({ hasText: support.form.success })).toBeVisible();
@@ -205,7 +217,11 @@ test('the button shows the request is in progress', async ({ page }) => {
   await page.route(FN_URL, async (route) => {
     calls += 1;
     await held;
-    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: { ticketId: 'x' } }) });
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ result: { ticketId: 'x' } }),
+    });
   });
   const { support } = await openSupport(page, 'en');
   const fields = await fillValid(page, 'en');

@@ -16,7 +16,10 @@ export interface BenchServer<Ready> {
 }
 
 /** Starts `entry` on a free port with `env`; resolves once it sends its ready message. */
-export async function startBenchServer<Ready = unknown>(entry: string, env: Record<string, string>): Promise<BenchServer<Ready>> {
+export async function startBenchServer<Ready = unknown>(
+  entry: string,
+  env: Record<string, string>,
+): Promise<BenchServer<Ready>> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, ...env, PORT: String(port) },
@@ -67,4 +70,5 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 /** A figure for the reports: thousands separated, `digits` decimals. */
-export const formatNumber = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const formatNumber = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

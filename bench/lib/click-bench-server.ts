@@ -37,7 +37,10 @@ async function main() {
   const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
   await migrate(database.sql);
   for (const code of BENCH_CODES) {
-    await database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('bench') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'bench') ON CONFLICT DO NOTHING`, [code]);
+    await database.sql.query(
+      `WITH owner AS (INSERT INTO affiliates (id) VALUES ('bench') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'bench') ON CONFLICT DO NOTHING`,
+      [code],
+    );
   }
   const { app, context } = await buildApp({ config, database, serveSite: false });
 
@@ -45,10 +48,25 @@ async function main() {
     const { fingerprint: f, deeplink, path, query } = (request.body as VisitBody).data;
     const trackingId = randomBytes(18).toString('base64url');
     await database.sql.query(SINGLE_INSERT_SQL, [
-      trackingId, deeplink.type, deeplink.code?.toUpperCase() ?? null, f.sessionId,
-      context.hashIdentifier(`session:${String(f.sessionId)}`), context.hashIdentifier(request.ip),
-      f.userAgent, f.language, f.timezone, f.screenResolution, f.platform, f.colorDepth, f.deviceMemory,
-      f.hardwareConcurrency, f.timestamp, f.referrer, path, JSON.stringify(query), context.now().toISOString(),
+      trackingId,
+      deeplink.type,
+      deeplink.code?.toUpperCase() ?? null,
+      f.sessionId,
+      context.hashIdentifier(`session:${String(f.sessionId)}`),
+      context.hashIdentifier(request.ip),
+      f.userAgent,
+      f.language,
+      f.timezone,
+      f.screenResolution,
+      f.platform,
+      f.colorDepth,
+      f.deviceMemory,
+      f.hardwareConcurrency,
+      f.timestamp,
+      f.referrer,
+      path,
+      JSON.stringify(query),
+      context.now().toISOString(),
     ]);
     return { result: { trackingId } };
   });
@@ -61,7 +79,10 @@ async function main() {
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
   process.send?.({ ready: true, kind: database.kind });
   process.on('SIGTERM', () => {
-    void app.close().then(() => database.close()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   });
 }
 

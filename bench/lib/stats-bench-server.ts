@@ -61,7 +61,9 @@ async function main() {
     });
     if (response.statusCode !== 200) throw new Error(`signup failed: ${response.body}`);
     const setCookie = response.headers['set-cookie'];
-    cookies.push((Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((line) => line.split(';', 1)[0]).join('; '));
+    cookies.push(
+      (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((line) => line.split(';', 1)[0]).join('; '),
+    );
     affiliateIds.push((response.json() as { result: { affiliateId: string } }).result.affiliateId);
   }
 
@@ -77,7 +79,13 @@ async function main() {
   );
 
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
-  const ready: StatsBenchReady = { kind: database.kind, cookies, seedSeconds, seedSteps, measured: rows[0] ?? { codes: 0, countedClicks: 0, conversions: 0 } };
+  const ready: StatsBenchReady = {
+    kind: database.kind,
+    cookies,
+    seedSeconds,
+    seedSteps,
+    measured: rows[0] ?? { codes: 0, countedClicks: 0, conversions: 0 },
+  };
   process.send?.(ready);
   process.on('SIGTERM', () => {
     // Requests the load generator abandoned when its time ran out are still being answered: the

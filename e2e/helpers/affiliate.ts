@@ -34,7 +34,10 @@ const SAME_ORIGIN = { origin: BASE_URL, 'content-type': 'application/json' };
 type SignupOverrides = Partial<TestAffiliate> & { language?: Lang };
 
 /** Creates an affiliate through the real `createAffiliate` function (payment method: later). */
-export async function createAffiliateAccount(request: APIRequestContext, overrides: SignupOverrides = {}): Promise<TestAffiliate> {
+export async function createAffiliateAccount(
+  request: APIRequestContext,
+  overrides: SignupOverrides = {},
+): Promise<TestAffiliate> {
   const { language = 'fr', ...fields } = overrides;
   const affiliate = newAffiliate(fields);
   const response = await request.post('/api/fn/createAffiliate', {
@@ -90,7 +93,11 @@ export async function openLogin(page: Page, lang: Lang) {
 }
 
 /** Logs in through the login page and waits for the dashboard's address. */
-export async function logIn(page: Page, account: Pick<TestAffiliate, 'email' | 'password'>, lang: Lang = 'fr'): Promise<void> {
+export async function logIn(
+  page: Page,
+  account: Pick<TestAffiliate, 'email' | 'password'>,
+  lang: Lang = 'fr',
+): Promise<void> {
   const form = await openLogin(page, lang);
   await form.email.fill(account.email);
   await form.password.fill(account.password);

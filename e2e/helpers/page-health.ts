@@ -14,14 +14,17 @@ export interface PageHealth {
 }
 
 /** React's hydration failures: #418 (text), #423 (recoverable), #425 (text content); dev builds say "hydrat…". */
-const HYDRATION_PATTERN = /hydrat|react\.dev\/errors\/(418|423|425)\b|Minified React error #(418|423|425)\b|did not match/i;
+const HYDRATION_PATTERN =
+  /hydrat|react\.dev\/errors\/(418|423|425)\b|Minified React error #(418|423|425)\b|did not match/i;
 
 export async function watchPageHealth(page: Page): Promise<PageHealth> {
   const health: PageHealth = { cspViolations: [], consoleErrors: [], pageErrors: [], hydrationErrors: [] };
   await page.addInitScript((prefix: string) => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
-      console.error(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}${where} (${event.sample})`);
+      console.error(
+        `${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}${where} (${event.sample})`,
+      );
     });
   }, CSP_PREFIX);
   page.on('console', (message) => {

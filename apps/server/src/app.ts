@@ -72,10 +72,16 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     log: app.log,
     cipher: createFieldCipher(
       parseEncryptionKey(resolveSecret('DATA_ENCRYPTION_KEY', config.DATA_ENCRYPTION_KEY, config.DATA_DIR, embedded)),
-      (config.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '').split(',').filter((key) => key.trim() !== '').map(parseEncryptionKey),
+      (config.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '')
+        .split(',')
+        .filter((key) => key.trim() !== '')
+        .map(parseEncryptionKey),
     ),
   };
-  const context: AppContext = { ...base, auth: createAuth(base, resolveSecret('AUTH_SECRET', config.AUTH_SECRET, config.DATA_DIR, embedded)) };
+  const context: AppContext = {
+    ...base,
+    auth: createAuth(base, resolveSecret('AUTH_SECRET', config.AUTH_SECRET, config.DATA_DIR, embedded)),
+  };
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -119,7 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     if (status === 429) return sendCallableError(reply, 'resource-exhausted', 'Too many requests.');
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong media type, body too large, schema mismatch: the client's mistake.
-      return sendCallableError(reply, clientErrorCode(status), 'Invalid request.', { code: (error as { code?: string }).code });
+      return sendCallableError(reply, clientErrorCode(status), 'Invalid request.', {
+        code: (error as { code?: string }).code,
+      });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return sendCallableError(reply, 'internal', `An internal error occurred (request ${request.id}).`);
@@ -137,7 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerMarketingAssets(app, context);
   registerRevenueCatWebhook(app, context);
   registerSeo(app, context);
-  if (options.serveSite !== false) await registerSite(app, loadSite(path.resolve(config.WEB_BUILD_DIR ?? DEFAULT_WEB_BUILD_DIR), config, now));
+  if (options.serveSite !== false)
+    await registerSite(app, loadSite(path.resolve(config.WEB_BUILD_DIR ?? DEFAULT_WEB_BUILD_DIR), config, now));
 
   // Click recording batches its writes (group commit): commit what is queued before the database closes.
   app.addHook('onClose', async () => closeClickWriter(context));
@@ -172,7 +181,9 @@ function registerTestClock(app: FastifyInstance, clock: ReturnType<typeof create
 
 function clientErrorCode(status: number): ErrorCode {
   const byStatus = Object.entries(ERROR_STATUS).find(([, value]) => value === status)?.[0] as ErrorCode | undefined;
-  return byStatus === 'unauthenticated' || byStatus === 'permission-denied' || byStatus === 'not-found' ? byStatus : 'invalid-argument';
+  return byStatus === 'unauthenticated' || byStatus === 'permission-denied' || byStatus === 'not-found'
+    ? byStatus
+    : 'invalid-argument';
 }
 
 /** TRUST_PROXY: unset/false, true, a hop count, or a comma-separated list of proxy addresses/CIDRs. */

@@ -21,13 +21,26 @@ describe('loadConfig', () => {
   it('treats an empty DATABASE_URL as unset and accepts a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     const secret = 'x'.repeat(32);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', IP_HASH_SECRET: secret, AUTH_SECRET: secret, DATA_ENCRYPTION_KEY: 'a'.repeat(64) }).DATABASE_URL).toBe('postgres://u@h/db');
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://u@h/db',
+        IP_HASH_SECRET: secret,
+        AUTH_SECRET: secret,
+        DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+      }).DATABASE_URL,
+    ).toBe('postgres://u@h/db');
   });
 
   it('requires the shared secrets with PostgreSQL (several processes must agree on them)', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/IP_HASH_SECRET: is required when DATABASE_URL is set/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/AUTH_SECRET: is required when DATABASE_URL is set/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/DATA_ENCRYPTION_KEY: is required when DATABASE_URL is set/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /IP_HASH_SECRET: is required when DATABASE_URL is set/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /AUTH_SECRET: is required when DATABASE_URL is set/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /DATA_ENCRYPTION_KEY: is required when DATABASE_URL is set/,
+    );
   });
 
   it('names every bad value in one clear message', () => {

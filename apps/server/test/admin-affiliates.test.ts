@@ -51,15 +51,27 @@ describe('adminListAffiliates', () => {
   let zoeCode: string;
 
   beforeAll(async () => {
-    zoe = await createTestAffiliate(t, { firstName: 'Zoé', lastName: 'Quartermaine', companyName: 'Quartz_Studio 100%' });
+    zoe = await createTestAffiliate(t, {
+      firstName: 'Zoé',
+      lastName: 'Quartermaine',
+      companyName: 'Quartz_Studio 100%',
+    });
     zack = await createTestAffiliate(t, { firstName: 'Zack', lastName: 'Quartermaine' });
     zoeCode = (await callFn(t, 'generateReferralCode', { description: 'bio' }, zoe.cookie)).body.result.code;
     const second = await insertCode(t, zoe.affiliateId, { code: 'QZ2SECND' });
     await insertClicks(t, second.id, { counted: 4 });
     // Zoé's money: 4 qualified commissions ($2 paid, $2 in a sent payout, $2 approved, $4 pending),
     // one reversed, an adjustment in the sent payout and an unpaid deduction.
-    const paid = await insertPayout(t, zoe.affiliateId, { amountCents: 300, status: 'paid', periodStart: '2025-01-01' });
-    const sent = await insertPayout(t, zoe.affiliateId, { amountCents: 100, status: 'sent', periodStart: '2025-02-01' });
+    const paid = await insertPayout(t, zoe.affiliateId, {
+      amountCents: 300,
+      status: 'paid',
+      periodStart: '2025-01-01',
+    });
+    const sent = await insertPayout(t, zoe.affiliateId, {
+      amountCents: 100,
+      status: 'sent',
+      periodStart: '2025-02-01',
+    });
     await insertConversion(t, zoe.affiliateId, { codeId: second.id, cents: 200, status: 'paid', payoutId: paid });
     await insertConversion(t, zoe.affiliateId, { codeId: second.id, cents: 200, status: 'approved', payoutId: sent });
     await insertConversion(t, zoe.affiliateId, { codeId: second.id, cents: 200, status: 'approved' });
@@ -94,7 +106,11 @@ describe('adminListAffiliates', () => {
   it('adds up the money as the affiliate’s own dashboard does', async () => {
     const [row] = (await list({ query: zoe.email })).items;
     const stats = (await callFn(t, 'getAffiliateStats', null, zoe.cookie)).body.result;
-    expect([row?.qualifiedConversions, row?.earningsCents, row?.unpaidCents]).toEqual([stats.totalConversions, stats.totalEarningsCents, stats.unpaidEarningsCents]);
+    expect([row?.qualifiedConversions, row?.earningsCents, row?.unpaidCents]).toEqual([
+      stats.totalConversions,
+      stats.totalEarningsCents,
+      stats.unpaidEarningsCents,
+    ]);
   });
 
   it('finds by first and last name in either order, e-mail, company and code (any case), literally', async () => {
@@ -123,7 +139,15 @@ describe('adminListAffiliates', () => {
   });
 
   it('refuses unbounded or malformed requests', async () => {
-    for (const data of [null, { pageSize: 101 }, { page: 0 }, { page: 1.5 }, { query: 'x'.repeat(101) }, { status: 'banned' }, { extra: 1 }]) {
+    for (const data of [
+      null,
+      { pageSize: 101 },
+      { page: 0 },
+      { page: 1.5 },
+      { query: 'x'.repeat(101) },
+      { status: 'banned' },
+      { extra: 1 },
+    ]) {
       expect({ data, status: (await admin('adminListAffiliates', data)).status }).toEqual({ data, status: 400 });
     }
   });
@@ -143,12 +167,20 @@ describe('adminGetAffiliate', () => {
     const code = await insertCode(t, affiliate.affiliateId);
     await insertClicks(t, code.id, { counted: 8 });
     await insertConversion(t, affiliate.affiliateId, { codeId: code.id, status: 'approved' });
-    const payout = await insertPayout(t, affiliate.affiliateId, { amountCents: 2400, status: 'scheduled', periodStart: '2025-03-01', scheduledFor: '2025-04-15' });
+    const payout = await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 2400,
+      status: 'scheduled',
+      periodStart: '2025-03-01',
+      scheduledFor: '2025-04-15',
+    });
 
     const response = await admin('adminGetAffiliate', { affiliateId: affiliate.affiliateId });
     expect(response.status).toBe(200);
     const { affiliate: profile, stats, payouts } = response.body.result;
-    const { rows } = await t.database.sql.query<{ last_active_at: Date | null }>('SELECT last_active_at FROM affiliates WHERE id = $1', [affiliate.affiliateId]);
+    const { rows } = await t.database.sql.query<{ last_active_at: Date | null }>(
+      'SELECT last_active_at FROM affiliates WHERE id = $1',
+      [affiliate.affiliateId],
+    );
     expect(profile).toEqual({
       id: affiliate.affiliateId,
       email: affiliate.email,
@@ -169,7 +201,9 @@ describe('adminGetAffiliate', () => {
     });
     expect(stats).toEqual((await callFn(t, 'getAffiliateStats', null, affiliate.cookie)).body.result);
     expect(stats).toMatchObject({ totalClicks: 8, totalConversions: 1 });
-    expect(payouts).toEqual([expect.objectContaining({ id: payout, amountCents: 2400, status: 'scheduled', scheduledFor: '2025-04-15' })]);
+    expect(payouts).toEqual([
+      expect.objectContaining({ id: payout, amountCents: 2400, status: 'scheduled', scheduledFor: '2025-04-15' }),
+    ]);
   });
 
   it('answers not-found for an unknown affiliate and invalid-argument for a malformed id', async () => {
@@ -185,11 +219,18 @@ describe('adminGetAffiliate', () => {
 describe('disabling and enabling an account', () => {
   it('refuses sign-in and ends the sessions while disabled; enabling lets the affiliate back in', async () => {
     const affiliate = await createTestAffiliate(t, { firstName: 'Dina' });
-    const disabled = await admin('adminSetAffiliateStatus', { affiliateId: affiliate.affiliateId, action: 'disable', reason: 'Spam on social networks' });
+    const disabled = await admin('adminSetAffiliateStatus', {
+      affiliateId: affiliate.affiliateId,
+      action: 'disable',
+      reason: 'Spam on social networks',
+    });
     expect(disabled.body).toEqual({ result: { affiliateId: affiliate.affiliateId, status: 'active', disabled: true } });
 
     expect((await callFn(t, 'getAffiliateStats', null, affiliate.cookie)).status).toBe(401);
-    const { rows: sessions } = await t.database.sql.query('SELECT s.id FROM auth_sessions s JOIN affiliates a ON a.user_id = s.user_id WHERE a.id = $1', [affiliate.affiliateId]);
+    const { rows: sessions } = await t.database.sql.query(
+      'SELECT s.id FROM auth_sessions s JOIN affiliates a ON a.user_id = s.user_id WHERE a.id = $1',
+      [affiliate.affiliateId],
+    );
     expect(sessions).toEqual([]);
     const refused = await signIn(t, affiliate.email, affiliate.password, '10.61.0.1');
     expect(refused.status).toBe(403);
@@ -210,30 +251,51 @@ describe('disabling and enabling an account', () => {
     expect(login.status).toBe(200);
     expect((await callFn(t, 'getAffiliateStats', null, login.cookie)).status).toBe(200);
     expect(await ids('active')).toEqual([affiliate.affiliateId]);
-    expect((await admin('adminGetAffiliate', { affiliateId: affiliate.affiliateId })).body.result.affiliate).toMatchObject({ disabled: false, disabledReason: null });
+    expect(
+      (await admin('adminGetAffiliate', { affiliateId: affiliate.affiliateId })).body.result.affiliate,
+    ).toMatchObject({ disabled: false, disabledReason: null });
 
     expect(await audit(affiliate.affiliateId)).toEqual([
-      { actor: operator.userId, action: 'affiliate.disabled', details: { reason: 'Spam on social networks', previousStatus: 'active', wasDisabled: false } },
-      { actor: operator.userId, action: 'affiliate.enabled', details: { reason: null, previousStatus: 'active', wasDisabled: true } },
+      {
+        actor: operator.userId,
+        action: 'affiliate.disabled',
+        details: { reason: 'Spam on social networks', previousStatus: 'active', wasDisabled: false },
+      },
+      {
+        actor: operator.userId,
+        action: 'affiliate.enabled',
+        details: { reason: null, previousStatus: 'active', wasDisabled: true },
+      },
     ]);
-    const notDisabled = await admin('adminSetAffiliateStatus', { affiliateId: affiliate.affiliateId, action: 'enable' });
+    const notDisabled = await admin('adminSetAffiliateStatus', {
+      affiliateId: affiliate.affiliateId,
+      action: 'enable',
+    });
     expect(notDisabled.body.error?.details?.code).toBe('no-change');
   });
 
   it('does not let an operator disable their own account', async () => {
     const affiliate = await createTestAffiliate(t);
     const self = await createTestOperator(t, affiliate.email);
-    const response = await admin('adminSetAffiliateStatus', { affiliateId: affiliate.affiliateId, action: 'disable' }, self);
+    const response = await admin(
+      'adminSetAffiliateStatus',
+      { affiliateId: affiliate.affiliateId, action: 'disable' },
+      self,
+    );
     expect([response.status, response.body.error?.details?.code]).toEqual([400, 'cannot-disable-self']);
     expect((await admin('adminListAuditLog', {}, self)).status).toBe(200);
     // Another operator may.
-    expect((await admin('adminSetAffiliateStatus', { affiliateId: affiliate.affiliateId, action: 'disable' })).status).toBe(200);
+    expect(
+      (await admin('adminSetAffiliateStatus', { affiliateId: affiliate.affiliateId, action: 'disable' })).status,
+    ).toBe(200);
     expect((await admin('adminListAuditLog', {}, self)).status).toBe(401);
   });
 
   it('changes nothing of a deleted account', async () => {
     const affiliate = await createTestAffiliate(t, { firstName: 'Gone' });
-    expect((await callFn(t, 'deleteAffiliateAccount', { password: affiliate.password }, affiliate.cookie)).status).toBe(200);
+    expect((await callFn(t, 'deleteAffiliateAccount', { password: affiliate.password }, affiliate.cookie)).status).toBe(
+      200,
+    );
     for (const action of ['approve', 'refuse', 'disable', 'enable']) {
       const response = await admin('adminSetAffiliateStatus', { affiliateId: affiliate.affiliateId, action });
       expect([action, response.body.error?.details?.code]).toEqual([action, 'affiliate-deleted']);
@@ -285,12 +347,17 @@ describe('applications with AFFILIATE_APPROVAL=manual', () => {
     expect(pending.body.result.items.map((item: { id: string }) => item.id)).toEqual([affiliate.affiliateId]);
 
     const approved = await decide(affiliate.affiliateId, 'approve');
-    expect(approved.body).toEqual({ result: { affiliateId: affiliate.affiliateId, status: 'active', disabled: false } });
+    expect(approved.body).toEqual({
+      result: { affiliateId: affiliate.affiliateId, status: 'active', disabled: false },
+    });
     expect((await callFn(m, 'getAffiliateStats', null, affiliate.cookie)).body.result.status).toBe('active');
     const emails = await decisionEmails(affiliate.email);
     expect(emails.map((email) => email.subject)).toEqual(['Your Skanova affiliate application is approved']);
     expect(emails[0]!.text_body).toContain('Penny');
-    const { rows } = await m.database.sql.query('SELECT actor, action FROM audit_log WHERE subject = $1 AND actor = $2', [affiliate.affiliateId, op.userId]);
+    const { rows } = await m.database.sql.query(
+      'SELECT actor, action FROM audit_log WHERE subject = $1 AND actor = $2',
+      [affiliate.affiliateId, op.userId],
+    );
     expect(rows).toEqual([{ actor: op.userId, action: 'affiliate.approved' }]);
 
     expect((await decide(affiliate.affiliateId, 'approve')).body.error?.details?.code).toBe('no-change');
@@ -310,20 +377,28 @@ describe('applications with AFFILIATE_APPROVAL=manual', () => {
 
     expect((await decide(affiliate.affiliateId, 'approve')).body.result.status).toBe('active');
     const emails = await decisionEmails(affiliate.email);
-    expect(emails.map((email) => email.subject)).toEqual(["Votre candidature d'affilié Skanova", "Votre candidature d'affilié Skanova est acceptée"]);
+    expect(emails.map((email) => email.subject)).toEqual([
+      "Votre candidature d'affilié Skanova",
+      "Votre candidature d'affilié Skanova est acceptée",
+    ]);
     const { rows } = await m.database.sql.query<{ action: string; details: Record<string, unknown> }>(
       "SELECT action, details FROM audit_log WHERE subject = $1 AND action LIKE 'affiliate.%' AND action <> 'affiliate.signup' ORDER BY id",
       [affiliate.affiliateId],
     );
     expect(rows).toEqual([
-      { action: 'affiliate.refused', details: { reason: 'Site sans rapport avec la beauté', previousStatus: 'pending', wasDisabled: false } },
+      {
+        action: 'affiliate.refused',
+        details: { reason: 'Site sans rapport avec la beauté', previousStatus: 'pending', wasDisabled: false },
+      },
       { action: 'affiliate.approved', details: { reason: null, previousStatus: 'refused', wasDisabled: false } },
     ]);
   });
 
   it('writes neither the decision nor its e-mail when the e-mail cannot be queued', async () => {
     const affiliate = await createTestAffiliate(m);
-    await m.database.sql.query('ALTER TABLE email_outbox ADD CONSTRAINT test_no_mail CHECK (kind <> $$application-decision$$) NOT VALID');
+    await m.database.sql.query(
+      'ALTER TABLE email_outbox ADD CONSTRAINT test_no_mail CHECK (kind <> $$application-decision$$) NOT VALID',
+    );
     try {
       const response = await decide(affiliate.affiliateId, 'approve');
       expect(response.status).toBe(500);
@@ -331,7 +406,10 @@ describe('applications with AFFILIATE_APPROVAL=manual', () => {
       await m.database.sql.query('ALTER TABLE email_outbox DROP CONSTRAINT test_no_mail');
     }
     expect((await callFn(m, 'getAffiliateStats', null, affiliate.cookie)).body.result.status).toBe('pending');
-    const { rows } = await m.database.sql.query("SELECT id FROM audit_log WHERE subject = $1 AND action = 'affiliate.approved'", [affiliate.affiliateId]);
+    const { rows } = await m.database.sql.query(
+      "SELECT id FROM audit_log WHERE subject = $1 AND action = 'affiliate.approved'",
+      [affiliate.affiliateId],
+    );
     expect(rows).toEqual([]);
   });
 });

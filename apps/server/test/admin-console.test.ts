@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './helpers/app.ts';
-import { type TestAffiliate, callFn, createTestAffiliate, insertCode, insertConversion, insertPayout } from './helpers/affiliates.ts';
+import {
+  type TestAffiliate,
+  callFn,
+  createTestAffiliate,
+  insertCode,
+  insertConversion,
+  insertPayout,
+} from './helpers/affiliates.ts';
 import { type TestOperator, createTestOperator } from './helpers/operators.ts';
 
 // The console's other lists and actions (BRIEF §5.10, §6): conversions (filters, reversal with a
@@ -44,15 +51,50 @@ describe('adminListConversions and adminReverseConversion', () => {
     const code = await insertCode(t, ana.affiliateId, { code: 'ANAC0DE2' });
     anaCode = code.code;
     const at = (iso: string) => new Date(iso);
-    ids.march = String(await insertConversion(t, ana.affiliateId, { codeId: code.id, status: 'approved', occurredAt: at('2025-03-31T23:59:59.000Z'), approvedAt: at('2025-04-30T23:59:59.000Z') }));
-    ids.april = String(await insertConversion(t, ana.affiliateId, { codeId: code.id, status: 'pending', cents: 400, occurredAt: at('2025-04-01T00:00:00.000Z') }));
-    ids.noCode = String(await insertConversion(t, ana.affiliateId, { codeId: null, status: 'pending', occurredAt: at('2025-05-20T10:00:00.000Z') }));
-    const payout = await insertPayout(t, ana.affiliateId, { amountCents: 2000, status: 'paid', periodStart: '2025-02-01', paidAt: at('2025-03-15T09:00:00.000Z') });
-    ids.paid = String(await insertConversion(t, ana.affiliateId, { codeId: code.id, status: 'paid', occurredAt: at('2025-01-10T08:00:00.000Z'), payoutId: payout }));
-    ids.ben = String(await insertConversion(t, ben.affiliateId, { status: 'pending', occurredAt: at('2025-04-15T00:00:00.000Z') }));
+    ids.march = String(
+      await insertConversion(t, ana.affiliateId, {
+        codeId: code.id,
+        status: 'approved',
+        occurredAt: at('2025-03-31T23:59:59.000Z'),
+        approvedAt: at('2025-04-30T23:59:59.000Z'),
+      }),
+    );
+    ids.april = String(
+      await insertConversion(t, ana.affiliateId, {
+        codeId: code.id,
+        status: 'pending',
+        cents: 400,
+        occurredAt: at('2025-04-01T00:00:00.000Z'),
+      }),
+    );
+    ids.noCode = String(
+      await insertConversion(t, ana.affiliateId, {
+        codeId: null,
+        status: 'pending',
+        occurredAt: at('2025-05-20T10:00:00.000Z'),
+      }),
+    );
+    const payout = await insertPayout(t, ana.affiliateId, {
+      amountCents: 2000,
+      status: 'paid',
+      periodStart: '2025-02-01',
+      paidAt: at('2025-03-15T09:00:00.000Z'),
+    });
+    ids.paid = String(
+      await insertConversion(t, ana.affiliateId, {
+        codeId: code.id,
+        status: 'paid',
+        occurredAt: at('2025-01-10T08:00:00.000Z'),
+        payoutId: payout,
+      }),
+    );
+    ids.ben = String(
+      await insertConversion(t, ben.affiliateId, { status: 'pending', occurredAt: at('2025-04-15T00:00:00.000Z') }),
+    );
   });
 
-  const listIds = async (filters: Record<string, unknown>) => ((await ok('adminListConversions', filters)).items as { id: string }[]).map((item) => item.id);
+  const listIds = async (filters: Record<string, unknown>) =>
+    ((await ok('adminListConversions', filters)).items as { id: string }[]).map((item) => item.id);
 
   it('lists every affiliate’s conversions newest first, with the affiliate and the code', async () => {
     const page = await ok('adminListConversions', { affiliateId: ana.affiliateId });
@@ -92,7 +134,14 @@ describe('adminListConversions and adminReverseConversion', () => {
   });
 
   it('refuses malformed filters', async () => {
-    for (const data of [{ from: 'yesterday' }, { to: '2025-02-30' }, { status: 'refunded' }, { code: '' }, { affiliateId: 'a b' }, { pageSize: 0 }]) {
+    for (const data of [
+      { from: 'yesterday' },
+      { to: '2025-02-30' },
+      { status: 'refunded' },
+      { code: '' },
+      { affiliateId: 'a b' },
+      { pageSize: 0 },
+    ]) {
       expect({ data, status: (await admin('adminListConversions', data)).status }).toEqual({ data, status: 400 });
     }
   });
@@ -101,10 +150,21 @@ describe('adminListConversions and adminReverseConversion', () => {
     const first = await ok('adminReverseConversion', { conversionId: ids.april, reason: 'Fraudulent install farm' });
     expect(first).toEqual({ conversionId: ids.april, outcome: 'reversed' });
     const [row] = (await ok('adminListConversions', { affiliateId: ana.affiliateId, status: 'reversed' })).items;
-    expect(row).toMatchObject({ id: ids.april, status: 'reversed', reversalReason: 'Fraudulent install farm', reversedAt: NOW.toISOString() });
-    expect(await ok('adminReverseConversion', { conversionId: ids.april, reason: 'Again' })).toEqual({ conversionId: ids.april, outcome: 'already-reversed' });
+    expect(row).toMatchObject({
+      id: ids.april,
+      status: 'reversed',
+      reversalReason: 'Fraudulent install farm',
+      reversedAt: NOW.toISOString(),
+    });
+    expect(await ok('adminReverseConversion', { conversionId: ids.april, reason: 'Again' })).toEqual({
+      conversionId: ids.april,
+      outcome: 'already-reversed',
+    });
 
-    const { rows } = await t.database.sql.query<{ actor: string; action: string }>('SELECT actor, action FROM audit_log WHERE subject = $1 ORDER BY id', [ids.april]);
+    const { rows } = await t.database.sql.query<{ actor: string; action: string }>(
+      'SELECT actor, action FROM audit_log WHERE subject = $1 ORDER BY id',
+      [ids.april],
+    );
     expect(rows).toEqual([{ actor: operator.userId, action: 'conversion.reversed' }]);
     const stats = (await callFn(t, 'getAffiliateStats', null, ana.cookie)).body.result;
     expect(stats.totalConversions).toBe(3);
@@ -112,7 +172,9 @@ describe('adminListConversions and adminReverseConversion', () => {
 
   it('claws a paid commission back from the next payout', async () => {
     const before = (await callFn(t, 'getAffiliateStats', null, ana.cookie)).body.result.totalEarningsCents;
-    expect(await ok('adminReverseConversion', { conversionId: ids.paid, reason: 'Refunded by the store support' })).toEqual({ conversionId: ids.paid, outcome: 'clawed-back' });
+    expect(
+      await ok('adminReverseConversion', { conversionId: ids.paid, reason: 'Refunded by the store support' }),
+    ).toEqual({ conversionId: ids.paid, outcome: 'clawed-back' });
     const [row] = (await ok('adminListConversions', { affiliateId: ana.affiliateId, status: 'paid' })).items;
     expect(row).toMatchObject({ id: ids.paid, refundedAt: NOW.toISOString() });
     expect((await callFn(t, 'getAffiliateStats', null, ana.cookie)).body.result.totalEarningsCents).toBe(before - 200);
@@ -121,10 +183,18 @@ describe('adminListConversions and adminReverseConversion', () => {
   it('answers not-found for an unknown conversion and refuses a reversal without a reason', async () => {
     const unknown = await admin('adminReverseConversion', { conversionId: '999999999', reason: 'Nope' });
     expect([unknown.status, unknown.body.error?.status]).toEqual([404, 'NOT_FOUND']);
-    for (const data of [{ conversionId: ids.march }, { conversionId: ids.march, reason: '  ' }, { conversionId: '12abc', reason: 'x' }, { conversionId: 7, reason: 'x' }, { conversionId: '9999999999999999', reason: 'x' }]) {
+    for (const data of [
+      { conversionId: ids.march },
+      { conversionId: ids.march, reason: '  ' },
+      { conversionId: '12abc', reason: 'x' },
+      { conversionId: 7, reason: 'x' },
+      { conversionId: '9999999999999999', reason: 'x' },
+    ]) {
       expect({ data, status: (await admin('adminReverseConversion', data)).status }).toEqual({ data, status: 400 });
     }
-    expect((await ok('adminListConversions', { affiliateId: ana.affiliateId, status: 'approved' })).items).toHaveLength(1);
+    expect((await ok('adminListConversions', { affiliateId: ana.affiliateId, status: 'approved' })).items).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -133,7 +203,22 @@ describe('adminListTickets and adminMarkTicketHandled', () => {
   beforeAll(async () => {
     for (const [index, name] of ['Alice', 'Bruno', 'Chloé'].entries()) {
       t.clock.now = new Date(NOW.getTime() + index * 60_000);
-      const response = await callFn(t, 'submitContactForm', { name, email: `${name.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@example.com`, subject: 'account', message: `Help me please, ${name} here.`, language: 'fr' }, undefined, `10.62.0.${index}`);
+      const response = await callFn(
+        t,
+        'submitContactForm',
+        {
+          name,
+          email: `${name
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[^a-z]/g, '')}@example.com`,
+          subject: 'account',
+          message: `Help me please, ${name} here.`,
+          language: 'fr',
+        },
+        undefined,
+        `10.62.0.${index}`,
+      );
       expect(response.status).toBe(200);
       tickets.push(response.body.result.ticketId);
     }
@@ -159,11 +244,16 @@ describe('adminListTickets and adminMarkTicketHandled', () => {
   it('marks a ticket handled once, audit-logged', async () => {
     t.clock.advance(DAY_MS);
     const handled = await ok('adminMarkTicketHandled', { ticketId: tickets[1] });
-    expect(handled).toMatchObject({ id: tickets[1], status: 'handled', handledAt: new Date(NOW.getTime() + DAY_MS).toISOString() });
+    expect(handled).toMatchObject({
+      id: tickets[1],
+      status: 'handled',
+      handledAt: new Date(NOW.getTime() + DAY_MS).toISOString(),
+    });
     t.clock.advance(DAY_MS);
     expect(await ok('adminMarkTicketHandled', { ticketId: tickets[1] })).toEqual(handled);
 
-    const ids = async (status: string) => ((await ok('adminListTickets', { status })).items as { id: string }[]).map((ticket) => ticket.id);
+    const ids = async (status: string) =>
+      ((await ok('adminListTickets', { status })).items as { id: string }[]).map((ticket) => ticket.id);
     expect(await ids('open')).toEqual([tickets[2], tickets[0]]);
     expect(await ids('handled')).toEqual([tickets[1]]);
     const { rows } = await t.database.sql.query('SELECT actor, action FROM audit_log WHERE subject = $1', [tickets[1]]);
@@ -173,7 +263,8 @@ describe('adminListTickets and adminMarkTicketHandled', () => {
   it('answers not-found for an unknown ticket and refuses a malformed id', async () => {
     const unknown = await admin('adminMarkTicketHandled', { ticketId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.status).toBe(404);
-    for (const ticketId of ['not-a-uuid', '', 12]) expect((await admin('adminMarkTicketHandled', { ticketId })).status).toBe(400);
+    for (const ticketId of ['not-a-uuid', '', 12])
+      expect((await admin('adminMarkTicketHandled', { ticketId })).status).toBe(400);
     expect((await admin('adminListTickets', { status: 'closed' })).status).toBe(400);
   });
 });
@@ -181,7 +272,12 @@ describe('adminListTickets and adminMarkTicketHandled', () => {
 describe('adminGetWebVitals', () => {
   async function vital(page: string, name: string, values: number[], at: Date) {
     for (const value of values) {
-      await t.database.sql.query('INSERT INTO web_vitals (page, name, value, created_at) VALUES ($1, $2, $3, $4)', [page, name, value, at.toISOString()]);
+      await t.database.sql.query('INSERT INTO web_vitals (page, name, value, created_at) VALUES ($1, $2, $3, $4)', [
+        page,
+        name,
+        value,
+        at.toISOString(),
+      ]);
     }
   }
 
@@ -215,8 +311,20 @@ describe('adminGetWebVitals', () => {
   it('reads further back when asked', async () => {
     const { vitals } = await ok('adminGetWebVitals', { days: 30 });
     // Ten LCP samples: 9 × 0.75 = 6.75 → between the 7th and 8th (9000, 9000).
-    expect(vitals.find((entry: { page: string; name: string }) => entry.page === '/' && entry.name === 'LCP')).toEqual({ page: '/', name: 'LCP', p75: 9000, samples: 10, rating: 'poor' });
-    expect(vitals.find((entry: { page: string }) => entry.page === '/terms')).toEqual({ page: '/terms', name: 'FCP', p75: 1200, samples: 1, rating: 'good' });
+    expect(vitals.find((entry: { page: string; name: string }) => entry.page === '/' && entry.name === 'LCP')).toEqual({
+      page: '/',
+      name: 'LCP',
+      p75: 9000,
+      samples: 10,
+      rating: 'poor',
+    });
+    expect(vitals.find((entry: { page: string }) => entry.page === '/terms')).toEqual({
+      page: '/terms',
+      name: 'FCP',
+      p75: 1200,
+      samples: 1,
+      rating: 'good',
+    });
     for (const days of [0, 91, 1.5, '7']) expect((await admin('adminGetWebVitals', { days })).status).toBe(400);
   });
 
@@ -239,13 +347,16 @@ describe('adminListAuditLog', () => {
       ['affiliate_other', 'x-1', 0],
     ];
     for (const [action, subject, daysAgo] of entries) {
-      await t.database.sql.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
-        operator.userId,
-        action,
-        subject,
-        JSON.stringify({ reason: `because ${subject}` }),
-        new Date(Date.UTC(2030, 0, 10 - daysAgo)).toISOString(),
-      ]);
+      await t.database.sql.query(
+        'INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [
+          operator.userId,
+          action,
+          subject,
+          JSON.stringify({ reason: `because ${subject}` }),
+          new Date(Date.UTC(2030, 0, 10 - daysAgo)).toISOString(),
+        ],
+      );
     }
   });
 
@@ -261,7 +372,8 @@ describe('adminListAuditLog', () => {
       details: { reason: 'because p-1' },
       createdAt: '2030-01-09T00:00:00.000Z',
     });
-    const subjects = async (action: string) => ((await ok('adminListAuditLog', { action })).items as { subject: string }[]).map((entry) => entry.subject);
+    const subjects = async (action: string) =>
+      ((await ok('adminListAuditLog', { action })).items as { subject: string }[]).map((entry) => entry.subject);
     expect((await subjects('affiliate.')).slice(0, 2)).toEqual(['a-2', 'a-1']);
     expect(await subjects('affiliate.')).not.toContain('x-1');
     expect(await subjects('affiliate_')).toEqual(['x-1']);

@@ -50,7 +50,9 @@ describe('createOperator', () => {
     expect(user).toMatchObject({ id: setup.userId, role: 'admin', banned: false });
     // An account with a password (hashed, unknown to anyone) and no affiliate profile.
     expect(user?.password).toMatch(/\S{20,}/);
-    const { rows: profiles } = await t.database.sql.query('SELECT id FROM affiliates WHERE user_id = $1', [setup.userId]);
+    const { rows: profiles } = await t.database.sql.query('SELECT id FROM affiliates WHERE user_id = $1', [
+      setup.userId,
+    ]);
     expect(profiles).toEqual([]);
     // The auth library's own reset token: the reset page needs nothing new.
     const token = tokenOf(setup.setPasswordUrl);
@@ -62,11 +64,18 @@ describe('createOperator', () => {
     expect(tokens[0]!.value).toBe(setup.userId);
     expect(new Date(tokens[0]!.expires_at).getTime()).toBe(setup.expiresAt.getTime());
     expect(await auditOf(setup.userId)).toEqual([
-      { actor: 'system', action: 'operator.created', details: { email: setup.email, unbanned: false, linkExpiresAt: setup.expiresAt.toISOString() } },
+      {
+        actor: 'system',
+        action: 'operator.created',
+        details: { email: setup.email, unbanned: false, linkExpiresAt: setup.expiresAt.toISOString() },
+      },
     ]);
 
     expect((await signIn(t, setup.email, 'operator password 1', '10.60.0.1')).status).toBe(401);
-    expect(await resetPassword(t, token, 'operator password 1', '10.60.0.1')).toEqual({ status: 200, body: { status: true } });
+    expect(await resetPassword(t, token, 'operator password 1', '10.60.0.1')).toEqual({
+      status: 200,
+      body: { status: true },
+    });
     const again = await resetPassword(t, token, 'another password 2', '10.60.0.1');
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('INVALID_TOKEN');
@@ -82,14 +91,19 @@ describe('createOperator', () => {
   it('promotes an existing affiliate, whose password and profile stay, and lifts a ban', async () => {
     const affiliate = await createTestAffiliate(t);
     expect((await callFn(t, 'adminListAuditLog', {}, affiliate.cookie)).status).toBe(403);
-    await t.database.sql.query('UPDATE auth_users SET banned = true, ban_reason = $2 WHERE email = $1', [affiliate.email, 'test ban']);
+    await t.database.sql.query('UPDATE auth_users SET banned = true, ban_reason = $2 WHERE email = $1', [
+      affiliate.email,
+      'test ban',
+    ]);
 
     const setup = await createOperator(t.context, affiliate.email.toUpperCase());
     expect(setup).toMatchObject({ email: affiliate.email, created: false, unbanned: true });
     expect(await userRow(affiliate.email)).toMatchObject({ role: 'admin', banned: false });
     const { rows } = await t.database.sql.query('SELECT id FROM affiliates WHERE user_id = $1', [setup.userId]);
     expect(rows).toEqual([{ id: affiliate.affiliateId }]);
-    expect((await auditOf(setup.userId)).map((entry) => [entry.action, entry.details.unbanned])).toEqual([['operator.promoted', true]]);
+    expect((await auditOf(setup.userId)).map((entry) => [entry.action, entry.details.unbanned])).toEqual([
+      ['operator.promoted', true],
+    ]);
 
     // The role is read on every call: the session already open reaches the console; the old password works.
     expect((await callFn(t, 'adminListAuditLog', {}, affiliate.cookie)).status).toBe(200);
@@ -116,7 +130,12 @@ describe('createOperator', () => {
   });
 
   it('refuses what is not an e-mail address, creating nothing', async () => {
-    const count = async () => (await t.database.sql.query<{ n: number }>('SELECT (SELECT count(*) FROM auth_users) + (SELECT count(*) FROM audit_log) AS n')).rows[0]!.n;
+    const count = async () =>
+      (
+        await t.database.sql.query<{ n: number }>(
+          'SELECT (SELECT count(*) FROM auth_users) + (SELECT count(*) FROM audit_log) AS n',
+        )
+      ).rows[0]!.n;
     const before = await count();
     for (const bad of ['', 'not-an-address', 'a@b', 'x'.repeat(250) + '@example.com']) {
       await expect(createOperator(t.context, bad)).rejects.toBeInstanceOf(OperatorInputError);
@@ -133,7 +152,12 @@ describe('npm run admin:create', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   // The command opens the configured database itself: here an embedded one in a folder of its own.
-  const env = () => ({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://partners.example.com', DATA_DIR: dataDir });
+  const env = () => ({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'https://partners.example.com',
+    DATA_DIR: dataDir,
+  });
 
   it('migrates the database, creates the operator and prints the link, then promotes on a second run', async () => {
     const output = await runAdminCreate(['boss@example.com'], env());
@@ -146,12 +170,27 @@ describe('npm run admin:create', () => {
     // The printed link works with the server's reset flow on that database.
     const database = openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     // Same configuration as the command: the secrets it generated into the folder are read back.
-    const { app } = await buildApp({ config: loadConfig({ ...env(), JOBS_ENABLED: 'false' }), database, serveSite: false, logger: false });
+    const { app } = await buildApp({
+      config: loadConfig({ ...env(), JOBS_ENABLED: 'false' }),
+      database,
+      serveSite: false,
+      logger: false,
+    });
     try {
       const headers = { 'content-type': 'application/json', origin: 'https://partners.example.com' };
-      const reset = await app.inject({ method: 'POST', url: '/api/auth/reset-password', headers, payload: { token: tokenOf(link!), newPassword: 'boss password 1' } });
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        headers,
+        payload: { token: tokenOf(link!), newPassword: 'boss password 1' },
+      });
       expect(reset.statusCode).toBe(200);
-      const login = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: { email: 'boss@example.com', password: 'boss password 1' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers,
+        payload: { email: 'boss@example.com', password: 'boss password 1' },
+      });
       expect(login.statusCode).toBe(200);
       expect(login.json().user.role).toBe('admin');
     } finally {

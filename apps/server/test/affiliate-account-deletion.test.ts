@@ -33,10 +33,13 @@ beforeEach(() => {
   mail.sent.length = 0;
 });
 
-const remove = (affiliate: TestAffiliate, password = affiliate.password) => callFn(t, 'deleteAffiliateAccount', { password }, affiliate.cookie);
+const remove = (affiliate: TestAffiliate, password = affiliate.password) =>
+  callFn(t, 'deleteAffiliateAccount', { password }, affiliate.cookie);
 
 async function profile(affiliateId: string) {
-  const { rows } = await t.database.sql.query<Record<string, unknown>>('SELECT * FROM affiliates WHERE id = $1', [affiliateId]);
+  const { rows } = await t.database.sql.query<Record<string, unknown>>('SELECT * FROM affiliates WHERE id = $1', [
+    affiliateId,
+  ]);
   return rows[0];
 }
 
@@ -55,8 +58,18 @@ describe('deleteAffiliateAccount', () => {
       paymentDetails: { paypalEmail: 'ada@paypal.example' },
     });
     const code = await insertCode(t, affiliate.affiliateId);
-    const payout = await insertPayout(t, affiliate.affiliateId, { amountCents: 2200, status: 'paid', periodStart: '2025-03-01', paidAt: new Date('2025-04-15T00:00:00.000Z') });
-    await insertConversions(t, affiliate.affiliateId, 11, { codeId: code.id, status: 'paid', approvedAt: APPROVED, payoutId: payout });
+    const payout = await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 2200,
+      status: 'paid',
+      periodStart: '2025-03-01',
+      paidAt: new Date('2025-04-15T00:00:00.000Z'),
+    });
+    await insertConversions(t, affiliate.affiliateId, 11, {
+      codeId: code.id,
+      status: 'paid',
+      approvedAt: APPROVED,
+      payoutId: payout,
+    });
     // A balance below the minimum does not hold the deletion back (nor do pending commissions).
     await insertConversions(t, affiliate.affiliateId, 9, { status: 'approved', approvedAt: APPROVED });
     await insertConversions(t, affiliate.affiliateId, 30, { status: 'pending' });
@@ -78,14 +91,26 @@ describe('deleteAffiliateAccount', () => {
       website: null,
       deleted_at: expect.any(Date),
     });
-    const count = async (sql: string, params: unknown[]) => (await t.database.sql.query<{ n: number }>(sql, params)).rows[0]?.n;
-    expect(await count('SELECT count(*)::int AS n FROM payment_methods WHERE affiliate_id = $1', [affiliate.affiliateId])).toBe(0);
+    const count = async (sql: string, params: unknown[]) =>
+      (await t.database.sql.query<{ n: number }>(sql, params)).rows[0]?.n;
+    expect(
+      await count('SELECT count(*)::int AS n FROM payment_methods WHERE affiliate_id = $1', [affiliate.affiliateId]),
+    ).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM auth_users WHERE id = $1', [userId])).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM auth_sessions WHERE user_id = $1', [userId])).toBe(0);
     expect(await count('SELECT count(*)::int AS n FROM auth_accounts WHERE user_id = $1', [userId])).toBe(0);
-    expect(await count('SELECT count(*)::int AS n FROM payouts WHERE affiliate_id = $1', [affiliate.affiliateId])).toBe(1);
-    expect(await count('SELECT count(*)::int AS n FROM conversions WHERE affiliate_id = $1', [affiliate.affiliateId])).toBe(50);
-    expect(await count("SELECT count(*)::int AS n FROM audit_log WHERE action = 'affiliate.deleted' AND subject = $1 AND actor = $2", [affiliate.affiliateId, userId])).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM payouts WHERE affiliate_id = $1', [affiliate.affiliateId])).toBe(
+      1,
+    );
+    expect(
+      await count('SELECT count(*)::int AS n FROM conversions WHERE affiliate_id = $1', [affiliate.affiliateId]),
+    ).toBe(50);
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM audit_log WHERE action = 'affiliate.deleted' AND subject = $1 AND actor = $2",
+        [affiliate.affiliateId, userId],
+      ),
+    ).toBe(1);
 
     // The session is gone and the password no longer signs in.
     expect(await stillSignedIn(affiliate)).toBe(false);
@@ -115,7 +140,8 @@ describe('deleteAffiliateAccount', () => {
 
   it('stops answering password guesses after the per-account limit', async () => {
     const affiliate = await createTestAffiliate(t);
-    for (let i = 0; i < t.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR; i++) expect((await remove(affiliate, `guess ${i}`)).status).toBe(403);
+    for (let i = 0; i < t.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR; i++)
+      expect((await remove(affiliate, `guess ${i}`)).status).toBe(403);
     const limited = await remove(affiliate);
     expect(limited.status).toBe(429);
     expect(limited.body.error?.details?.code).toBe('too-many-requests');
@@ -124,7 +150,12 @@ describe('deleteAffiliateAccount', () => {
 
   it('refuses while a payout is scheduled, saying so', async () => {
     const affiliate = await createTestAffiliate(t);
-    await insertPayout(t, affiliate.affiliateId, { amountCents: 2000, status: 'scheduled', periodStart: '2025-05-01', scheduledFor: '2025-06-15' });
+    await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 2000,
+      status: 'scheduled',
+      periodStart: '2025-05-01',
+      scheduledFor: '2025-06-15',
+    });
     const response = await remove(affiliate);
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ status: 'FAILED_PRECONDITION', details: { code: 'payout-scheduled' } });
@@ -139,7 +170,11 @@ describe('deleteAffiliateAccount', () => {
     await insertAdjustment(t, affiliate.affiliateId, { cents: 49 });
     // 1800 + 150 + 49 = 1999: one cent short of the minimum.
     await insertConversion(t, affiliate.affiliateId, { status: 'reversed', approvedAt: APPROVED, cents: 400 });
-    const sent = await insertPayout(t, affiliate.affiliateId, { amountCents: 400, status: 'sent', periodStart: '2025-04-01' });
+    const sent = await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 400,
+      status: 'sent',
+      periodStart: '2025-04-01',
+    });
     await insertConversions(t, affiliate.affiliateId, 2, { status: 'approved', approvedAt: APPROVED, payoutId: sent });
 
     await insertAdjustment(t, affiliate.affiliateId, { cents: 1 });

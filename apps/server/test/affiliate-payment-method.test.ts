@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function storedRow(affiliateId: string) {
-  const { rows } = await t.database.sql.query<Record<string, string | null>>('SELECT * FROM payment_methods WHERE affiliate_id = $1', [affiliateId]);
+  const { rows } = await t.database.sql.query<Record<string, string | null>>(
+    'SELECT * FROM payment_methods WHERE affiliate_id = $1',
+    [affiliateId],
+  );
   return rows[0];
 }
 
@@ -48,7 +51,13 @@ describe('getAffiliatePaymentMethod', () => {
     const response = await callFn(t, 'getAffiliatePaymentMethod', {}, affiliate.cookie);
     expect(response.status).toBe(200);
     const method = response.body.result.paymentMethod;
-    expect(method).toMatchObject({ type: 'bank_transfer', configured: true, bankName: 'BNP Paribas', accountHolder: 'Ada Lovelace', bic: 'BNPAFRPP' });
+    expect(method).toMatchObject({
+      type: 'bank_transfer',
+      configured: true,
+      bankName: 'BNP Paribas',
+      accountHolder: 'Ada Lovelace',
+      bic: 'BNPAFRPP',
+    });
     expect(method.ibanMasked).toBe(maskIban(IBAN_COMPACT));
     expect(method.ibanMasked.replace(/[^A-Z0-9]/g, '')).toBe('0189');
     expect(JSON.stringify(response.body)).not.toContain('30006');
@@ -61,12 +70,21 @@ describe('updateAffiliatePaymentMethod', () => {
     mail.sent.length = 0;
     const response = await update(affiliate.cookie, 'paypal', { paypalEmail: '  ada@paypal.example  ' });
     expect(response.status).toBe(200);
-    expect(response.body.result).toMatchObject({ success: true, paymentMethod: { type: 'paypal', configured: true, paypalEmail: 'ada@paypal.example' } });
+    expect(response.body.result).toMatchObject({
+      success: true,
+      paymentMethod: { type: 'paypal', configured: true, paypalEmail: 'ada@paypal.example' },
+    });
     expect(new Date(response.body.result.paymentMethod.updatedAt).getTime()).toBe(t.clock.now.getTime());
-    expect((await callFn(t, 'getAffiliatePaymentMethod', null, affiliate.cookie)).body.result.paymentMethod).toEqual(response.body.result.paymentMethod);
+    expect((await callFn(t, 'getAffiliatePaymentMethod', null, affiliate.cookie)).body.result.paymentMethod).toEqual(
+      response.body.result.paymentMethod,
+    );
 
     expect(await auditLines(affiliate.affiliateId)).toEqual([
-      { actor: expect.any(String), action: 'payment_method.updated', details: { type: 'paypal', previousType: null, ibanLast4: null } },
+      {
+        actor: expect.any(String),
+        action: 'payment_method.updated',
+        details: { type: 'paypal', previousType: null, ibanLast4: null },
+      },
     ]);
     const message = mail.sent.find((sent) => sent.to === affiliate.email);
     expect(message?.subject).toBe('Votre moyen de paiement Skanova a été modifié');
@@ -74,13 +92,28 @@ describe('updateAffiliatePaymentMethod', () => {
   });
 
   it('replaces PayPal by a bank account, encrypted at rest, and never shows the IBAN', async () => {
-    const affiliate = await createTestAffiliate(t, { language: 'en', paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'ada@paypal.example' } });
+    const affiliate = await createTestAffiliate(t, {
+      language: 'en',
+      paymentMethod: 'paypal',
+      paymentDetails: { paypalEmail: 'ada@paypal.example' },
+    });
     mail.sent.length = 0;
     // `iban` is read as well as `bankIban` (spec §3).
-    const response = await update(affiliate.cookie, 'bank_transfer', { bankName: ' BNP Paribas ', iban: IBAN, bic: 'BNPAFRPPXXX', accountHolder: 'Ada Lovelace' });
+    const response = await update(affiliate.cookie, 'bank_transfer', {
+      bankName: ' BNP Paribas ',
+      iban: IBAN,
+      bic: 'BNPAFRPPXXX',
+      accountHolder: 'Ada Lovelace',
+    });
     expect(response.status).toBe(200);
     const method = response.body.result.paymentMethod;
-    expect(method).toMatchObject({ type: 'bank_transfer', configured: true, bankName: 'BNP Paribas', accountHolder: 'Ada Lovelace', bic: 'BNPAFRPPXXX' });
+    expect(method).toMatchObject({
+      type: 'bank_transfer',
+      configured: true,
+      bankName: 'BNP Paribas',
+      accountHolder: 'Ada Lovelace',
+      bic: 'BNPAFRPPXXX',
+    });
     expect(method.ibanMasked).toBe(maskIban(IBAN_COMPACT));
 
     const row = await storedRow(affiliate.affiliateId);
@@ -101,19 +134,54 @@ describe('updateAffiliatePaymentMethod', () => {
     ['no PayPal e-mail', {}, 'paypal-email-required', ['paypalEmail']],
     ['a blank PayPal e-mail', { paypalEmail: '   ' }, 'paypal-email-required', ['paypalEmail']],
     ['a PayPal e-mail that is not one', { paypalEmail: 'ada.paypal.example' }, 'invalid-paypal-email', ['paypalEmail']],
-    ['a PayPal e-mail with a space', { paypalEmail: 'ada lovelace@paypal.example' }, 'invalid-paypal-email', ['paypalEmail']],
-    ['a PayPal e-mail too long', { paypalEmail: `${'a'.repeat(PROFILE_LIMITS.paypalEmail)}@x.io` }, 'invalid-paypal-email', ['paypalEmail']],
+    [
+      'a PayPal e-mail with a space',
+      { paypalEmail: 'ada lovelace@paypal.example' },
+      'invalid-paypal-email',
+      ['paypalEmail'],
+    ],
+    [
+      'a PayPal e-mail too long',
+      { paypalEmail: `${'a'.repeat(PROFILE_LIMITS.paypalEmail)}@x.io` },
+      'invalid-paypal-email',
+      ['paypalEmail'],
+    ],
     ['a PayPal e-mail of the wrong type', { paypalEmail: 42 }, 'paypal-email-required', ['paypalEmail']],
   ];
   const bankCases: [string, unknown, string, string[] | undefined][] = [
     ['no bank fields', {}, 'bank-details-required', ['bankName', 'bankIban', 'bic', 'accountHolder']],
-    ['no bank name and no holder', { ...BANK, bankName: '', accountHolder: ' ' }, 'bank-details-required', ['bankName', 'accountHolder']],
-    ['a bank name too long', { ...BANK, bankName: 'B'.repeat(PROFILE_LIMITS.bankName + 1) }, 'field-too-long', ['bankName']],
-    ['an account holder too long', { ...BANK, accountHolder: 'H'.repeat(PROFILE_LIMITS.accountHolder + 1) }, 'field-too-long', ['accountHolder']],
+    [
+      'no bank name and no holder',
+      { ...BANK, bankName: '', accountHolder: ' ' },
+      'bank-details-required',
+      ['bankName', 'accountHolder'],
+    ],
+    [
+      'a bank name too long',
+      { ...BANK, bankName: 'B'.repeat(PROFILE_LIMITS.bankName + 1) },
+      'field-too-long',
+      ['bankName'],
+    ],
+    [
+      'an account holder too long',
+      { ...BANK, accountHolder: 'H'.repeat(PROFILE_LIMITS.accountHolder + 1) },
+      'field-too-long',
+      ['accountHolder'],
+    ],
     ['an IBAN of 14 characters', { ...BANK, bankIban: 'FR76 3000 6000 01' }, 'invalid-iban', ['bankIban']],
     ['an IBAN of 35 characters', { ...BANK, bankIban: `FR76${'1'.repeat(31)}` }, 'invalid-iban', ['bankIban']],
-    ['an IBAN failing mod-97', { ...BANK, bankIban: 'FR76 3000 6000 0112 3456 7890 188' }, 'invalid-iban-checksum', ['bankIban']],
-    ['an IBAN with punctuation', { ...BANK, bankIban: 'FR76-3000-6000-0112-3456-7890-189' }, 'invalid-iban-checksum', ['bankIban']],
+    [
+      'an IBAN failing mod-97',
+      { ...BANK, bankIban: 'FR76 3000 6000 0112 3456 7890 188' },
+      'invalid-iban-checksum',
+      ['bankIban'],
+    ],
+    [
+      'an IBAN with punctuation',
+      { ...BANK, bankIban: 'FR76-3000-6000-0112-3456-7890-189' },
+      'invalid-iban-checksum',
+      ['bankIban'],
+    ],
     ['a BIC of 7 characters', { ...BANK, bic: 'BNPAFRP' }, 'invalid-bic', ['bic']],
     ['a BIC of 10 characters', { ...BANK, bic: 'BNPAFRPPXX' }, 'invalid-bic', ['bic']],
     ['a BIC with digits for the bank', { ...BANK, bic: '1234FRPP' }, 'invalid-bic', ['bic']],
@@ -132,27 +200,43 @@ describe('updateAffiliatePaymentMethod', () => {
 
   describe('refuses with invalid-argument and the detail code, changing nothing', () => {
     async function expectRefused(method: unknown, details: unknown, code: string, fields?: string[]) {
-      const affiliate = await createTestAffiliate(t, { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'before@paypal.example' } });
+      const affiliate = await createTestAffiliate(t, {
+        paymentMethod: 'paypal',
+        paymentDetails: { paypalEmail: 'before@paypal.example' },
+      });
       mail.sent.length = 0;
       const response = await update(affiliate.cookie, method, details);
       expect(response.status).toBe(400);
       expect(response.body.error?.status).toBe('INVALID_ARGUMENT');
       expect(response.body.error?.details).toEqual(fields ? { code, fields } : { code });
-      expect(await storedRow(affiliate.affiliateId)).toMatchObject({ type: 'paypal', paypal_email: 'before@paypal.example' });
+      expect(await storedRow(affiliate.affiliateId)).toMatchObject({
+        type: 'paypal',
+        paypal_email: 'before@paypal.example',
+      });
       expect(await auditLines(affiliate.affiliateId)).toEqual([]);
       expect(mail.sent.filter((sent) => sent.to === affiliate.email)).toEqual([]);
     }
-    it.each(paypalCases)('PayPal with %s', (_label, details, code, fields) => expectRefused('paypal', details, code, fields));
-    it.each(bankCases)('bank transfer with %s', (_label, details, code, fields) => expectRefused('bank_transfer', details, code, fields));
+    it.each(paypalCases)('PayPal with %s', (_label, details, code, fields) =>
+      expectRefused('paypal', details, code, fields),
+    );
+    it.each(bankCases)('bank transfer with %s', (_label, details, code, fields) =>
+      expectRefused('bank_transfer', details, code, fields),
+    );
     it.each(missingCases)('%s', (_label, method, details, code) => expectRefused(method, details, code));
   });
 
   it('refuses a NUL character (which PostgreSQL text cannot hold) and changes nothing', async () => {
-    const affiliate = await createTestAffiliate(t, { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'before@paypal.example' } });
+    const affiliate = await createTestAffiliate(t, {
+      paymentMethod: 'paypal',
+      paymentDetails: { paypalEmail: 'before@paypal.example' },
+    });
     const response = await update(affiliate.cookie, 'bank_transfer', { ...BANK, bankName: 'BNP\u0000' });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ status: 'INVALID_ARGUMENT', details: { code: 'invalid-argument' } });
-    expect(await storedRow(affiliate.affiliateId)).toMatchObject({ type: 'paypal', paypal_email: 'before@paypal.example' });
+    expect(await storedRow(affiliate.affiliateId)).toMatchObject({
+      type: 'paypal',
+      paypal_email: 'before@paypal.example',
+    });
   });
 
   it('treats null data as a missing method', async () => {

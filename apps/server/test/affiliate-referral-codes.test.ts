@@ -1,4 +1,8 @@
-import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH, REFERRAL_DESCRIPTION_MAX } from '@skanova/shared/constants/affiliate';
+import {
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+  REFERRAL_DESCRIPTION_MAX,
+} from '@skanova/shared/constants/affiliate';
 import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomReferralCode } from '../src/features/referral-codes/generate-code.ts';
@@ -78,11 +82,16 @@ describe('generateReferralCode', () => {
   it(`stops at ${MAX_REFERRAL_CODES} codes with failed-precondition`, async () => {
     const affiliate = await createTestAffiliate(t);
     for (let i = 0; i < MAX_REFERRAL_CODES; i++) {
-      expect((await callFn(t, 'generateReferralCode', { description: `link ${i}` }, affiliate.cookie)).status).toBe(200);
+      expect((await callFn(t, 'generateReferralCode', { description: `link ${i}` }, affiliate.cookie)).status).toBe(
+        200,
+      );
     }
     const refused = await callFn(t, 'generateReferralCode', null, affiliate.cookie);
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ status: 'FAILED_PRECONDITION', details: { code: 'max-codes-reached', max: MAX_REFERRAL_CODES } });
+    expect(refused.body.error).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+      details: { code: 'max-codes-reached', max: MAX_REFERRAL_CODES },
+    });
     const codes = await codesOf(affiliate.affiliateId);
     expect(codes).toHaveLength(MAX_REFERRAL_CODES);
     expect(new Set(codes.map((row) => row.code)).size).toBe(MAX_REFERRAL_CODES);
@@ -92,7 +101,9 @@ describe('generateReferralCode', () => {
     const affiliate = await createTestAffiliate(t);
     const other = await createTestAffiliate(t);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => callFn(t, 'generateReferralCode', { description: `parallel ${i}` }, (i % 5 === 0 ? other : affiliate).cookie)),
+      Array.from({ length: 50 }, (_, i) =>
+        callFn(t, 'generateReferralCode', { description: `parallel ${i}` }, (i % 5 === 0 ? other : affiliate).cookie),
+      ),
     );
     // 40 calls for one affiliate, 10 for the other: the other's are not held back by the first's lock.
     const mine = answers.filter((_, i) => i % 5 !== 0);
@@ -106,13 +117,18 @@ describe('generateReferralCode', () => {
 
   it('leaves exactly 10 codes after 50 parallel calls of one affiliate (40 refused)', async () => {
     const affiliate = await createTestAffiliate(t);
-    const answers = await Promise.all(Array.from({ length: 50 }, () => callFn(t, 'generateReferralCode', null, affiliate.cookie)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => callFn(t, 'generateReferralCode', null, affiliate.cookie)),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_REFERRAL_CODES);
     const refused = answers.filter((answer) => answer.status !== 200);
     expect(refused).toHaveLength(50 - MAX_REFERRAL_CODES);
     for (const answer of refused) {
       expect(answer.status).toBe(400);
-      expect(answer.body.error).toMatchObject({ status: 'FAILED_PRECONDITION', details: { code: 'max-codes-reached' } });
+      expect(answer.body.error).toMatchObject({
+        status: 'FAILED_PRECONDITION',
+        details: { code: 'max-codes-reached' },
+      });
     }
     expect(await codesOf(affiliate.affiliateId)).toHaveLength(MAX_REFERRAL_CODES);
   });
@@ -122,7 +138,10 @@ describe('generateReferralCode', () => {
     await t.database.sql.query('UPDATE affiliates SET status = $2 WHERE id = $1', [affiliate.affiliateId, status]);
     const response = await callFn(t, 'generateReferralCode', null, affiliate.cookie);
     expect(response.status).toBe(400);
-    expect(response.body.error).toMatchObject({ status: 'FAILED_PRECONDITION', details: { code: 'affiliate-not-active' } });
+    expect(response.body.error).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+      details: { code: 'affiliate-not-active' },
+    });
     expect(await codesOf(affiliate.affiliateId)).toEqual([]);
   });
 

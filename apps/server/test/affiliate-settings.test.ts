@@ -29,13 +29,23 @@ describe('getAffiliateSettings', () => {
 describe('updateNotificationPreferences', () => {
   it('saves the three preferences and answers them', async () => {
     const affiliate = await createTestAffiliate(t);
-    const response = await callFn(t, 'updateNotificationPreferences', { conversions: false, payments: true, news: false }, affiliate.cookie);
+    const response = await callFn(
+      t,
+      'updateNotificationPreferences',
+      { conversions: false, payments: true, news: false },
+      affiliate.cookie,
+    );
     expect(response.status).toBe(200);
     expect(response.body.result).toEqual({ notifications: { conversions: false, payments: true, news: false } });
     const settings = await callFn(t, 'getAffiliateSettings', null, affiliate.cookie);
     expect(settings.body.result.notifications).toEqual({ conversions: false, payments: true, news: false });
 
-    const back = await callFn(t, 'updateNotificationPreferences', { conversions: true, payments: false, news: true }, affiliate.cookie);
+    const back = await callFn(
+      t,
+      'updateNotificationPreferences',
+      { conversions: true, payments: false, news: true },
+      affiliate.cookie,
+    );
     expect(back.body.result.notifications).toEqual({ conversions: true, payments: false, news: true });
   });
 
@@ -85,13 +95,38 @@ describe('getAffiliatePayouts', () => {
       periodEnd: '2025-04-30',
       scheduledFor: '2025-05-15',
     });
-    await insertPayout(t, other.affiliateId, { amountCents: 9900, status: 'paid', periodStart: '2025-04-01', scheduledFor: '2025-05-15' });
+    await insertPayout(t, other.affiliateId, {
+      amountCents: 9900,
+      status: 'paid',
+      periodStart: '2025-04-01',
+      scheduledFor: '2025-05-15',
+    });
 
     const response = await callFn(t, 'getAffiliatePayouts', {}, affiliate.cookie);
     expect(response.status).toBe(200);
     expect(response.body.result.payouts).toEqual([
-      { id: april, periodStart: '2025-04-01', periodEnd: '2025-04-30', amountCents: 3000, currency: 'USD', method: 'bank_transfer', status: 'scheduled', scheduledFor: '2025-05-15', paidAt: null },
-      { id: march, periodStart: '2025-03-01', periodEnd: '2025-03-31', amountCents: 2400, currency: 'USD', method: 'paypal', status: 'paid', scheduledFor: '2025-04-15', paidAt: '2025-04-15T09:30:00.000Z' },
+      {
+        id: april,
+        periodStart: '2025-04-01',
+        periodEnd: '2025-04-30',
+        amountCents: 3000,
+        currency: 'USD',
+        method: 'bank_transfer',
+        status: 'scheduled',
+        scheduledFor: '2025-05-15',
+        paidAt: null,
+      },
+      {
+        id: march,
+        periodStart: '2025-03-01',
+        periodEnd: '2025-03-31',
+        amountCents: 2400,
+        currency: 'USD',
+        method: 'paypal',
+        status: 'paid',
+        scheduledFor: '2025-04-15',
+        paidAt: '2025-04-15T09:30:00.000Z',
+      },
     ]);
   });
 });

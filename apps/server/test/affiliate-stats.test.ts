@@ -64,14 +64,21 @@ describe('getAffiliateStats', () => {
   it('counts counted clicks and qualified conversions per code, in creation order', async () => {
     const affiliate = await createTestAffiliate(t);
     // Inserted out of order: the answer follows creation time.
-    const second = await insertCode(t, affiliate.affiliateId, { description: 'Instagram bio', createdAt: new Date('2025-03-02T08:00:00.000Z') });
+    const second = await insertCode(t, affiliate.affiliateId, {
+      description: 'Instagram bio',
+      createdAt: new Date('2025-03-02T08:00:00.000Z'),
+    });
     const first = await insertCode(t, affiliate.affiliateId, { createdAt: new Date('2025-03-01T08:00:00.000Z') });
     const idle = await insertCode(t, affiliate.affiliateId, { createdAt: new Date('2025-04-01T08:00:00.000Z') });
     await insertClicks(t, first.id, { counted: 7, uncounted: 4, bots: 2, at: new Date('2025-06-01T10:00:00.000Z') });
     await insertClicks(t, second.id, { counted: 5, at: new Date('2025-06-02T10:00:00.000Z') });
     await insertConversions(t, affiliate.affiliateId, 2, { codeId: first.id });
     await insertConversion(t, affiliate.affiliateId, { codeId: first.id, status: 'reversed' });
-    await insertConversion(t, affiliate.affiliateId, { codeId: second.id, status: 'approved', approvedAt: new Date('2025-05-01T00:00:00.000Z') });
+    await insertConversion(t, affiliate.affiliateId, {
+      codeId: second.id,
+      status: 'approved',
+      approvedAt: new Date('2025-05-01T00:00:00.000Z'),
+    });
     // Attributed without a code (e.g. an IP match): counts for the affiliate, for no code.
     await insertConversion(t, affiliate.affiliateId, { codeId: null });
 
@@ -80,18 +87,54 @@ describe('getAffiliateStats', () => {
     expect(result.totalConversions).toBe(4);
     expect(result.conversionRate).toBe(33.3);
     expect(result.referralCodes).toEqual([
-      { code: first.code, description: null, clickCount: 7, conversionCount: 2, link: `${TEST_PUBLIC_URL}/download?ref=${first.code}`, createdAt: '2025-03-01T08:00:00.000Z' },
-      { code: second.code, description: 'Instagram bio', clickCount: 5, conversionCount: 1, link: `${TEST_PUBLIC_URL}/download?ref=${second.code}`, createdAt: '2025-03-02T08:00:00.000Z' },
-      { code: idle.code, description: null, clickCount: 0, conversionCount: 0, link: `${TEST_PUBLIC_URL}/download?ref=${idle.code}`, createdAt: '2025-04-01T08:00:00.000Z' },
+      {
+        code: first.code,
+        description: null,
+        clickCount: 7,
+        conversionCount: 2,
+        link: `${TEST_PUBLIC_URL}/download?ref=${first.code}`,
+        createdAt: '2025-03-01T08:00:00.000Z',
+      },
+      {
+        code: second.code,
+        description: 'Instagram bio',
+        clickCount: 5,
+        conversionCount: 1,
+        link: `${TEST_PUBLIC_URL}/download?ref=${second.code}`,
+        createdAt: '2025-03-02T08:00:00.000Z',
+      },
+      {
+        code: idle.code,
+        description: null,
+        clickCount: 0,
+        conversionCount: 0,
+        link: `${TEST_PUBLIC_URL}/download?ref=${idle.code}`,
+        createdAt: '2025-04-01T08:00:00.000Z',
+      },
     ]);
   });
 
   it('adds up earnings: reversed left out, adjustments in, sent and paid payouts settled', async () => {
     const affiliate = await createTestAffiliate(t);
     const id = affiliate.affiliateId;
-    const paid = await insertPayout(t, id, { amountCents: 650, status: 'paid', periodStart: '2025-03-01', scheduledFor: '2025-04-15' });
-    const sent = await insertPayout(t, id, { amountCents: 400, status: 'sent', periodStart: '2025-04-01', scheduledFor: '2025-05-15' });
-    const failed = await insertPayout(t, id, { amountCents: 200, status: 'failed', periodStart: '2025-02-01', scheduledFor: '2025-03-15' });
+    const paid = await insertPayout(t, id, {
+      amountCents: 650,
+      status: 'paid',
+      periodStart: '2025-03-01',
+      scheduledFor: '2025-04-15',
+    });
+    const sent = await insertPayout(t, id, {
+      amountCents: 400,
+      status: 'sent',
+      periodStart: '2025-04-01',
+      scheduledFor: '2025-05-15',
+    });
+    const failed = await insertPayout(t, id, {
+      amountCents: 200,
+      status: 'failed',
+      periodStart: '2025-02-01',
+      scheduledFor: '2025-03-15',
+    });
     const beforeCutoff = new Date('2025-05-20T00:00:00.000Z');
     const afterCutoff = new Date('2025-06-05T00:00:00.000Z');
     const old = new Date('2025-03-10T00:00:00.000Z');
@@ -103,8 +146,17 @@ describe('getAffiliateStats', () => {
     // 1 × 200 approved in a payout that failed: still owed.
     await insertConversion(t, id, { status: 'approved', occurredAt: old, approvedAt: old, payoutId: failed });
     // 9 × 200 approved before the cut-off of 15 June, 1 × 400 after it.
-    await insertConversions(t, id, 9, { status: 'approved', occurredAt: new Date('2025-04-20T00:00:00.000Z'), approvedAt: beforeCutoff });
-    await insertConversion(t, id, { cents: 400, status: 'approved', occurredAt: new Date('2025-05-06T00:00:00.000Z'), approvedAt: afterCutoff });
+    await insertConversions(t, id, 9, {
+      status: 'approved',
+      occurredAt: new Date('2025-04-20T00:00:00.000Z'),
+      approvedAt: beforeCutoff,
+    });
+    await insertConversion(t, id, {
+      cents: 400,
+      status: 'approved',
+      occurredAt: new Date('2025-05-06T00:00:00.000Z'),
+      approvedAt: afterCutoff,
+    });
     // 2 × 200 pending, 1 × 400 reversed (nowhere).
     await insertConversions(t, id, 2, { status: 'pending', occurredAt: new Date('2025-06-08T00:00:00.000Z') });
     await insertConversion(t, id, { cents: 400, status: 'reversed', occurredAt: new Date('2025-06-01T00:00:00.000Z') });
@@ -125,23 +177,49 @@ describe('getAffiliateStats', () => {
     expect(result.nextPayout).toEqual({ date: '2025-06-15', payableCents: 0, approvedUnpaidCents: 2550 });
 
     // One more approved commission before the cut-off reaches the minimum.
-    await insertConversion(t, id, { cents: 200, status: 'approved', occurredAt: new Date('2025-04-21T00:00:00.000Z'), approvedAt: beforeCutoff });
+    await insertConversion(t, id, {
+      cents: 200,
+      status: 'approved',
+      occurredAt: new Date('2025-04-21T00:00:00.000Z'),
+      approvedAt: beforeCutoff,
+    });
     const after = await stats(affiliate);
-    expect(after.nextPayout).toEqual({ date: '2025-06-15', payableCents: MINIMUM_PAYOUT_CENTS + 50, approvedUnpaidCents: 2750 });
+    expect(after.nextPayout).toEqual({
+      date: '2025-06-15',
+      payableCents: MINIMUM_PAYOUT_CENTS + 50,
+      approvedUnpaidCents: 2750,
+    });
   });
 
   it('switches to the premium rate at 100 qualified conversions', async () => {
     const affiliate = await createTestAffiliate(t);
-    await insertConversions(t, affiliate.affiliateId, PREMIUM_THRESHOLD - 1, { occurredAt: new Date('2025-01-01T00:00:00.000Z') });
+    await insertConversions(t, affiliate.affiliateId, PREMIUM_THRESHOLD - 1, {
+      occurredAt: new Date('2025-01-01T00:00:00.000Z'),
+    });
     await insertConversions(t, affiliate.affiliateId, 5, { status: 'reversed' });
     const before = await stats(affiliate);
-    expect(before).toMatchObject({ totalConversions: 99, hasPremiumRate: false, progressToTier: 99, currentCommissionRate: 2 });
+    expect(before).toMatchObject({
+      totalConversions: 99,
+      hasPremiumRate: false,
+      progressToTier: 99,
+      currentCommissionRate: 2,
+    });
 
     await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date('2025-01-02T00:00:00.000Z') });
-    expect(await stats(affiliate)).toMatchObject({ totalConversions: 100, hasPremiumRate: true, progressToTier: 100, currentCommissionRate: 4 });
+    expect(await stats(affiliate)).toMatchObject({
+      totalConversions: 100,
+      hasPremiumRate: true,
+      progressToTier: 100,
+      currentCommissionRate: 4,
+    });
 
     await insertConversions(t, affiliate.affiliateId, 20, { cents: 400 });
-    expect(await stats(affiliate)).toMatchObject({ totalConversions: 120, hasPremiumRate: true, progressToTier: 100, currentCommissionRate: 4 });
+    expect(await stats(affiliate)).toMatchObject({
+      totalConversions: 120,
+      hasPremiumRate: true,
+      progressToTier: 100,
+      currentCommissionRate: 4,
+    });
   });
 
   it('counts the last 30 days from now, boundary included', async () => {
@@ -150,8 +228,14 @@ describe('getAffiliateStats', () => {
     await insertConversion(t, affiliate.affiliateId, { occurredAt: boundary });
     await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(boundary.getTime() - 1000) });
     await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(NOW.getTime() - 29 * DAY_MS) });
-    await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(NOW.getTime() - MINUTE_MS), status: 'reversed' });
-    await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(NOW.getTime() - MINUTE_MS), status: 'approved' });
+    await insertConversion(t, affiliate.affiliateId, {
+      occurredAt: new Date(NOW.getTime() - MINUTE_MS),
+      status: 'reversed',
+    });
+    await insertConversion(t, affiliate.affiliateId, {
+      occurredAt: new Date(NOW.getTime() - MINUTE_MS),
+      status: 'approved',
+    });
     expect((await stats(affiliate)).last30DaysCount).toBe(3);
 
     // A day later the boundary conversion has left the window.
@@ -188,7 +272,9 @@ describe('active visitors', () => {
       url: '/api/fn/storePreInstallData',
       remoteAddress: `198.51.100.${++ipCounter}`,
       headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, 'user-agent': userAgent },
-      payload: JSON.stringify({ data: createVisit({ code, sessionId, userAgent, timestamp: t.clock.now.toISOString() }) }),
+      payload: JSON.stringify({
+        data: createVisit({ code, sessionId, userAgent, timestamp: t.clock.now.toISOString() }),
+      }),
     });
     expect(response.statusCode).toBe(200);
   }
@@ -204,7 +290,11 @@ describe('active visitors', () => {
     await visit(code, 'visitor-one-abcdefgh'); // the same visitor again
     await visit(second, 'visitor-one-abcdefgh'); // …on another of the affiliate's codes
     await visit(second, 'visitor-two-abcdefgh');
-    await visit(code, 'visitor-bot-abcdefgh', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)');
+    await visit(
+      code,
+      'visitor-bot-abcdefgh',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    );
     await visit(othersCode, 'visitor-three-abcdefgh');
 
     const refresh = async () => {
@@ -212,7 +302,11 @@ describe('active visitors', () => {
       expect(response.status).toBe(200);
       return response.body.result;
     };
-    expect(await refresh()).toEqual({ activeVisitors: 2, windowMinutes: ACTIVE_VISITORS_WINDOW_MINUTES, at: t.clock.now.toISOString() });
+    expect(await refresh()).toEqual({
+      activeVisitors: 2,
+      windowMinutes: ACTIVE_VISITORS_WINDOW_MINUTES,
+      at: t.clock.now.toISOString(),
+    });
     expect((await stats(affiliate)).activeVisitors).toBe(2);
     expect((await stats(other)).activeVisitors).toBe(1);
 
@@ -237,7 +331,11 @@ describe('getAffiliateTimeline', () => {
     // Today (10 June): 3 counted clicks, a repeat and a bot (not counted), 1 conversion and a reversed one.
     await insertClicks(t, code.id, { counted: 3, uncounted: 1, bots: 1, at: at('2025-06-10T09:15:00.000Z') });
     await insertConversion(t, affiliate.affiliateId, { codeId: code.id, occurredAt: at('2025-06-10T11:00:00.000Z') });
-    await insertConversion(t, affiliate.affiliateId, { codeId: code.id, occurredAt: at('2025-06-10T11:30:00.000Z'), status: 'reversed' });
+    await insertConversion(t, affiliate.affiliateId, {
+      codeId: code.id,
+      occurredAt: at('2025-06-10T11:30:00.000Z'),
+      status: 'reversed',
+    });
     // Late on 1 June: the hour bucket (23:00) stays on that day.
     await insertClicks(t, code.id, { counted: 2, at: at('2025-06-01T23:45:00.000Z') });
     // The first day shown is 12 May; 11 May is outside.
@@ -264,7 +362,9 @@ describe('getAffiliateTimeline', () => {
   it('follows the clock into a new day', async () => {
     const affiliate = await createTestAffiliate(t);
     t.clock.now = new Date('2025-06-10T23:59:59.000Z');
-    expect((await callFn(t, 'getAffiliateTimeline', null, affiliate.cookie)).body.result.days.at(-1).date).toBe('2025-06-10');
+    expect((await callFn(t, 'getAffiliateTimeline', null, affiliate.cookie)).body.result.days.at(-1).date).toBe(
+      '2025-06-10',
+    );
     t.clock.advance(1000);
     const days = (await callFn(t, 'getAffiliateTimeline', null, affiliate.cookie)).body.result.days;
     expect(days[0].date).toBe('2025-05-13');

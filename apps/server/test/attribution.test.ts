@@ -1,4 +1,8 @@
-import { ATTRIBUTION_CONFIDENCE, IP_MATCH_WINDOW_MINUTES, TRACKING_ID_MAX_AGE_DAYS } from '@skanova/shared/schemas/attribution';
+import {
+  ATTRIBUTION_CONFIDENCE,
+  IP_MATCH_WINDOW_MINUTES,
+  TRACKING_ID_MAX_AGE_DAYS,
+} from '@skanova/shared/schemas/attribution';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { type TestAffiliate, createTestAffiliate, insertCode } from './helpers/affiliates.ts';
@@ -41,12 +45,17 @@ async function install(appUserId: string) {
     platform: string;
     device: unknown;
     ip_hash: string | null;
-  }>('SELECT id::text, affiliate_id, method, confidence, click_id::text, platform, device, ip_hash FROM installs WHERE app_user_id = $1', [appUserId]);
+  }>(
+    'SELECT id::text, affiliate_id, method, confidence, click_id::text, platform, device, ip_hash FROM installs WHERE app_user_id = $1',
+    [appUserId],
+  );
   return rows;
 }
 
 async function clickId(trackingId: string): Promise<string> {
-  const { rows } = await t.database.sql.query<{ id: string }>('SELECT id::text FROM clicks WHERE tracking_id = $1', [trackingId]);
+  const { rows } = await t.database.sql.query<{ id: string }>('SELECT id::text FROM clicks WHERE tracking_id = $1', [
+    trackingId,
+  ]);
   return rows[0]!.id;
 }
 
@@ -55,7 +64,13 @@ describe('attribution rules', () => {
     const { affiliate, code } = await affiliateWithCode();
     const trackingId = await landingVisit(t, code, { ip: freshIp() });
     const appUserId = anonymousId();
-    const device = { userAgent: 'Skanova/1.0 iOS 17.4', language: 'fr-FR', timezone: 'Europe/Paris', screenResolution: '1179x2556', hardwareConcurrency: 6 };
+    const device = {
+      userAgent: 'Skanova/1.0 iOS 17.4',
+      language: 'fr-FR',
+      timezone: 'Europe/Paris',
+      screenResolution: '1179x2556',
+      hardwareConcurrency: 6,
+    };
 
     // From another network (mobile data after the visit on Wi-Fi): the tracking id is enough.
     const response = await attributeInstall(t, { appUserId, platform: 'ios', trackingId, device }, freshIp());
@@ -63,10 +78,18 @@ describe('attribution rules', () => {
     expect(response.body.result).toEqual({ attributed: true, code, method: 'tracking_id' });
 
     const [row] = await install(appUserId);
-    expect(row).toMatchObject({ affiliate_id: affiliate.affiliateId, method: 'tracking_id', click_id: await clickId(trackingId), platform: 'ios', device });
+    expect(row).toMatchObject({
+      affiliate_id: affiliate.affiliateId,
+      method: 'tracking_id',
+      click_id: await clickId(trackingId),
+      platform: 'ios',
+      device,
+    });
     expect(row!.confidence).toBeCloseTo(ATTRIBUTION_CONFIDENCE.tracking_id);
     expect(row!.ip_hash).toMatch(/^[\w-]{32}$/);
-    const { rows: aliases } = await t.database.sql.query('SELECT alias FROM app_user_aliases WHERE install_id = $1', [row!.id]);
+    const { rows: aliases } = await t.database.sql.query('SELECT alias FROM app_user_aliases WHERE install_id = $1', [
+      row!.id,
+    ]);
     expect(aliases).toEqual([{ alias: appUserId }]);
   });
 
@@ -81,7 +104,10 @@ describe('attribution rules', () => {
     ];
     for (const value of await forms(await landingVisit(t, code, { ip: freshIp(), platform: 'android' }))) {
       const response = await attributeInstall(t, { appUserId: anonymousId(), platform: 'android', trackingId: value });
-      expect({ value, result: response.body.result }).toEqual({ value, result: { attributed: true, code, method: 'tracking_id' } });
+      expect({ value, result: response.body.result }).toEqual({
+        value,
+        result: { attributed: true, code, method: 'tracking_id' },
+      });
     }
   });
 
@@ -96,7 +122,11 @@ describe('attribution rules', () => {
   it('attributes by a typed code, case-insensitively and with spaces around it', async () => {
     const { affiliate, code } = await affiliateWithCode();
     const appUserId = anonymousId();
-    const response = await attributeInstall(t, { appUserId, platform: 'android', referralCode: `  ${code.toLowerCase()} ` });
+    const response = await attributeInstall(t, {
+      appUserId,
+      platform: 'android',
+      referralCode: `  ${code.toLowerCase()} `,
+    });
     expect(response.body.result).toEqual({ attributed: true, code, method: 'code_claim' });
     const [row] = await install(appUserId);
     expect(row).toMatchObject({ affiliate_id: affiliate.affiliateId, method: 'code_claim', click_id: null });
@@ -114,9 +144,17 @@ describe('attribution rules', () => {
     await landingVisit(t, nearby.code, { ip });
     t.clock.advance(5 * MINUTE_MS);
 
-    const all = await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', trackingId, referralCode: typed.code }, ip);
+    const all = await attributeInstall(
+      t,
+      { appUserId: anonymousId(), platform: 'ios', trackingId, referralCode: typed.code },
+      ip,
+    );
     expect(all.body.result).toEqual({ attributed: true, code: tracked.code, method: 'tracking_id' });
-    const codeAndIp = await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', referralCode: typed.code }, ip);
+    const codeAndIp = await attributeInstall(
+      t,
+      { appUserId: anonymousId(), platform: 'ios', referralCode: typed.code },
+      ip,
+    );
     expect(codeAndIp.body.result).toEqual({ attributed: true, code: typed.code, method: 'code_claim' });
     const ipOnly = await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios' }, ip);
     expect(ipOnly.body.result).toEqual({ attributed: true, code: nearby.code, method: 'ip_match' });
@@ -147,21 +185,37 @@ describe('attribution rules', () => {
     const { code } = await affiliateWithCode();
     const ip = freshIp();
     await landingVisit(t, code, { ip, platform: 'ios' });
-    await landingVisit(t, code, { ip, platform: 'android', userAgent: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' });
+    await landingVisit(t, code, {
+      ip,
+      platform: 'android',
+      userAgent: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    });
     t.clock.advance(MINUTE_MS);
     const none = { attributed: false, code: null, method: null };
-    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'android' }, ip)).body.result).toEqual(none);
-    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios' }, freshIp())).body.result).toEqual(none);
-    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios' }, ip)).body.result).toEqual({ attributed: true, code, method: 'ip_match' });
+    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'android' }, ip)).body.result).toEqual(
+      none,
+    );
+    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios' }, freshIp())).body.result).toEqual(
+      none,
+    );
+    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios' }, ip)).body.result).toEqual({
+      attributed: true,
+      code,
+      method: 'ip_match',
+    });
   });
 
   it('honours a tracking id as long as its cookie lives', async () => {
     const { code } = await affiliateWithCode();
     const trackingId = await landingVisit(t, code, { ip: freshIp() });
     t.clock.advance((TRACKING_ID_MAX_AGE_DAYS - 1) * DAY_MS);
-    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', trackingId })).body.result.attributed).toBe(true);
+    expect(
+      (await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', trackingId })).body.result.attributed,
+    ).toBe(true);
     t.clock.advance(2 * DAY_MS);
-    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', trackingId })).body.result.attributed).toBe(false);
+    expect(
+      (await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', trackingId })).body.result.attributed,
+    ).toBe(false);
   });
 
   it('answers "not attributed" for unknown or unreadable tracking ids and codes, never an error', async () => {
@@ -179,7 +233,11 @@ describe('attribution rules', () => {
     ];
     for (const extra of cases) {
       const response = await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', ...extra }, freshIp());
-      expect({ extra, status: response.status, result: response.body.result }).toEqual({ extra, status: 200, result: none });
+      expect({ extra, status: response.status, result: response.body.result }).toEqual({
+        extra,
+        status: 200,
+        result: none,
+      });
     }
   });
 
@@ -200,15 +258,28 @@ describe('attribution rules', () => {
     ];
     for (const data of bad) {
       const response = await attributeInstall(t, data);
-      expect({ data, status: response.status, code: response.body.error?.status }).toEqual({ data, status: 400, code: 'INVALID_ARGUMENT' });
+      expect({ data, status: response.status, code: response.body.error?.status }).toEqual({
+        data,
+        status: 400,
+        code: 'INVALID_ARGUMENT',
+      });
     }
-    expect((await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM installs')).rows).toEqual(before.rows);
+    expect((await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM installs')).rows).toEqual(
+      before.rows,
+    );
   });
 });
 
 describe('affiliates who no longer earn', () => {
   const states: [string, (affiliate: TestAffiliate) => Promise<unknown>][] = [
-    ['disabled', (a) => t.database.sql.query('UPDATE auth_users SET banned = true WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)', [a.affiliateId])],
+    [
+      'disabled',
+      (a) =>
+        t.database.sql.query(
+          'UPDATE auth_users SET banned = true WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)',
+          [a.affiliateId],
+        ),
+    ],
     ['refused', (a) => t.database.sql.query("UPDATE affiliates SET status = 'refused' WHERE id = $1", [a.affiliateId])],
     ['pending', (a) => t.database.sql.query("UPDATE affiliates SET status = 'pending' WHERE id = $1", [a.affiliateId])],
     ['deleted', (a) => t.database.sql.query('UPDATE affiliates SET deleted_at = now() WHERE id = $1', [a.affiliateId])],
@@ -221,9 +292,17 @@ describe('affiliates who no longer earn', () => {
     const trackingId = await landingVisit(t, gone.code, { ip });
     await disable(gone.affiliate);
 
-    const byCode = await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', trackingId, referralCode: active.code }, ip);
+    const byCode = await attributeInstall(
+      t,
+      { appUserId: anonymousId(), platform: 'ios', trackingId, referralCode: active.code },
+      ip,
+    );
     expect(byCode.body.result).toEqual({ attributed: true, code: active.code, method: 'code_claim' });
-    const typedGone = await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', referralCode: gone.code }, freshIp());
+    const typedGone = await attributeInstall(
+      t,
+      { appUserId: anonymousId(), platform: 'ios', referralCode: gone.code },
+      freshIp(),
+    );
     expect(typedGone.body.result).toEqual({ attributed: false, code: null, method: null });
     // The latest visit of this network is the disabled affiliate's: an older one does not take its place.
     const ipOnly = await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', trackingId }, ip);
@@ -232,11 +311,14 @@ describe('affiliates who no longer earn', () => {
 
   it('a ban that has expired no longer stops the links', async () => {
     const { affiliate, code } = await affiliateWithCode();
-    await t.database.sql.query('UPDATE auth_users SET banned = true, ban_expires = $2 WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)', [
-      affiliate.affiliateId,
-      new Date(NOW.getTime() - DAY_MS).toISOString(),
-    ]);
-    expect((await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', referralCode: code })).body.result.attributed).toBe(true);
+    await t.database.sql.query(
+      'UPDATE auth_users SET banned = true, ban_expires = $2 WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)',
+      [affiliate.affiliateId, new Date(NOW.getTime() - DAY_MS).toISOString()],
+    );
+    expect(
+      (await attributeInstall(t, { appUserId: anonymousId(), platform: 'ios', referralCode: code })).body.result
+        .attributed,
+    ).toBe(true);
   });
 });
 
@@ -245,8 +327,15 @@ describe('one attribution per app user', () => {
     const first = await affiliateWithCode();
     const second = await affiliateWithCode();
     const appUserId = anonymousId();
-    expect((await attributeInstall(t, { appUserId, platform: 'ios', referralCode: first.code })).body.result.code).toBe(first.code);
-    const again = await attributeInstall(t, { appUserId, platform: 'ios', referralCode: second.code, trackingId: await landingVisit(t, second.code, { ip: freshIp() }) });
+    expect((await attributeInstall(t, { appUserId, platform: 'ios', referralCode: first.code })).body.result.code).toBe(
+      first.code,
+    );
+    const again = await attributeInstall(t, {
+      appUserId,
+      platform: 'ios',
+      referralCode: second.code,
+      trackingId: await landingVisit(t, second.code, { ip: freshIp() }),
+    });
     expect(again.body.result).toEqual({ attributed: true, code: first.code, method: 'code_claim' });
     expect(await install(appUserId)).toHaveLength(1);
   });
@@ -271,14 +360,19 @@ describe('one attribution per app user', () => {
     const codes = await Promise.all(Array.from({ length: 4 }, () => affiliateWithCode()));
     const appUserId = anonymousId();
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => attributeInstall(t, { appUserId, platform: 'android', referralCode: codes[i % codes.length]!.code })),
+      Array.from({ length: 12 }, (_, i) =>
+        attributeInstall(t, { appUserId, platform: 'android', referralCode: codes[i % codes.length]!.code }),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     const rows = await install(appUserId);
     expect(rows).toHaveLength(1);
     const winner = codes.find((entry) => entry.affiliate.affiliateId === rows[0]!.affiliate_id)!;
-    for (const answer of answers) expect(answer.body.result).toEqual({ attributed: true, code: winner.code, method: 'code_claim' });
-    const { rows: aliases } = await t.database.sql.query('SELECT alias FROM app_user_aliases WHERE install_id = $1', [rows[0]!.id]);
+    for (const answer of answers)
+      expect(answer.body.result).toEqual({ attributed: true, code: winner.code, method: 'code_claim' });
+    const { rows: aliases } = await t.database.sql.query('SELECT alias FROM app_user_aliases WHERE install_id = $1', [
+      rows[0]!.id,
+    ]);
     expect(aliases).toEqual([{ alias: appUserId }]);
   });
 });

@@ -20,8 +20,12 @@ import {
 // answers `unauthenticated` without a session, `permission-denied` to an affiliate, and works for
 // an operator.
 
-const AFFILIATE_FUNCTIONS = callables.filter((definition) => definition.access === 'affiliate').map((definition) => definition.name);
-const ADMIN_FUNCTIONS = callables.filter((definition) => definition.access === 'admin').map((definition) => definition.name);
+const AFFILIATE_FUNCTIONS = callables
+  .filter((definition) => definition.access === 'affiliate')
+  .map((definition) => definition.name);
+const ADMIN_FUNCTIONS = callables
+  .filter((definition) => definition.access === 'admin')
+  .map((definition) => definition.name);
 
 let t: TestApp;
 let a: TestAffiliate;
@@ -34,23 +38,58 @@ let bPayout: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await createTestAffiliate(t, { firstName: 'Alice', lastName: 'Anders', paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'alice@paypal.example' } });
+  a = await createTestAffiliate(t, {
+    firstName: 'Alice',
+    lastName: 'Anders',
+    paymentMethod: 'paypal',
+    paymentDetails: { paypalEmail: 'alice@paypal.example' },
+  });
   b = await createTestAffiliate(t, {
     firstName: 'Brenda',
     lastName: 'Bravo',
     phone: '+33 7 00 00 00 42',
     paymentMethod: 'bank_transfer',
-    paymentDetails: { bankName: 'Banque Brenda', bankIban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', accountHolder: 'Brenda Bravo' },
+    paymentDetails: {
+      bankName: 'Banque Brenda',
+      bankIban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+      accountHolder: 'Brenda Bravo',
+    },
   });
   await callFn(t, 'generateReferralCode', { description: 'Alice link' }, a.cookie);
   bCode = (await callFn(t, 'generateReferralCode', { description: 'Brenda secret link' }, b.cookie)).body.result.code;
   const bCodeRow = await insertCode(t, b.affiliateId, { description: 'Brenda second link' });
   await insertClicks(t, bCodeRow.id, { counted: 77 });
-  await insertConversions(t, b.affiliateId, 13, { codeId: bCodeRow.id, status: 'approved', approvedAt: new Date('2025-01-01T00:00:00Z') });
-  bPayout = await insertPayout(t, b.affiliateId, { amountCents: 98765, status: 'scheduled', periodStart: '2025-04-01', scheduledFor: '2025-05-15' });
-  const { rows } = await t.database.sql.query<{ user_id: string }>('SELECT user_id FROM affiliates WHERE id = $1', [b.affiliateId]);
+  await insertConversions(t, b.affiliateId, 13, {
+    codeId: bCodeRow.id,
+    status: 'approved',
+    approvedAt: new Date('2025-01-01T00:00:00Z'),
+  });
+  bPayout = await insertPayout(t, b.affiliateId, {
+    amountCents: 98765,
+    status: 'scheduled',
+    periodStart: '2025-04-01',
+    scheduledFor: '2025-05-15',
+  });
+  const { rows } = await t.database.sql.query<{ user_id: string }>('SELECT user_id FROM affiliates WHERE id = $1', [
+    b.affiliateId,
+  ]);
   bUserId = rows[0]!.user_id;
-  bSecrets = [b.affiliateId, bUserId, b.email, bCode, bCodeRow.code, bPayout, 'Brenda', 'Bravo', 'Banque', '••30 00', 'COBADEFF', '98765', '+33 7'];
+  bSecrets = [
+    b.affiliateId,
+    bUserId,
+    b.email,
+    bCode,
+    bCodeRow.code,
+    bPayout,
+    'Brenda',
+    'Bravo',
+    'Banque',
+    '••30 00',
+    'COBADEFF',
+    '98765',
+    '+33 7',
+  ];
 });
 afterAll(() => t.close());
 
@@ -134,30 +173,59 @@ describe('without a session', () => {
 describe('signed in as A', () => {
   /** Bodies that name B's rows in every way a client could try. */
   function attacks(name: string): unknown[] {
-    const pointers = { affiliateId: b.affiliateId, userId: bUserId, code: bCode, id: bPayout, email: b.email, uid: bUserId };
+    const pointers = {
+      affiliateId: b.affiliateId,
+      userId: bUserId,
+      code: bCode,
+      id: bPayout,
+      email: b.email,
+      uid: bUserId,
+    };
     const base: Record<string, unknown> = {
-      updateAffiliatePaymentMethod: { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'alice-new@paypal.example', affiliateId: b.affiliateId } },
+      updateAffiliatePaymentMethod: {
+        paymentMethod: 'paypal',
+        paymentDetails: { paypalEmail: 'alice-new@paypal.example', affiliateId: b.affiliateId },
+      },
       generateReferralCode: { description: 'Alice again' },
       updateNotificationPreferences: { conversions: false, payments: false, news: false },
       deleteAffiliateAccount: { password: b.password },
     };
     const valid = base[name] ?? null;
-    return [valid, { ...(valid as object | null), ...pointers }, pointers, { affiliate: pointers }, { where: { affiliate_id: b.affiliateId } }];
+    return [
+      valid,
+      { ...(valid as object | null), ...pointers },
+      pointers,
+      { affiliate: pointers },
+      { where: { affiliate_id: b.affiliateId } },
+    ];
   }
 
-  it.each(AFFILIATE_FUNCTIONS.filter((name) => name !== 'deleteAffiliateAccount'))('%s never answers or changes anything of B', async (name) => {
-    const before = await snapshotOfB();
-    for (const data of attacks(name)) {
-      const response = await callFn(t, name, data, a.cookie);
-      expect(response.status).toBeLessThan(500);
-      const text = JSON.stringify(response.body);
-      for (const secret of bSecrets) expect({ data, leaked: text.includes(secret) ? secret : null }).toEqual({ data, leaked: null });
-    }
-    expect(await snapshotOfB()).toBe(before);
-  });
+  it.each(AFFILIATE_FUNCTIONS.filter((name) => name !== 'deleteAffiliateAccount'))(
+    '%s never answers or changes anything of B',
+    async (name) => {
+      const before = await snapshotOfB();
+      for (const data of attacks(name)) {
+        const response = await callFn(t, name, data, a.cookie);
+        expect(response.status).toBeLessThan(500);
+        const text = JSON.stringify(response.body);
+        for (const secret of bSecrets)
+          expect({ data, leaked: text.includes(secret) ? secret : null }).toEqual({ data, leaked: null });
+      }
+      expect(await snapshotOfB()).toBe(before);
+    },
+  );
 
   it('changes A’s own rows when asked to change B’s', async () => {
-    const method = await callFn(t, 'updateAffiliatePaymentMethod', { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'alice-2@paypal.example' }, affiliateId: b.affiliateId }, a.cookie);
+    const method = await callFn(
+      t,
+      'updateAffiliatePaymentMethod',
+      {
+        paymentMethod: 'paypal',
+        paymentDetails: { paypalEmail: 'alice-2@paypal.example' },
+        affiliateId: b.affiliateId,
+      },
+      a.cookie,
+    );
     expect(method.body.result.paymentMethod.paypalEmail).toBe('alice-2@paypal.example');
     const mine = await callFn(t, 'getAffiliatePaymentMethod', null, a.cookie);
     expect(mine.body.result.paymentMethod.paypalEmail).toBe('alice-2@paypal.example');
@@ -167,24 +235,45 @@ describe('signed in as A', () => {
     const stats = await callFn(t, 'getAffiliateStats', { affiliateId: b.affiliateId }, a.cookie);
     expect(stats.status).toBe(400);
     const own = await callFn(t, 'getAffiliateStats', null, a.cookie);
-    expect(own.body.result.referralCodes.every((code: { description: string | null }) => !code.description?.includes('Brenda'))).toBe(true);
+    expect(
+      own.body.result.referralCodes.every(
+        (code: { description: string | null }) => !code.description?.includes('Brenda'),
+      ),
+    ).toBe(true);
     expect(own.body.result.totalClicks).toBe(0);
   });
 
   it('deleteAffiliateAccount checks A’s password and deletes only A', async () => {
     const before = await snapshotOfB();
-    const wrong = await callFn(t, 'deleteAffiliateAccount', { password: b.password === a.password ? 'not the password' : b.password, affiliateId: b.affiliateId }, a.cookie);
+    const wrong = await callFn(
+      t,
+      'deleteAffiliateAccount',
+      { password: b.password === a.password ? 'not the password' : b.password, affiliateId: b.affiliateId },
+      a.cookie,
+    );
     expect(wrong.status).toBe(403);
     expect(await snapshotOfB()).toBe(before);
 
     const victim = await createTestAffiliate(t, { password: 'victim password 1' });
     const attacker = await createTestAffiliate(t, { password: 'attacker password 1' });
     const victimBefore = await t.database.sql.query('SELECT * FROM affiliates WHERE id = $1', [victim.affiliateId]);
-    const refused = await callFn(t, 'deleteAffiliateAccount', { password: victim.password, affiliateId: victim.affiliateId }, attacker.cookie);
+    const refused = await callFn(
+      t,
+      'deleteAffiliateAccount',
+      { password: victim.password, affiliateId: victim.affiliateId },
+      attacker.cookie,
+    );
     expect(refused.status).toBe(403);
-    const deleted = await callFn(t, 'deleteAffiliateAccount', { password: attacker.password, affiliateId: victim.affiliateId, userId: victim.affiliateId }, attacker.cookie);
+    const deleted = await callFn(
+      t,
+      'deleteAffiliateAccount',
+      { password: attacker.password, affiliateId: victim.affiliateId, userId: victim.affiliateId },
+      attacker.cookie,
+    );
     expect(deleted.status).toBe(200);
-    expect((await t.database.sql.query('SELECT * FROM affiliates WHERE id = $1', [victim.affiliateId])).rows).toEqual(victimBefore.rows);
+    expect((await t.database.sql.query('SELECT * FROM affiliates WHERE id = $1', [victim.affiliateId])).rows).toEqual(
+      victimBefore.rows,
+    );
     expect((await callFn(t, 'getAffiliateSettings', null, victim.cookie)).status).toBe(200);
     expect((await callFn(t, 'getAffiliateSettings', null, attacker.cookie)).status).toBe(401);
   });
@@ -203,10 +292,14 @@ describe('sessions', () => {
     const byCookie = await callFn(t, 'getAffiliateSettings', null, login.cookie);
     expect(byCookie.body.result).toEqual(byBearer.json().result);
     // A bearer token of another account reaches that account only.
-    const code = await post('generateReferralCode', '{"data":{"description":"by bearer"}}', { authorization: `Bearer ${token}` });
+    const code = await post('generateReferralCode', '{"data":{"description":"by bearer"}}', {
+      authorization: `Bearer ${token}`,
+    });
     expect(code.statusCode).toBe(200);
     const stats = await callFn(t, 'getAffiliateStats', null, affiliate.cookie);
-    expect(stats.body.result.referralCodes.map((entry: { code: string }) => entry.code)).toEqual([code.json().result.code]);
+    expect(stats.body.result.referralCodes.map((entry: { code: string }) => entry.code)).toEqual([
+      code.json().result.code,
+    ]);
   });
 
   it('refuses the session of a banned (disabled) account with 401', async () => {
@@ -245,7 +338,13 @@ describe('operator functions', () => {
     operator = await createTestOperator(t);
     c = await createTestAffiliate(t, { firstName: 'Carla' });
     cConversion = String(await insertConversion(t, c.affiliateId, { status: 'pending' }));
-    const ticket = await callFn(t, 'submitContactForm', { name: 'Vera', email: 'vera@example.com', subject: 'other', message: 'A question for support.' }, undefined, '10.31.0.1');
+    const ticket = await callFn(
+      t,
+      'submitContactForm',
+      { name: 'Vera', email: 'vera@example.com', subject: 'other', message: 'A question for support.' },
+      undefined,
+      '10.31.0.1',
+    );
     ticketId = ticket.body.result.ticketId;
   });
 
@@ -290,34 +389,41 @@ describe('operator functions', () => {
     );
   });
 
-  it.each(ADMIN_FUNCTIONS)('%s answers 401 unauthenticated without a session, before looking at the body', async (name) => {
-    const valid = JSON.stringify({ data: validCall(name).data });
-    for (const [label, headers] of credentials) {
-      for (const body of [...bodies, valid]) {
-        const response = await post(name, body, headers);
-        expect({ label, body, status: response.statusCode }).toEqual({ label, body, status: 401 });
-        expect(response.json().error.status).toBe('UNAUTHENTICATED');
+  it.each(ADMIN_FUNCTIONS)(
+    '%s answers 401 unauthenticated without a session, before looking at the body',
+    async (name) => {
+      const valid = JSON.stringify({ data: validCall(name).data });
+      for (const [label, headers] of credentials) {
+        for (const body of [...bodies, valid]) {
+          const response = await post(name, body, headers);
+          expect({ label, body, status: response.statusCode }).toEqual({ label, body, status: 401 });
+          expect(response.json().error.status).toBe('UNAUTHENTICATED');
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.each(ADMIN_FUNCTIONS)('%s answers 403 permission-denied to a signed-in affiliate and changes nothing', async (name) => {
-    const before = await snapshotOfB();
-    const { rows: audit } = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
-    for (const data of [validCall(name).data, { affiliateId: a.affiliateId, action: 'approve' }, null, 'junk']) {
-      const response = await callFn(t, name, data, a.cookie);
-      expect({ data, status: response.status }).toEqual({ data, status: 403 });
-      expect(response.body.error?.status).toBe('PERMISSION_DENIED');
-    }
-    expect(await snapshotOfB()).toBe(before);
-    const { rows: after } = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
-    expect(after[0]!.n).toBe(audit[0]!.n);
-  });
+  it.each(ADMIN_FUNCTIONS)(
+    '%s answers 403 permission-denied to a signed-in affiliate and changes nothing',
+    async (name) => {
+      const before = await snapshotOfB();
+      const { rows: audit } = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
+      for (const data of [validCall(name).data, { affiliateId: a.affiliateId, action: 'approve' }, null, 'junk']) {
+        const response = await callFn(t, name, data, a.cookie);
+        expect({ data, status: response.status }).toEqual({ data, status: 403 });
+        expect(response.body.error?.status).toBe('PERMISSION_DENIED');
+      }
+      expect(await snapshotOfB()).toBe(before);
+      const { rows: after } = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
+      expect(after[0]!.n).toBe(audit[0]!.n);
+    },
+  );
 
   it.each(ADMIN_FUNCTIONS)('%s works for an operator, and validates the body after the role', async (name) => {
     const { data, exact } = validCall(name);
     const response = await callFn(t, name, data, operator.cookie);
-    if (exact) expect({ status: response.status, error: response.body.error }).toEqual({ status: 200, error: undefined });
+    if (exact)
+      expect({ status: response.status, error: response.body.error }).toEqual({ status: 200, error: undefined });
     else expect([401, 403]).not.toContain(response.status);
     expect(response.status).toBeLessThan(500);
     const malformed = await callFn(t, name, 'junk', operator.cookie);

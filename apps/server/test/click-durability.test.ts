@@ -34,7 +34,10 @@ function fakeSiteBuild(dir: string) {
     for (const page of SERVED_PAGES) {
       const folder = page === '/' ? client : path.join(client, page);
       mkdirSync(folder, { recursive: true });
-      writeFileSync(path.join(folder, 'index.html'), `<!doctype html><html lang="${lang}"><title>${page}</title></html>`);
+      writeFileSync(
+        path.join(folder, 'index.html'),
+        `<!doctype html><html lang="${lang}"><title>${page}</title></html>`,
+      );
     }
   }
 }
@@ -63,11 +66,17 @@ function pgliteTarget(dataDir: string): Target {
     seed: () =>
       open(async (database) => {
         await migrate(database.sql);
-        await database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('a') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`, [CODE]);
+        await database.sql.query(
+          `WITH owner AS (INSERT INTO affiliates (id) VALUES ('a') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`,
+          [CODE],
+        );
       }),
     storedOf: (ids) =>
       open(async (database) => {
-        const { rows } = await database.sql.query<{ tracking_id: string }>('SELECT tracking_id FROM clicks WHERE tracking_id = ANY($1::text[])', [ids]);
+        const { rows } = await database.sql.query<{ tracking_id: string }>(
+          'SELECT tracking_id FROM clicks WHERE tracking_id = ANY($1::text[])',
+          [ids],
+        );
         return new Set(rows.map((row) => row.tracking_id));
       }),
     cleanup: () => Promise.resolve(),
@@ -98,7 +107,10 @@ async function postgresTarget(): Promise<Target> {
       const database = openDatabase({ url, poolSize: 1 });
       try {
         await migrate(database.sql);
-        await database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('a') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`, [CODE]);
+        await database.sql.query(
+          `WITH owner AS (INSERT INTO affiliates (id) VALUES ('a') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'a')`,
+          [CODE],
+        );
       } finally {
         await database.close();
       }
@@ -107,7 +119,10 @@ async function postgresTarget(): Promise<Target> {
     storedOf: async (ids) => {
       cluster.restart();
       return withClient(url, async (client) => {
-        const { rows } = await client.query<{ tracking_id: string }>('SELECT tracking_id FROM clicks WHERE tracking_id = ANY($1::text[])', [ids]);
+        const { rows } = await client.query<{ tracking_id: string }>(
+          'SELECT tracking_id FROM clicks WHERE tracking_id = ANY($1::text[])',
+          [ids],
+        );
         return new Set(rows.map((row) => row.tracking_id));
       });
     },
@@ -138,11 +153,17 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess) {
 }
 
 function visitBody(n: number) {
-  return JSON.stringify({ data: createVisit({ code: CODE, sessionId: `durability-visitor-${String(n).padStart(8, '0')}` }) });
+  return JSON.stringify({
+    data: createVisit({ code: CODE, sessionId: `durability-visitor-${String(n).padStart(8, '0')}` }),
+  });
 }
 
 /** Sends visits from CONCURRENCY loops until the server dies; answers the ids answered with 200. */
-async function loadUntilKilled(baseUrl: string, child: ChildProcess, onKill?: () => void): Promise<{ answered: string[]; failed: number }> {
+async function loadUntilKilled(
+  baseUrl: string,
+  child: ChildProcess,
+  onKill?: () => void,
+): Promise<{ answered: string[]; failed: number }> {
   const answered: string[] = [];
   let failed = 0;
   let sent = 0;
@@ -220,7 +241,9 @@ describe(`clicks survive SIGKILL of the server (${TEST_DB})`, () => {
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
     });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child?.once('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child?.once('exit', (_code, signal) => resolve(signal)),
+    );
     await waitUntilServing(baseUrl, child);
 
     const { answered, failed } = await loadUntilKilled(baseUrl, child, target.onKill);

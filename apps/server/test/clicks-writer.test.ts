@@ -57,7 +57,10 @@ function countingWriter(database: Database, tuning: { maxInFlight?: number; dela
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [CODE]);
+  await database.sql.query(
+    `WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`,
+    [CODE],
+  );
 });
 afterAll(() => database.close());
 
@@ -90,7 +93,11 @@ describe('group commit', () => {
     await writer.record(existing);
     // A duplicate tracking id violates its unique key: the whole batch statement fails, then the
     // rows are retried one by one.
-    const results = await Promise.allSettled([writer.record(row()), writer.record({ ...row(), trackingId: existing.trackingId }), writer.record(row())]);
+    const results = await Promise.allSettled([
+      writer.record(row()),
+      writer.record({ ...row(), trackingId: existing.trackingId }),
+      writer.record(row()),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     await writer.close();
   });

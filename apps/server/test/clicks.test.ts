@@ -9,7 +9,8 @@ import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
 const HOUR_MS = 3_600_000;
 const IPHONE = IPHONE_USER_AGENT;
-const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 const KNOWN_CODE = 'K7M2QX4P';
 const IP = '203.0.113.7';
 
@@ -38,7 +39,9 @@ interface VisitOptions {
 
 function post(t: TestApp, body: string, options: VisitOptions = {}) {
   const userAgent = options.userAgent === undefined ? IPHONE : options.userAgent;
-  const cookie = Object.entries(options.cookies ?? {}).map(([name, value]) => `${name}=${value}`).join('; ');
+  const cookie = Object.entries(options.cookies ?? {})
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
   return t.app.inject({
     method: 'POST',
     url: '/api/fn/storePreInstallData',
@@ -60,7 +63,10 @@ function visit(t: TestApp, data: unknown, options: VisitOptions = {}) {
 }
 
 async function clickRows(t: TestApp, where = 'TRUE', params: unknown[] = []) {
-  const { rows } = await t.database.sql.query<Record<string, unknown>>(`SELECT * FROM clicks WHERE ${where} ORDER BY id`, params);
+  const { rows } = await t.database.sql.query<Record<string, unknown>>(
+    `SELECT * FROM clicks WHERE ${where} ORDER BY id`,
+    params,
+  );
   return rows;
 }
 
@@ -81,14 +87,20 @@ async function countedFor(t: TestApp, code: string) {
 let codeCounter = 0;
 async function createCode(t: TestApp): Promise<string> {
   const code = `TESTC${String(++codeCounter).padStart(3, '0')}`;
-  await t.database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [code]);
+  await t.database.sql.query(
+    `WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`,
+    [code],
+  );
   return code;
 }
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_CLICKS_DISABLED: 'true' } });
-  await t.database.sql.query(`WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`, [KNOWN_CODE]);
+  await t.database.sql.query(
+    `WITH owner AS (INSERT INTO affiliates (id) VALUES ('affiliate-1') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'affiliate-1')`,
+    [KNOWN_CODE],
+  );
 });
 afterAll(() => t.close());
 
@@ -104,7 +116,9 @@ describe('recording a visit', () => {
     const tracking = setCookies.find((c) => c.startsWith(`${TRACKING_ID_COOKIE}=`));
     const session = setCookies.find((c) => c.startsWith(`${VISITOR_SESSION_COOKIE}=`));
     expect(tracking).toBe(`${TRACKING_ID_COOKIE}=${trackingId}; Max-Age=7776000; Path=/; SameSite=Lax`);
-    expect(session).toBe(`${VISITOR_SESSION_COOKIE}=${data.fingerprint.sessionId}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`);
+    expect(session).toBe(
+      `${VISITOR_SESSION_COOKIE}=${data.fingerprint.sessionId}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`,
+    );
 
     const rows = await clickRows(t, 'tracking_id = $1', [trackingId]);
     expect(rows).toHaveLength(1);
@@ -158,7 +172,9 @@ describe('recording a visit', () => {
   });
 
   it('gives every visit its own tracking id', async () => {
-    const ids = await Promise.all(Array.from({ length: 20 }, () => visit(t, visitData()).then((r) => r.json().result.trackingId)));
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, () => visit(t, visitData()).then((r) => r.json().result.trackingId)),
+    );
     expect(new Set(ids).size).toBe(20);
   });
 });
@@ -187,7 +203,10 @@ describe('over HTTPS', () => {
 
 describe('malformed requests', () => {
   const valid = visitData();
-  const withFingerprint = (patch: Record<string, unknown>) => ({ ...valid, fingerprint: { ...valid.fingerprint, ...patch } });
+  const withFingerprint = (patch: Record<string, unknown>) => ({
+    ...valid,
+    fingerprint: { ...valid.fingerprint, ...patch },
+  });
   const withoutFingerprint = (field: string) => {
     const fingerprint: Record<string, unknown> = { ...valid.fingerprint };
     delete fingerprint[field];
@@ -230,7 +249,10 @@ describe('malformed requests', () => {
     ['query with null', { ...valid, query: { ref: null } }],
     ['query an array', { ...valid, query: ['ref'] }],
     ['query value oversize', { ...valid, query: { ref: 'q'.repeat(513) } }],
-    ['query with too many keys', { ...valid, query: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, 'v'])) }],
+    [
+      'query with too many keys',
+      { ...valid, query: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, 'v'])) },
+    ],
     ['query value with a NUL character', { ...valid, query: { ref: 'a\u0000' } }],
   ];
 

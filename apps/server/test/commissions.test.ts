@@ -1,10 +1,30 @@
-import { COMMISSION_HOLD_DAYS, PREMIUM_COMMISSION_CENTS, PREMIUM_THRESHOLD, STANDARD_COMMISSION_CENTS } from '@skanova/shared/constants/business';
+import {
+  COMMISSION_HOLD_DAYS,
+  PREMIUM_COMMISSION_CENTS,
+  PREMIUM_THRESHOLD,
+  STANDARD_COMMISSION_CENTS,
+} from '@skanova/shared/constants/business';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approveDueCommissions } from '../src/features/commissions/approval.ts';
 import { reverseConversion } from '../src/features/commissions/reverse.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
-import { type TestAffiliate, callFn, createTestAffiliate, insertCode, insertConversion, insertConversions, insertPayout } from './helpers/affiliates.ts';
-import { WEBHOOK_AUTH, attributedUser, conversionsOf, postWebhook, purchaseEvent, refundEvent } from './helpers/revenuecat.ts';
+import {
+  type TestAffiliate,
+  callFn,
+  createTestAffiliate,
+  insertCode,
+  insertConversion,
+  insertConversions,
+  insertPayout,
+} from './helpers/affiliates.ts';
+import {
+  WEBHOOK_AUTH,
+  attributedUser,
+  conversionsOf,
+  postWebhook,
+  purchaseEvent,
+  refundEvent,
+} from './helpers/revenuecat.ts';
 
 // Commissions (BRIEF §5.3–§5.4): $2, or $4 once the affiliate already has 100 qualified conversions;
 // pending for the 30-day hold, then approved; a refund reverses a commission not yet paid out and
@@ -40,20 +60,29 @@ async function convertedUser(code: string, overrides: Record<string, unknown> = 
   const purchase = purchaseEvent(await attributedUser(t, code), overrides, t.clock.now);
   const response = await postWebhook(t, purchase);
   expect(response.body.outcome).toBe('conversion');
-  const { rows } = await t.database.sql.query<{ id: number }>('SELECT id::int AS id FROM conversions WHERE source_event_id = $1', [purchase.id]);
+  const { rows } = await t.database.sql.query<{ id: number }>(
+    'SELECT id::int AS id FROM conversions WHERE source_event_id = $1',
+    [purchase.id],
+  );
   return { purchase, conversionId: rows[0]!.id };
 }
 
 async function conversion(id: number) {
-  const { rows } = await t.database.sql.query<{ status: string; reversed_at: string | null; refunded_at: string | null; reversal_reason: string | null }>(
-    'SELECT status, reversed_at::text, refunded_at::text, reversal_reason FROM conversions WHERE id = $1',
-    [id],
-  );
+  const { rows } = await t.database.sql.query<{
+    status: string;
+    reversed_at: string | null;
+    refunded_at: string | null;
+    reversal_reason: string | null;
+  }>('SELECT status, reversed_at::text, refunded_at::text, reversal_reason FROM conversions WHERE id = $1', [id]);
   return rows[0]!;
 }
 
 async function adjustments(affiliateId: string) {
-  const { rows } = await t.database.sql.query<{ amount_cents: number; conversion_id: number; payout_id: string | null }>(
+  const { rows } = await t.database.sql.query<{
+    amount_cents: number;
+    conversion_id: number;
+    payout_id: string | null;
+  }>(
     'SELECT amount_cents, conversion_id::int AS conversion_id, payout_id FROM commission_adjustments WHERE affiliate_id = $1 ORDER BY id',
     [affiliateId],
   );
@@ -61,12 +90,16 @@ async function adjustments(affiliateId: string) {
 }
 
 async function auditActions(conversionId: number) {
-  const { rows } = await t.database.sql.query<{ actor: string; action: string }>('SELECT actor, action FROM audit_log WHERE subject = $1 ORDER BY id', [String(conversionId)]);
+  const { rows } = await t.database.sql.query<{ actor: string; action: string }>(
+    'SELECT actor, action FROM audit_log WHERE subject = $1 ORDER BY id',
+    [String(conversionId)],
+  );
   return rows;
 }
 
 describe('commission rate', () => {
-  const expectedCents = PREMIUM_THRESHOLD * STANDARD_COMMISSION_CENTS + (CONVERSIONS - PREMIUM_THRESHOLD) * PREMIUM_COMMISSION_CENTS;
+  const expectedCents =
+    PREMIUM_THRESHOLD * STANDARD_COMMISSION_CENTS + (CONVERSIONS - PREMIUM_THRESHOLD) * PREMIUM_COMMISSION_CENTS;
 
   async function expectPremiumFromThe101st(affiliate: TestAffiliate) {
     const conversions = await conversionsOf(t, affiliate.affiliateId);
@@ -90,7 +123,9 @@ describe('commission rate', () => {
   it(`${CONVERSIONS} conversions cross to the premium rate at exactly the 101st ($${expectedCents / 100})`, async () => {
     const { affiliate, code } = await affiliateWithCode();
     for (let i = 0; i < CONVERSIONS; i++) {
-      expect((await postWebhook(t, purchaseEvent(await attributedUser(t, code), {}, t.clock.now))).body.outcome).toBe('conversion');
+      expect((await postWebhook(t, purchaseEvent(await attributedUser(t, code), {}, t.clock.now))).body.outcome).toBe(
+        'conversion',
+      );
     }
     await expectPremiumFromThe101st(affiliate);
   });
@@ -98,7 +133,8 @@ describe('commission rate', () => {
   it('also when the webhooks arrive at once, in parallel batches', async () => {
     const { affiliate, code } = await affiliateWithCode();
     const events = [];
-    for (let i = 0; i < CONVERSIONS; i++) events.push(purchaseEvent(await attributedUser(t, code, i % 2 === 0 ? 'ios' : 'android'), {}, t.clock.now));
+    for (let i = 0; i < CONVERSIONS; i++)
+      events.push(purchaseEvent(await attributedUser(t, code, i % 2 === 0 ? 'ios' : 'android'), {}, t.clock.now));
     const batch = 30;
     for (let start = 0; start < events.length; start += batch) {
       const answers = await Promise.all(events.slice(start, start + batch).map((event) => postWebhook(t, event)));
@@ -130,13 +166,19 @@ describe('approval after the hold', () => {
     const dueId = await insertConversion(t, affiliate.affiliateId, { codeId, occurredAt: due });
     const justDueId = await insertConversion(t, affiliate.affiliateId, { codeId, occurredAt: justDue });
     const heldId = await insertConversion(t, affiliate.affiliateId, { codeId, occurredAt: held });
-    const reversedId = await insertConversion(t, affiliate.affiliateId, { codeId, occurredAt: due, status: 'reversed' });
+    const reversedId = await insertConversion(t, affiliate.affiliateId, {
+      codeId,
+      occurredAt: due,
+      status: 'reversed',
+    });
 
     expect(await approveDueCommissions(t.context)).toEqual({ approved: 2 });
     const rows = await conversionsOf(t, affiliate.affiliateId);
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(dueId)).toMatchObject({ status: 'approved' });
-    expect(new Date(byId.get(dueId)!.approved_at!).toISOString()).toBe(new Date(due.getTime() + COMMISSION_HOLD_DAYS * DAY_MS).toISOString());
+    expect(new Date(byId.get(dueId)!.approved_at!).toISOString()).toBe(
+      new Date(due.getTime() + COMMISSION_HOLD_DAYS * DAY_MS).toISOString(),
+    );
     expect(byId.get(justDueId)).toMatchObject({ status: 'approved' });
     expect(new Date(byId.get(justDueId)!.approved_at!).toISOString()).toBe(NOW.toISOString());
     expect(byId.get(heldId)).toMatchObject({ status: 'pending', approved_at: null });
@@ -146,7 +188,9 @@ describe('approval after the hold', () => {
     expect(await approveDueCommissions(t.context)).toEqual({ approved: 0 });
     t.clock.advance(DAY_MS);
     expect(await approveDueCommissions(t.context)).toEqual({ approved: 1 });
-    expect(await stats(affiliate)).toMatchObject({ nextPayout: { approvedUnpaidCents: 3 * STANDARD_COMMISSION_CENTS } });
+    expect(await stats(affiliate)).toMatchObject({
+      nextPayout: { approvedUnpaidCents: 3 * STANDARD_COMMISSION_CENTS },
+    });
   });
 
   it('works through thousands of conversions in batches', async () => {
@@ -159,7 +203,10 @@ describe('approval after the hold', () => {
       [affiliate.affiliateId, new Date(NOW.getTime() - (COMMISSION_HOLD_DAYS + 1) * DAY_MS).toISOString(), total],
     );
     expect(await approveDueCommissions(t.context)).toEqual({ approved: total });
-    const { rows } = await t.database.sql.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM conversions WHERE affiliate_id = $1 GROUP BY status', [affiliate.affiliateId]);
+    const { rows } = await t.database.sql.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM conversions WHERE affiliate_id = $1 GROUP BY status',
+      [affiliate.affiliateId],
+    );
     expect(rows).toEqual([{ status: 'approved', n: total }]);
   });
 });
@@ -175,7 +222,10 @@ describe('refunds', () => {
     expect((await conversion(conversionId)).reversal_reason).toContain('refund');
     expect(await adjustments(affiliate.affiliateId)).toEqual([]);
     expect(await auditActions(conversionId)).toEqual([{ actor: 'revenuecat', action: 'conversion.reversed' }]);
-    expect(await stats(affiliate)).toMatchObject({ totalConversions: 1, totalEarningsCents: STANDARD_COMMISSION_CENTS });
+    expect(await stats(affiliate)).toMatchObject({
+      totalConversions: 1,
+      totalEarningsCents: STANDARD_COMMISSION_CENTS,
+    });
     // The hold ends: the reversed commission is never approved.
     t.clock.advance(COMMISSION_HOLD_DAYS * DAY_MS);
     await approveDueCommissions(t.context);
@@ -188,8 +238,15 @@ describe('refunds', () => {
     const inFailedPayout = await convertedUser(code);
     t.clock.advance((COMMISSION_HOLD_DAYS + 1) * DAY_MS);
     await approveDueCommissions(t.context);
-    const failed = await insertPayout(t, affiliate.affiliateId, { amountCents: 2000, status: 'failed', periodStart: '2025-07-01' });
-    await t.database.sql.query('UPDATE conversions SET payout_id = $2 WHERE id = $1', [inFailedPayout.conversionId, failed]);
+    const failed = await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 2000,
+      status: 'failed',
+      periodStart: '2025-07-01',
+    });
+    await t.database.sql.query('UPDATE conversions SET payout_id = $2 WHERE id = $1', [
+      inFailedPayout.conversionId,
+      failed,
+    ]);
 
     expect((await postWebhook(t, refundEvent(approved.purchase))).body.outcome).toBe('reversed');
     expect((await postWebhook(t, refundEvent(inFailedPayout.purchase))).body.outcome).toBe('reversed');
@@ -202,8 +259,16 @@ describe('refunds', () => {
     const { affiliate, code } = await affiliateWithCode();
     const { purchase, conversionId } = await convertedUser(code);
     await convertedUser(code);
-    const payout = await insertPayout(t, affiliate.affiliateId, { amountCents: 2000, status: 'paid', periodStart: '2025-07-01', paidAt: NOW });
-    await t.database.sql.query("UPDATE conversions SET status = 'paid', payout_id = $2 WHERE id = $1", [conversionId, payout]);
+    const payout = await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 2000,
+      status: 'paid',
+      periodStart: '2025-07-01',
+      paidAt: NOW,
+    });
+    await t.database.sql.query("UPDATE conversions SET status = 'paid', payout_id = $2 WHERE id = $1", [
+      conversionId,
+      payout,
+    ]);
     const before = await stats(affiliate);
 
     // Months later (Apple refunds arrive late): the clawback path is a normal one.
@@ -212,14 +277,18 @@ describe('refunds', () => {
     expect((await postWebhook(t, refund)).body.outcome).toBe('clawed-back');
     expect(await conversion(conversionId)).toMatchObject({ status: 'paid', reversed_at: null });
     expect(new Date((await conversion(conversionId)).refunded_at!).toISOString()).toBe(t.clock.now.toISOString());
-    expect(await adjustments(affiliate.affiliateId)).toEqual([{ amount_cents: -STANDARD_COMMISSION_CENTS, conversion_id: conversionId, payout_id: null }]);
+    expect(await adjustments(affiliate.affiliateId)).toEqual([
+      { amount_cents: -STANDARD_COMMISSION_CENTS, conversion_id: conversionId, payout_id: null },
+    ]);
     expect(await auditActions(conversionId)).toEqual([{ actor: 'revenuecat', action: 'conversion.clawed-back' }]);
     expect((await stats(affiliate)).totalEarningsCents).toBe(before.totalEarningsCents - STANDARD_COMMISSION_CENTS);
 
     // Again (redelivered under a new id, or refunded twice): nothing more.
     expect((await postWebhook(t, refund)).body.outcome).toBe('duplicate');
     expect((await postWebhook(t, refundEvent(purchase))).body.outcome).toBe('already-reversed');
-    expect(await reverseConversion(t.context, { conversionId, reason: 'operator', actor: 'admin-1' })).toEqual({ outcome: 'already-reversed' });
+    expect(await reverseConversion(t.context, { conversionId, reason: 'operator', actor: 'admin-1' })).toEqual({
+      outcome: 'already-reversed',
+    });
     expect(await adjustments(affiliate.affiliateId)).toHaveLength(1);
   });
 
@@ -227,8 +296,15 @@ describe('refunds', () => {
     for (const status of ['scheduled', 'sent'] as const) {
       const { affiliate, code } = await affiliateWithCode();
       const { purchase, conversionId } = await convertedUser(code);
-      const payout = await insertPayout(t, affiliate.affiliateId, { amountCents: 2000, status, periodStart: '2025-07-01' });
-      await t.database.sql.query("UPDATE conversions SET status = 'approved', payout_id = $2 WHERE id = $1", [conversionId, payout]);
+      const payout = await insertPayout(t, affiliate.affiliateId, {
+        amountCents: 2000,
+        status,
+        periodStart: '2025-07-01',
+      });
+      await t.database.sql.query("UPDATE conversions SET status = 'approved', payout_id = $2 WHERE id = $1", [
+        conversionId,
+        payout,
+      ]);
       expect((await postWebhook(t, refundEvent(purchase))).body.outcome).toBe('clawed-back');
       expect((await conversion(conversionId)).status).toBe('approved');
       expect(await adjustments(affiliate.affiliateId)).toHaveLength(1);
@@ -247,7 +323,11 @@ describe('refunds', () => {
   it('finds the refunded purchase by its transaction even under an id it never saw', async () => {
     const { code } = await affiliateWithCode();
     const { purchase, conversionId } = await convertedUser(code);
-    const refund = refundEvent(purchase, { app_user_id: 'user-new-login', original_app_user_id: 'user-new-login', aliases: ['user-new-login'] });
+    const refund = refundEvent(purchase, {
+      app_user_id: 'user-new-login',
+      original_app_user_id: 'user-new-login',
+      aliases: ['user-new-login'],
+    });
     expect((await postWebhook(t, refund)).body.outcome).toBe('reversed');
     expect((await conversion(conversionId)).status).toBe('reversed');
   });
@@ -264,7 +344,10 @@ describe('refunds', () => {
   it('a disabled affiliate’s commission is still taken back when refunded', async () => {
     const { affiliate, code } = await affiliateWithCode();
     const { purchase, conversionId } = await convertedUser(code);
-    await t.database.sql.query('UPDATE auth_users SET banned = true WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)', [affiliate.affiliateId]);
+    await t.database.sql.query(
+      'UPDATE auth_users SET banned = true WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)',
+      [affiliate.affiliateId],
+    );
     expect((await postWebhook(t, refundEvent(purchase))).body.outcome).toBe('reversed');
     expect((await conversion(conversionId)).status).toBe('reversed');
   });
@@ -272,7 +355,9 @@ describe('refunds', () => {
 
 describe('reverseConversion (operators and refunds)', () => {
   it('answers null for an unknown conversion', async () => {
-    expect(await reverseConversion(t.context, { conversionId: 987_654_321, reason: 'none', actor: 'admin-1' })).toBeNull();
+    expect(
+      await reverseConversion(t.context, { conversionId: 987_654_321, reason: 'none', actor: 'admin-1' }),
+    ).toBeNull();
   });
 
   it('reverses once when asked many times at once, with the operator in the audit log', async () => {
@@ -280,9 +365,17 @@ describe('reverseConversion (operators and refunds)', () => {
     const { conversionId } = await convertedUser(code);
     const at = new Date(NOW.getTime() + 3_600_000);
     const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () => reverseConversion(t.context, { conversionId, reason: 'Self-referral', actor: 'admin-7', at })),
+      Array.from({ length: 5 }, () =>
+        reverseConversion(t.context, { conversionId, reason: 'Self-referral', actor: 'admin-7', at }),
+      ),
     );
-    expect(outcomes.map((outcome) => outcome?.outcome).sort()).toEqual(['already-reversed', 'already-reversed', 'already-reversed', 'already-reversed', 'reversed']);
+    expect(outcomes.map((outcome) => outcome?.outcome).sort()).toEqual([
+      'already-reversed',
+      'already-reversed',
+      'already-reversed',
+      'already-reversed',
+      'reversed',
+    ]);
     expect(await conversion(conversionId)).toMatchObject({ status: 'reversed', reversal_reason: 'Self-referral' });
     expect(new Date((await conversion(conversionId)).reversed_at!).toISOString()).toBe(at.toISOString());
     expect(await auditActions(conversionId)).toEqual([{ actor: 'admin-7', action: 'conversion.reversed' }]);
@@ -292,14 +385,26 @@ describe('reverseConversion (operators and refunds)', () => {
   it('claws back a paid conversion once, even when a refund and an operator race', async () => {
     const { affiliate, code } = await affiliateWithCode();
     const { purchase, conversionId } = await convertedUser(code);
-    const payout = await insertPayout(t, affiliate.affiliateId, { amountCents: 2000, status: 'paid', periodStart: '2025-07-01', paidAt: NOW });
-    await t.database.sql.query("UPDATE conversions SET status = 'paid', payout_id = $2 WHERE id = $1", [conversionId, payout]);
+    const payout = await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 2000,
+      status: 'paid',
+      periodStart: '2025-07-01',
+      paidAt: NOW,
+    });
+    await t.database.sql.query("UPDATE conversions SET status = 'paid', payout_id = $2 WHERE id = $1", [
+      conversionId,
+      payout,
+    ]);
     const [operator, refund, again] = await Promise.all([
       reverseConversion(t.context, { conversionId, reason: 'Fraud', actor: 'admin-7' }),
       postWebhook(t, refundEvent(purchase)),
       postWebhook(t, refundEvent(purchase)),
     ]);
-    expect([operator?.outcome, refund.body.outcome, again.body.outcome].sort()).toEqual(['already-reversed', 'already-reversed', 'clawed-back']);
+    expect([operator?.outcome, refund.body.outcome, again.body.outcome].sort()).toEqual([
+      'already-reversed',
+      'already-reversed',
+      'clawed-back',
+    ]);
     expect(await adjustments(affiliate.affiliateId)).toHaveLength(1);
     expect((await conversion(conversionId)).status).toBe('paid');
   });

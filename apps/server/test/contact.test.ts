@@ -19,7 +19,11 @@ const validForm = {
   language: 'fr',
 };
 
-function submit(t: TestApp, payload: unknown, options: { remoteAddress?: string; headers?: Record<string, string> } = {}) {
+function submit(
+  t: TestApp,
+  payload: unknown,
+  options: { remoteAddress?: string; headers?: Record<string, string> } = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: '/api/fn/submitContactForm',
@@ -30,7 +34,9 @@ function submit(t: TestApp, payload: unknown, options: { remoteAddress?: string;
 }
 
 async function tickets(t: TestApp) {
-  const { rows } = await t.database.sql.query<Record<string, unknown>>('SELECT * FROM support_tickets ORDER BY created_at');
+  const { rows } = await t.database.sql.query<Record<string, unknown>>(
+    'SELECT * FROM support_tickets ORDER BY created_at',
+  );
   return rows;
 }
 

@@ -68,7 +68,10 @@ describe('the welcome e-mail', () => {
       CREATE TRIGGER refuse_test_paypal BEFORE INSERT ON payment_methods FOR EACH ROW EXECUTE FUNCTION refuse_test_paypal();
     `);
     try {
-      const payload = signupPayload({ paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'refused@paypal.example' } });
+      const payload = signupPayload({
+        paymentMethod: 'paypal',
+        paymentDetails: { paypalEmail: 'refused@paypal.example' },
+      });
       const response = await callFn(t, 'createAffiliate', payload, undefined, '10.77.0.1');
       expect(response.status).toBe(500);
       await outboxIdle(t.context);
@@ -77,7 +80,9 @@ describe('the welcome e-mail', () => {
       expect(await outboxRows(t, { to: email })).toEqual([]);
       expect(sentTo(email)).toEqual([]);
     } finally {
-      await t.database.sql.exec('DROP TRIGGER refuse_test_paypal ON payment_methods; DROP FUNCTION refuse_test_paypal();');
+      await t.database.sql.exec(
+        'DROP TRIGGER refuse_test_paypal ON payment_methods; DROP FUNCTION refuse_test_paypal();',
+      );
     }
   });
 
@@ -94,10 +99,20 @@ describe('the welcome e-mail', () => {
       const payload = signupPayload({ email: `unwelcome-${Date.now()}@example.com` });
       const response = await callFn(t, 'createAffiliate', payload, undefined, '10.77.0.2');
       expect(response.status).toBe(500);
-      expect((await t.database.sql.query('SELECT 1 FROM auth_users WHERE email = $1', [payload.email])).rows).toHaveLength(0);
-      expect((await t.database.sql.query("SELECT 1 FROM affiliates WHERE first_name = 'Ada' AND user_id IS NULL AND deleted_at IS NULL")).rows).toHaveLength(0);
+      expect(
+        (await t.database.sql.query('SELECT 1 FROM auth_users WHERE email = $1', [payload.email])).rows,
+      ).toHaveLength(0);
+      expect(
+        (
+          await t.database.sql.query(
+            "SELECT 1 FROM affiliates WHERE first_name = 'Ada' AND user_id IS NULL AND deleted_at IS NULL",
+          )
+        ).rows,
+      ).toHaveLength(0);
     } finally {
-      await t.database.sql.exec('DROP TRIGGER refuse_test_welcome ON email_outbox; DROP FUNCTION refuse_test_welcome();');
+      await t.database.sql.exec(
+        'DROP TRIGGER refuse_test_welcome ON email_outbox; DROP FUNCTION refuse_test_welcome();',
+      );
     }
   });
 
@@ -121,7 +136,9 @@ describe('the welcome e-mail', () => {
 describe('loadEmailRecipient', () => {
   it('answers the sign-in address, language, first name and notification choices', async () => {
     const affiliate = await createTestAffiliate(t, { language: 'fr', firstName: 'Léa' });
-    await t.database.sql.query('UPDATE affiliates SET notify_conversions = false WHERE id = $1', [affiliate.affiliateId]);
+    await t.database.sql.query('UPDATE affiliates SET notify_conversions = false WHERE id = $1', [
+      affiliate.affiliateId,
+    ]);
     expect(await loadEmailRecipient(t.database.sql, affiliate.affiliateId)).toEqual({
       email: affiliate.email,
       language: 'fr',
@@ -168,12 +185,26 @@ describe('the messages', () => {
   });
 
   it('announces a payout, with the euro amount of a SEPA transfer', () => {
-    const paypal = payoutSentEmail(app, en, { amountCents: 2550, currency: 'USD', amountPaidCents: null, paidCurrency: null, method: 'paypal', payday: '2025-07-15' });
+    const paypal = payoutSentEmail(app, en, {
+      amountCents: 2550,
+      currency: 'USD',
+      amountPaidCents: null,
+      paidCurrency: null,
+      method: 'paypal',
+      payday: '2025-07-15',
+    });
     expectWellFormed(paypal);
     expect(paypal.subject).toBe('Your Acme Skin payout of $25.50 is on its way');
     expect(paypal.text).toContain('July 15, 2025');
     expect(paypal.text).toContain('PayPal');
-    const sepa = payoutSentEmail(app, fr, { amountCents: 2550, currency: 'USD', amountPaidCents: 2345, paidCurrency: 'EUR', method: 'bank_transfer', payday: '2025-07-15' });
+    const sepa = payoutSentEmail(app, fr, {
+      amountCents: 2550,
+      currency: 'USD',
+      amountPaidCents: 2345,
+      paidCurrency: 'EUR',
+      method: 'bank_transfer',
+      payday: '2025-07-15',
+    });
     expectWellFormed(sepa);
     expect(sepa.text).toContain('15 juillet 2025');
     expect(sepa.text).toContain('23,45\u00a0€');

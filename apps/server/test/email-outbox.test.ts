@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deliverDueEmails, LEASE_MS, MAX_ATTEMPTS, outboxIdle, retryDelayMs } from '../src/features/email/outbox-worker.ts';
+import {
+  deliverDueEmails,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  outboxIdle,
+  retryDelayMs,
+} from '../src/features/email/outbox-worker.ts';
 import { enqueueEmail, insertOutboxRow } from '../src/features/email/outbox.ts';
 import { sendInBackground } from '../src/lib/email-texts.ts';
 import type { MailMessage } from '../src/lib/mailer.ts';
@@ -16,7 +22,13 @@ let NOW: Date;
 
 function message(overrides: Partial<MailMessage> = {}): MailMessage {
   counter += 1;
-  return { to: `person${counter}@example.com`, subject: `Subject ${counter}`, text: `Text ${counter}`, html: `<p>Text ${counter}</p>`, ...overrides };
+  return {
+    to: `person${counter}@example.com`,
+    subject: `Subject ${counter}`,
+    text: `Text ${counter}`,
+    html: `<p>Text ${counter}</p>`,
+    ...overrides,
+  };
 }
 
 const mail = switchableMailer();
@@ -71,7 +83,12 @@ describe('deliverDueEmails', () => {
 
     expect(await deliverDueEmails(t.context)).toEqual({ sent: 0, failed: 1 });
     let [row] = await outboxRows(t);
-    expect(row).toMatchObject({ attempts: 1, last_error: '421 Service not available', sent_at: null, gave_up_at: null });
+    expect(row).toMatchObject({
+      attempts: 1,
+      last_error: '421 Service not available',
+      sent_at: null,
+      gave_up_at: null,
+    });
     expect(row?.next_attempt_at.getTime()).toBe(NOW.getTime() + retryDelayMs(1));
 
     // Not due before its back-off is over.

@@ -46,20 +46,36 @@ interface Template {
   strict?: boolean;
 }
 
-const BANK = { bankName: 'BNP Paribas', bankIban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'BNPAFRPP', accountHolder: 'Ada Lovelace' };
+const BANK = {
+  bankName: 'BNP Paribas',
+  bankIban: 'FR76 3000 6000 0112 3456 7890 189',
+  bic: 'BNPAFRPP',
+  accountHolder: 'Ada Lovelace',
+};
 const NO_PAYLOAD: Template[] = [{ data: {}, fields: {}, strict: true }];
 
 /** A valid request of each function, and its fields. Functions not listed get structural mistakes only. */
 const TEMPLATES: Record<string, Template[]> = {
   submitContactForm: [
     {
-      data: { name: 'Ada', email: 'ada@example.com', subject: 'technical', message: 'The app does not open on my phone.', language: 'en' },
+      data: {
+        name: 'Ada',
+        email: 'ada@example.com',
+        subject: 'technical',
+        message: 'The app does not open on my phone.',
+        language: 'en',
+      },
       fields: { name: 'text', email: 'text', subject: 'text', message: 'text', language: 'text' },
     },
   ],
   storePreInstallData: [
     {
-      data: createVisit({ code: 'K7M2QX4P', sessionId: 'fuzz-session-abcdefgh', timestamp: '2025-06-10T12:00:00.000Z', query: { utm_source: 'fuzz' } }),
+      data: createVisit({
+        code: 'K7M2QX4P',
+        sessionId: 'fuzz-session-abcdefgh',
+        timestamp: '2025-06-10T12:00:00.000Z',
+        query: { utm_source: 'fuzz' },
+      }),
       fields: {
         fingerprint: 'object',
         deeplink: 'object',
@@ -82,7 +98,13 @@ const TEMPLATES: Record<string, Template[]> = {
   ],
   createAffiliate: [
     {
-      data: signupPayload({ paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'ada@paypal.example' }, phone: '+33 6 12 34 56 78', companyName: 'Engines', website: 'https://ada.example' }),
+      data: signupPayload({
+        paymentMethod: 'paypal',
+        paymentDetails: { paypalEmail: 'ada@paypal.example' },
+        phone: '+33 6 12 34 56 78',
+        companyName: 'Engines',
+        website: 'https://ada.example',
+      }),
       fields: {
         email: 'text',
         password: 'secret',
@@ -122,14 +144,32 @@ const TEMPLATES: Record<string, Template[]> = {
     },
     {
       data: { paymentMethod: 'bank_transfer', paymentDetails: BANK },
-      fields: { 'paymentDetails.bankName': 'text', 'paymentDetails.bankIban': 'text', 'paymentDetails.bic': 'text', 'paymentDetails.accountHolder': 'text' },
+      fields: {
+        'paymentDetails.bankName': 'text',
+        'paymentDetails.bankIban': 'text',
+        'paymentDetails.bic': 'text',
+        'paymentDetails.accountHolder': 'text',
+      },
     },
   ],
-  updateNotificationPreferences: [{ data: { conversions: true, payments: false, news: true }, fields: { conversions: 'bool', payments: 'bool', news: 'bool' } }],
+  updateNotificationPreferences: [
+    {
+      data: { conversions: true, payments: false, news: true },
+      fields: { conversions: 'bool', payments: 'bool', news: 'bool' },
+    },
+  ],
   deleteAffiliateAccount: [{ data: { password: 'correct horse battery' }, fields: { password: 'secret' } }],
 };
 
-const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
+const POLLUTION_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+];
 const WORDS = ['data', 'result', 'id', 'affiliateId', 'admin', 'role', 'status', 'x', '', ' ', '$where', '0', 'length'];
 
 function hugeString(random: Random): string {
@@ -148,7 +188,9 @@ function junk(random: Random, depth = random.int(1, 4)): unknown {
 
 function pollution(random: Random): Record<string, unknown> {
   const key = random.pick(POLLUTION_KEYS);
-  return key === 'constructor' ? { constructor: { prototype: { polluted: true } } } : { [key]: { polluted: true, isAdmin: true } };
+  return key === 'constructor'
+    ? { constructor: { prototype: { polluted: true } } }
+    : { [key]: { polluted: true, isAdmin: true } };
 }
 
 /** A value that no field of `kind` accepts. */
@@ -161,7 +203,10 @@ function badValue(random: Random, kind: FieldKind): unknown {
   ];
   if (kind !== 'number') choices.push(() => random.pick([0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1]));
   if (kind !== 'bool') choices.push(() => random.next() < 0.5);
-  if (kind === 'text') choices.push(() => `${random.pick(['Ada', 'ada@example.com', 'K7M2QX4P', 'BNP'])}\u0000${random.pick(['', 'x', '\u0000'])}`);
+  if (kind === 'text')
+    choices.push(
+      () => `${random.pick(['Ada', 'ada@example.com', 'K7M2QX4P', 'BNP'])}\u0000${random.pick(['', 'x', '\u0000'])}`,
+    );
   if (kind === 'object') choices.push(() => random.pick(['{}', '[object Object]', 'null']));
   return random.pick(choices)();
 }
@@ -197,22 +242,49 @@ function structuralCase(random: Random, template: Template | undefined): FuzzCas
     case 1:
       return {
         label: 'invalid JSON',
-        payload: random.pick(['{data: 1}', "{'data': 1}", '{"data": undefined}', '{"data": NaN}', '{"data":1,}', '{"data":"\u0000', '\u0000', '{{}}', '{"data": 0x10}', '[', '']),
+        payload: random.pick([
+          '{data: 1}',
+          "{'data': 1}",
+          '{"data": undefined}',
+          '{"data": NaN}',
+          '{"data":1,}',
+          '{"data":"\u0000',
+          '\u0000',
+          '{{}}',
+          '{"data": 0x10}',
+          '[',
+          '',
+        ]),
       };
     case 2:
       return {
         label: 'wrong content type',
         payload: valid,
-        contentType: random.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp', 'application/xml', '']),
+        contentType: random.pick([
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/jsonp',
+          'application/xml',
+          '',
+        ]),
       };
     case 3:
-      return { label: 'missing data', payload: random.pick(['{}', '{"dat":1}', '{"result":{}}', '{"DATA":{}}', envelope(undefined)]) };
+      return {
+        label: 'missing data',
+        payload: random.pick(['{}', '{"dat":1}', '{"result":{}}', '{"DATA":{}}', envelope(undefined)]),
+      };
     case 4:
-      return { label: 'body not an object', payload: random.pick(['[]', '[{"data":{}}]', '42', '"data"', 'null', 'true', '-0', '1e400']) };
+      return {
+        label: 'body not an object',
+        payload: random.pick(['[]', '[{"data":{}}]', '42', '"data"', 'null', 'true', '-0', '1e400']),
+      };
     case 5:
       return {
         label: 'data not an object',
-        payload: envelope(random.pick<unknown>([0, -1, 3.14, 'data', '', true, false, [], [template?.data ?? {}], hugeString(random)])),
+        payload: envelope(
+          random.pick<unknown>([0, -1, 3.14, 'data', '', true, false, [], [template?.data ?? {}], hugeString(random)]),
+        ),
       };
     case 6: {
       const depth = random.int(200, 3000);
@@ -224,8 +296,12 @@ function structuralCase(random: Random, template: Template | undefined): FuzzCas
     }
     default: {
       // Beside valid data: only the parser's prototype-poisoning check can refuse these.
-      const poison = random.next() < 0.5 ? '{"__proto__":{"polluted":true}}' : '{"constructor":{"prototype":{"polluted":true}}}';
-      return { label: 'pollution at the top level', payload: poison.replace(/^\{/, `{"data":${JSON.stringify(template?.data ?? null)},`) };
+      const poison =
+        random.next() < 0.5 ? '{"__proto__":{"polluted":true}}' : '{"constructor":{"prototype":{"polluted":true}}}';
+      return {
+        label: 'pollution at the top level',
+        payload: poison.replace(/^\{/, `{"data":${JSON.stringify(template?.data ?? null)},`),
+      };
     }
   }
 }
@@ -262,7 +338,12 @@ async function count(table: string): Promise<number> {
 describe(`malformed requests to every function (seed ${SEED})`, () => {
   it(`answers ${BODY_COUNT} malformed bodies with 4xx, never 5xx, and stores nothing`, async () => {
     const random = createRandom(SEED);
-    const before = { users: await count('auth_users'), tickets: await count('support_tickets'), clicks: await count('clicks'), codes: await count('referral_codes') };
+    const before = {
+      users: await count('auth_users'),
+      tickets: await count('support_tickets'),
+      clicks: await count('clicks'),
+      codes: await count('referral_codes'),
+    };
     const failures: string[] = [];
     const answered = new Map<string, number>();
     for (let index = 0; index < BODY_COUNT; index++) {
@@ -291,7 +372,9 @@ describe(`malformed requests to every function (seed ${SEED})`, () => {
       }
       answered.set(definition.name, (answered.get(definition.name) ?? 0) + 1);
       if (status < 400 || status >= 500 || !shaped) {
-        failures.push(`#${index} ${definition.name} ${fuzz.label}: HTTP ${status} ${response.body.slice(0, 200)} ← ${fuzz.payload.slice(0, 160)}`);
+        failures.push(
+          `#${index} ${definition.name} ${fuzz.label}: HTTP ${status} ${response.body.slice(0, 200)} ← ${fuzz.payload.slice(0, 160)}`,
+        );
       }
     }
     expect(failures.slice(0, 20)).toEqual([]);
@@ -299,7 +382,12 @@ describe(`malformed requests to every function (seed ${SEED})`, () => {
     expect([...answered.keys()].sort()).toEqual(callables.map((definition) => definition.name).sort());
 
     // Nothing was accepted: no account, ticket, visit or code, and the affiliate is still there.
-    expect({ users: await count('auth_users'), tickets: await count('support_tickets'), clicks: await count('clicks'), codes: await count('referral_codes') }).toEqual(before);
+    expect({
+      users: await count('auth_users'),
+      tickets: await count('support_tickets'),
+      clicks: await count('clicks'),
+      codes: await count('referral_codes'),
+    }).toEqual(before);
     const settings = await t.app.inject({
       method: 'POST',
       url: '/api/fn/getAffiliateSettings',

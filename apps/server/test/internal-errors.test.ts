@@ -13,7 +13,8 @@ import { createTestDatabase } from './helpers/database.ts';
 const logLines: Record<string, unknown>[] = [];
 const logStream = new Writable({
   write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of String(chunk).split('\n').filter(Boolean))
+      logLines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   },
 });
@@ -52,7 +53,11 @@ const call = (data: unknown, requestId?: string) =>
   app.inject({
     method: 'POST',
     url: '/api/fn/failOnPurpose',
-    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, ...(requestId ? { 'x-request-id': requestId } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: TEST_PUBLIC_URL,
+      ...(requestId ? { 'x-request-id': requestId } : {}),
+    },
     payload: { data },
   });
 
@@ -72,7 +77,9 @@ describe('unexpected errors', () => {
   it('answers a deliberate error with its code, status and details', async () => {
     const response = await call({ kind: 'refuse' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: { status: 'FAILED_PRECONDITION', message: 'Not now.', details: { code: 'not-now' } } });
+    expect(response.json()).toEqual({
+      error: { status: 'FAILED_PRECONDITION', message: 'Not now.', details: { code: 'not-now' } },
+    });
   });
 
   it('validates the input before the handler runs', async () => {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enqueueEmail } from '../src/features/email/outbox.ts';
-import { type JobCounts, type ScheduledJob, runDueJobs, runOnce, startScheduler } from '../src/features/jobs/scheduler.ts';
+import {
+  type JobCounts,
+  type ScheduledJob,
+  runDueJobs,
+  runOnce,
+  startScheduler,
+} from '../src/features/jobs/scheduler.ts';
 import { type TestApp, createTestApp, memoryMailer } from './helpers/app.ts';
 import { createTestAffiliate, insertConversion, insertConversions } from './helpers/affiliates.ts';
 
@@ -48,10 +54,12 @@ function countingJob(name: string, options: { delayMs?: number; fails?: boolean 
 }
 
 async function jobRun(job: string, runKey: string) {
-  const { rows } = await t.database.sql.query<{ status: string; attempts: number; details: unknown; error: string | null }>(
-    'SELECT status, attempts, details, error FROM job_runs WHERE job = $1 AND run_key = $2',
-    [job, runKey],
-  );
+  const { rows } = await t.database.sql.query<{
+    status: string;
+    attempts: number;
+    details: unknown;
+    error: string | null;
+  }>('SELECT status, attempts, details, error FROM job_runs WHERE job = $1 AND run_key = $2', [job, runKey]);
   return rows;
 }
 
@@ -61,9 +69,16 @@ describe('runDueJobs', () => {
     const first = countingJob('test-first');
     const broken = countingJob('test-broken', { fails: true });
     const last = countingJob('test-last');
-    const jobs = [first, broken, last].map((job) => ({ name: job.name, run: async () => (order.push(job.name), job.run()) }));
+    const jobs = [first, broken, last].map((job) => ({
+      name: job.name,
+      run: async () => (order.push(job.name), job.run()),
+    }));
 
-    expect(await runDueJobs(t.context, jobs)).toEqual({ 'test-first': 'done', 'test-broken': 'failed', 'test-last': 'done' });
+    expect(await runDueJobs(t.context, jobs)).toEqual({
+      'test-first': 'done',
+      'test-broken': 'failed',
+      'test-last': 'done',
+    });
     expect(order).toEqual(['test-first', 'test-broken', 'test-last']);
     await runDueJobs(t.context, jobs);
     expect([first.runs, broken.runs, last.runs]).toEqual([2, 2, 2]);
@@ -84,14 +99,18 @@ describe('runOnce', () => {
     expect(await runDueJobs(t.context, [keyed])).toEqual({ 'test-keyed': 'done' });
     expect(await runDueJobs(t.context, [keyed])).toEqual({ 'test-keyed': 'not-due' });
     expect(job.runs).toBe(1);
-    expect(await jobRun('test-keyed', '2025-06-16')).toEqual([{ status: 'done', attempts: 1, details: { runs: 1 }, error: null }]);
+    expect(await jobRun('test-keyed', '2025-06-16')).toEqual([
+      { status: 'done', attempts: 1, details: { runs: 1 }, error: null },
+    ]);
   });
 
   it('records a failed run and tries it again after a pause, not on every tick', async () => {
     const job = countingJob('test-failing', { fails: true });
     const keyed: ScheduledJob = { name: job.name, run: (app) => runOnce(app, job.name, 'k', () => job.run()) };
     expect(await runDueJobs(t.context, [keyed])).toEqual({ 'test-failing': 'failed' });
-    expect(await jobRun('test-failing', 'k')).toMatchObject([{ status: 'failed', attempts: 1, error: 'test-failing broke' }]);
+    expect(await jobRun('test-failing', 'k')).toMatchObject([
+      { status: 'failed', attempts: 1, error: 'test-failing broke' },
+    ]);
     expect(await runDueJobs(t.context, [keyed])).toEqual({ 'test-failing': 'not-due' });
     t.clock.advance(15 * MINUTE_MS);
     expect(await runDueJobs(t.context, [keyed])).toEqual({ 'test-failing': 'failed' });
@@ -110,15 +129,37 @@ describe('runOnce', () => {
 
 describe('the scheduled jobs', () => {
   it('approve commissions, run the payday once, run retention once a day and send the queued e-mails', async () => {
-    const affiliate = await createTestAffiliate(t, { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'jobs@paypal.example' } });
+    const affiliate = await createTestAffiliate(t, {
+      paymentMethod: 'paypal',
+      paymentDetails: { paypalEmail: 'jobs@paypal.example' },
+    });
     // $24 approved in May: payable on 15 June. One more pending commission whose hold ends now.
-    await insertConversions(t, affiliate.affiliateId, 12, { status: 'approved', occurredAt: new Date('2025-04-01T00:00:00Z'), approvedAt: new Date('2025-05-01T00:00:00Z') });
-    const pending = await insertConversion(t, affiliate.affiliateId, { status: 'pending', occurredAt: new Date(NOW.getTime() - 31 * DAY_MS) });
-    await enqueueEmail(t.database.sql, { to: 'queued@example.com', subject: 'Queued', text: 'Queued' }, { kind: 'test' });
+    await insertConversions(t, affiliate.affiliateId, 12, {
+      status: 'approved',
+      occurredAt: new Date('2025-04-01T00:00:00Z'),
+      approvedAt: new Date('2025-05-01T00:00:00Z'),
+    });
+    const pending = await insertConversion(t, affiliate.affiliateId, {
+      status: 'pending',
+      occurredAt: new Date(NOW.getTime() - 31 * DAY_MS),
+    });
+    await enqueueEmail(
+      t.database.sql,
+      { to: 'queued@example.com', subject: 'Queued', text: 'Queued' },
+      { kind: 'test' },
+    );
 
     const outcomes = await runDueJobs(t.context);
-    expect(outcomes).toEqual({ 'commission-approval': 'done', 'monthly-payouts': 'done', retention: 'done', 'email-outbox': 'done' });
-    const { rows: approved } = await t.database.sql.query<{ status: string }>('SELECT status FROM conversions WHERE id = $1', [pending]);
+    expect(outcomes).toEqual({
+      'commission-approval': 'done',
+      'monthly-payouts': 'done',
+      retention: 'done',
+      'email-outbox': 'done',
+    });
+    const { rows: approved } = await t.database.sql.query<{ status: string }>(
+      'SELECT status FROM conversions WHERE id = $1',
+      [pending],
+    );
     expect(approved[0]?.status).toBe('approved');
     const { rows: payouts } = await t.database.sql.query<{ amount_cents: number; scheduled_for: string }>(
       "SELECT amount_cents, to_char(scheduled_for, 'YYYY-MM-DD') AS scheduled_for FROM payouts WHERE affiliate_id = $1",
@@ -131,8 +172,15 @@ describe('the scheduled jobs', () => {
 
     // The same day again: the payday and the retention are done; the every-tick jobs run.
     t.clock.advance(60 * MINUTE_MS);
-    expect(await runDueJobs(t.context)).toEqual({ 'commission-approval': 'done', 'monthly-payouts': 'not-due', retention: 'not-due', 'email-outbox': 'done' });
-    expect((await t.database.sql.query('SELECT 1 FROM payouts WHERE affiliate_id = $1', [affiliate.affiliateId])).rows).toHaveLength(1);
+    expect(await runDueJobs(t.context)).toEqual({
+      'commission-approval': 'done',
+      'monthly-payouts': 'not-due',
+      retention: 'not-due',
+      'email-outbox': 'done',
+    });
+    expect(
+      (await t.database.sql.query('SELECT 1 FROM payouts WHERE affiliate_id = $1', [affiliate.affiliateId])).rows,
+    ).toHaveLength(1);
 
     // The next day, retention runs again; the next payday is a month away.
     t.clock.advance(DAY_MS);

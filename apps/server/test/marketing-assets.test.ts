@@ -1,7 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANNER_SIZES, BANNER_THEMES, type BannerSize } from '@skanova/shared/constants/marketing';
-import { PRINT_DOCUMENTS, PRINT_DOCUMENT_KINDS, bannerImagePath, printDocumentPath } from '@skanova/shared/marketing/assets';
+import {
+  PRINT_DOCUMENTS,
+  PRINT_DOCUMENT_KINDS,
+  bannerImagePath,
+  printDocumentPath,
+} from '@skanova/shared/marketing/assets';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';
 import { type TestAffiliate, createTestAffiliate } from './helpers/affiliates.ts';
 import { pdfShownText, pngSize } from './helpers/marketing-files.ts';
@@ -16,7 +21,11 @@ const OWNER_CODE = 'K7M2QX4P';
 const OTHER_CODE = 'W3RT9ZH2';
 
 async function addCode(affiliateId: string, code: string) {
-  await t.database.sql.query('INSERT INTO referral_codes (code, affiliate_id, description) VALUES ($1, $2, $3)', [code, affiliateId, null]);
+  await t.database.sql.query('INSERT INTO referral_codes (code, affiliate_id, description) VALUES ($1, $2, $3)', [
+    code,
+    affiliateId,
+    null,
+  ]);
 }
 
 beforeAll(async () => {
@@ -147,8 +156,12 @@ describe('print documents (the code owner only)', () => {
   }
 
   it('writes the chosen language', async () => {
-    const fr = pdfShownText((await get(printDocumentPath(OWNER_CODE, 'flyer', 'fr'), { cookie: owner.cookie })).rawPayload).join('\n');
-    const en = pdfShownText((await get(printDocumentPath(OWNER_CODE, 'flyer', 'en'), { cookie: owner.cookie })).rawPayload).join('\n');
+    const fr = pdfShownText(
+      (await get(printDocumentPath(OWNER_CODE, 'flyer', 'fr'), { cookie: owner.cookie })).rawPayload,
+    ).join('\n');
+    const en = pdfShownText(
+      (await get(printDocumentPath(OWNER_CODE, 'flyer', 'en'), { cookie: owner.cookie })).rawPayload,
+    ).join('\n');
     expect(fr).toContain('Comment ça marche');
     expect(en).toContain('How it works');
   });
@@ -159,7 +172,9 @@ describe('print documents (the code owner only)', () => {
       expect(response.statusCode, url).toBe(401);
       expect(response.json(), url).toMatchObject({ error: { status: 'UNAUTHENTICATED' } });
     }
-    const forged = await get(printDocumentPath(OWNER_CODE, 'flyer', 'fr'), { cookie: 'better-auth.session_token=forged' });
+    const forged = await get(printDocumentPath(OWNER_CODE, 'flyer', 'fr'), {
+      cookie: 'better-auth.session_token=forged',
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -169,11 +184,15 @@ describe('print documents (the code owner only)', () => {
     expect(others.statusCode).toBe(404);
     expect(others.json()).toEqual(unknown.json());
     // …while its owner gets it.
-    expect((await get(printDocumentPath(OTHER_CODE, 'business-card', 'fr'), { cookie: other.cookie })).statusCode).toBe(200);
+    expect((await get(printDocumentPath(OTHER_CODE, 'business-card', 'fr'), { cookie: other.cookie })).statusCode).toBe(
+      200,
+    );
   });
 
   it('matches the own code case-insensitively and refuses unknown documents', async () => {
-    expect((await get(printDocumentPath(OWNER_CODE.toLowerCase(), 'flyer', 'en'), { cookie: owner.cookie })).statusCode).toBe(200);
+    expect(
+      (await get(printDocumentPath(OWNER_CODE.toLowerCase(), 'flyer', 'en'), { cookie: owner.cookie })).statusCode,
+    ).toBe(200);
     const poster = await get(`/api/marketing/print/${OWNER_CODE}/poster.pdf`, { cookie: owner.cookie });
     expect(poster.statusCode).toBe(404);
     expect(poster.json()).toMatchObject({ error: { status: 'NOT_FOUND' } });

@@ -51,19 +51,31 @@ interface Rect {
 
 /** The real box of one <text> element of a banner, drawn alone with the bundled fonts. */
 function textBox(element: string, width: number, height: number): Rect {
-  const box = new Resvg(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${element}</svg>`, RESVG_OPTIONS).getBBox();
+  const box = new Resvg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${element}</svg>`,
+    RESVG_OPTIONS,
+  ).getBBox();
   if (!box) throw new Error(`nothing drawn for ${element}`);
   return { x: box.x, y: box.y, width: box.width, height: box.height };
 }
 
 const inside = (inner: Rect, outer: Rect) =>
-  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
-const overlap = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  inner.x >= outer.x &&
+  inner.y >= outer.y &&
+  inner.x + inner.width <= outer.x + outer.width &&
+  inner.y + inner.height <= outer.y + outer.height;
+const overlap = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('banner layouts, measured with the real font', () => {
   const cases = [
     ...LANGUAGES.map((lang) => ({ name: lang, lang, brand: 'Skanova', code: 'K7M2QX4P' })),
-    { name: 'a long brand and a long code', lang: 'fr' as const, brand: 'Laboratoires Dermatologiques de la Côte Atlantique Réunis', code: 'ABCDEFGHJKMNPQRSTUVWXYZ234567892' },
+    {
+      name: 'a long brand and a long code',
+      lang: 'fr' as const,
+      brand: 'Laboratoires Dermatologiques de la Côte Atlantique Réunis',
+      code: 'ABCDEFGHJKMNPQRSTUVWXYZ234567892',
+    },
   ];
   for (const { name, lang, brand, code } of cases) {
     for (const size of Object.keys(BANNER_SIZES) as BannerSize[]) {
@@ -71,12 +83,14 @@ describe('banner layouts, measured with the real font', () => {
         const { width, height } = BANNER_SIZES[size];
         const svg = bannerSvg({ code, size, theme: 'dark', lang }, { brand, publicUrl: 'https://skanova.example' });
         // The QR tile, the code box and the button: the rounded rectangles.
-        const boxes = [...svg.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" rx=/g)].map((match) => ({
-          x: Number(match[1]),
-          y: Number(match[2]),
-          width: Number(match[3]),
-          height: Number(match[4]),
-        }));
+        const boxes = [...svg.matchAll(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" rx=/g)].map(
+          (match) => ({
+            x: Number(match[1]),
+            y: Number(match[2]),
+            width: Number(match[3]),
+            height: Number(match[4]),
+          }),
+        );
         expect(boxes.length).toBeGreaterThanOrEqual(size === 'mobile' ? 2 : 3);
         const texts = [...svg.matchAll(/<text\b[^>]*>[^<]*<\/text>/g)].map((match) => match[0]);
         expect(texts.join('')).toContain(code);
@@ -84,7 +98,11 @@ describe('banner layouts, measured with the real font', () => {
           const box = textBox(text, width, height);
           expect(inside(box, { x: 0, y: 0, width, height }), `${text} leaves the banner`).toBe(true);
           const container = boxes.find((candidate) => inside(box, candidate));
-          if (!container) expect(boxes.filter((candidate) => overlap(box, candidate)), `${text} overlaps`).toEqual([]);
+          if (!container)
+            expect(
+              boxes.filter((candidate) => overlap(box, candidate)),
+              `${text} overlaps`,
+            ).toEqual([]);
         }
       });
     }

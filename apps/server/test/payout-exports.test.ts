@@ -17,7 +17,13 @@ const MAY = new Date('2025-05-10T12:00:00.000Z');
 let t: TestApp;
 let operator: { cookie: string; userId: string };
 beforeEach(async () => {
-  t = await createTestApp({ env: { PAYOUT_DEBTOR_NAME: 'Société Exemple SAS', PAYOUT_DEBTOR_IBAN: 'FR76 3000 6000 0112 3456 7890 189', PAYOUT_DEBTOR_BIC: 'AGRIFRPPXXX' } });
+  t = await createTestApp({
+    env: {
+      PAYOUT_DEBTOR_NAME: 'Société Exemple SAS',
+      PAYOUT_DEBTOR_IBAN: 'FR76 3000 6000 0112 3456 7890 189',
+      PAYOUT_DEBTOR_BIC: 'AGRIFRPPXXX',
+    },
+  });
   t.clock.now = new Date('2025-06-15T07:30:00.000Z');
   operator = await createOperator(t);
 });
@@ -57,7 +63,18 @@ function parseCsv(text: string): string[][] {
 }
 
 async function exportsStored() {
-  const { rows } = await t.database.sql.query<{ id: string; kind: string; format: string; message_id: string; payout_count: number; control_sum_cents: string; currency: string; exchange_rate: string | null; content: string; created_by: string }>(
+  const { rows } = await t.database.sql.query<{
+    id: string;
+    kind: string;
+    format: string;
+    message_id: string;
+    payout_count: number;
+    control_sum_cents: string;
+    currency: string;
+    exchange_rate: string | null;
+    content: string;
+    created_by: string;
+  }>(
     'SELECT id::text AS id, kind, format, message_id, payout_count, control_sum_cents::text AS control_sum_cents, currency, exchange_rate::text AS exchange_rate, content, created_by FROM payout_exports ORDER BY created_at, id',
   );
   return rows;
@@ -76,7 +93,16 @@ describe('PayPal', () => {
     const response = await exportFile({ kind: 'paypal', payday: PAYDAY });
     expect(response.status).toBe(200);
     const file = response.body.result;
-    expect(file).toMatchObject({ contentType: 'text/csv; charset=utf-8', payoutCount: 2, totalCents: 4600, currency: 'USD', format: 'paypal-payouts-csv', exchangeRate: null, created: true, remaining: 0 });
+    expect(file).toMatchObject({
+      contentType: 'text/csv; charset=utf-8',
+      payoutCount: 2,
+      totalCents: 4600,
+      currency: 'USD',
+      format: 'paypal-payouts-csv',
+      exchangeRate: null,
+      created: true,
+      remaining: 0,
+    });
     expect(file.messageId).toMatch(/^PAYOUTS-20250615-PAYPAL-[0-9A-F]{10}$/);
     expect(file.fileName).toBe(`${file.messageId.toLowerCase()}.csv`);
 
@@ -89,17 +115,45 @@ describe('PayPal', () => {
       [french, '26.00', "Vos commissions d'affiliation Skanova pour mai 2025. Merci pour votre travail !"],
     ] as const) {
       const payout = payouts.find((row) => row.affiliate_id === affiliate.affiliateId)!;
-      expect(byEmail.get(affiliate.paypalEmail)).toEqual([affiliate.paypalEmail, amount, 'USD', transferReference(payout.id), note, 'PAYPAL']);
+      expect(byEmail.get(affiliate.paypalEmail)).toEqual([
+        affiliate.paypalEmail,
+        amount,
+        'USD',
+        transferReference(payout.id),
+        note,
+        'PAYPAL',
+      ]);
       expect(payoutIdFromTransferReference(byEmail.get(affiliate.paypalEmail)![3]!)).toBe(payout.id);
-      expect(payout).toMatchObject({ export_id: file.exportId, amount_paid_cents: payout.amount_cents, paid_currency: 'USD', exchange_rate: null, status: 'scheduled' });
+      expect(payout).toMatchObject({
+        export_id: file.exportId,
+        amount_paid_cents: payout.amount_cents,
+        paid_currency: 'USD',
+        exchange_rate: null,
+        status: 'scheduled',
+      });
     }
     expect(payouts.find((row) => row.affiliate_id === bank.affiliateId)?.export_id).toBeNull();
     expect(await exportsStored()).toEqual([
-      { id: file.exportId, kind: 'paypal', format: 'paypal-payouts-csv', message_id: file.messageId, payout_count: 2, control_sum_cents: '4600', currency: 'USD', exchange_rate: null, content: file.content, created_by: operator.userId },
+      {
+        id: file.exportId,
+        kind: 'paypal',
+        format: 'paypal-payouts-csv',
+        message_id: file.messageId,
+        payout_count: 2,
+        control_sum_cents: '4600',
+        currency: 'USD',
+        exchange_rate: null,
+        content: file.content,
+        created_by: operator.userId,
+      },
     ]);
     // The affiliate sees what is paid to them.
     const history = await callFn(t, 'getAffiliatePayouts', null, french.cookie);
-    expect(history.body.result.payouts[0]).toMatchObject({ amountCents: 2600, amountPaidCents: 2600, paidCurrency: 'USD' });
+    expect(history.body.result.payouts[0]).toMatchObject({
+      amountCents: 2600,
+      amountPaidCents: 2600,
+      paidCurrency: 'USD',
+    });
   });
 
   it('answers the same file again rather than exporting a payout twice; new payouts get their own file', async () => {
@@ -132,8 +186,15 @@ describe('PayPal', () => {
     expect(parseCsv(next.body.result.content).map((row) => row[0])).toEqual([second.paypalEmail]);
 
     // Once sent, nothing is left to export.
-    await callFn(t, 'adminMarkPayouts', { payoutIds: (await payoutsOf(t)).map((payout) => payout.id), status: 'sent' }, operator.cookie);
-    expect((await exportFile({ kind: 'paypal', payday: PAYDAY })).body.error?.details?.code).toBe('no-scheduled-payouts');
+    await callFn(
+      t,
+      'adminMarkPayouts',
+      { payoutIds: (await payoutsOf(t)).map((payout) => payout.id), status: 'sent' },
+      operator.cookie,
+    );
+    expect((await exportFile({ kind: 'paypal', payday: PAYDAY })).body.error?.details?.code).toBe(
+      'no-scheduled-payouts',
+    );
   });
 
   it('refuses an exchange rate or a SEPA version (PayPal pays USD)', async () => {
@@ -141,14 +202,20 @@ describe('PayPal', () => {
       { kind: 'paypal', payday: PAYDAY, exchangeRate: '0.92' },
       { kind: 'paypal', payday: PAYDAY, painVersion: 'pain.001.001.03' },
     ]) {
-      expect((await exportFile(data)).body.error).toMatchObject({ status: 'INVALID_ARGUMENT', details: { code: 'not-for-paypal' } });
+      expect((await exportFile(data)).body.error).toMatchObject({
+        status: 'INVALID_ARGUMENT',
+        details: { code: 'not-for-paypal' },
+      });
     }
   });
 });
 
 describe('SEPA', () => {
   async function bankPayouts() {
-    const accented = await createPayee(t, 'bank_transfer', { accountHolder: 'Zoë Ångström-Łukasz & Søren', language: 'fr' });
+    const accented = await createPayee(t, 'bank_transfer', {
+      accountHolder: 'Zoë Ångström-Łukasz & Søren',
+      language: 'fr',
+    });
     const plain = await createPayee(t, 'bank_transfer', { accountHolder: 'Ada Lovelace', language: 'en' });
     await createPayee(t, 'paypal').then((paypal) => insertApproved(t, paypal.affiliateId, 10, MAY));
     await insertApproved(t, accented.affiliateId, 10, MAY); // $20.00
@@ -157,49 +224,83 @@ describe('SEPA', () => {
     return { accented, plain };
   }
 
-  it.each(SEPA_PAIN_VERSIONS)('writes a valid %s file in euros at the operator’s rate, and records it', async (version) => {
-    const { accented, plain } = await bankPayouts();
-    const response = await exportFile({ kind: 'sepa', payday: PAYDAY, exchangeRate: '0.9231', painVersion: version });
-    expect(response.status).toBe(200);
-    const file = response.body.result;
-    // 2000 × 0.9231 = 1846.2 → 1846; 2499 × 0.9231 = 2306.83 → 2307.
-    expect(file).toMatchObject({ contentType: 'application/xml; charset=utf-8', payoutCount: 2, totalCents: 1846 + 2307, currency: 'EUR', format: version, exchangeRate: '0.923100', created: true });
-    expect(sepaViolations(file.content, version)).toEqual([]);
-    expect(sepaValue(file.content, 'MsgId')).toBe(file.messageId);
-    expect(sepaValue(file.content, 'CtrlSum')).toBe('41.53');
-    expect(sepaValue(file.content, 'CreDtTm')).toBe('2025-06-15T07:30:00Z');
-    expect(file.content).toContain('<IBAN>FR7630006000011234567890189</IBAN>');
-    expect(sepaValue(file.content, 'Nm')).toBe('Societe Exemple SAS');
-
-    const payouts = await payoutsOf(t);
-    const transactions = sepaTransactions(file.content, version);
-    for (const [affiliate, amountPaid, name, remittance] of [
-      [accented, 1846, 'Zoe Angstrom-Lukasz + Soren', 'Commissions affiliation Skanova mai 2025 ref'],
-      [plain, 2307, 'Ada Lovelace', 'Skanova affiliate commissions May 2025 ref'],
-    ] as const) {
-      const payout = payouts.find((row) => row.affiliate_id === affiliate.affiliateId)!;
-      expect(payout).toMatchObject({ export_id: file.exportId, exchange_rate: '0.923100', amount_paid_cents: amountPaid, paid_currency: 'EUR', status: 'scheduled' });
-      const transaction = transactions.find((row) => row.endToEndId === transferReference(payout.id));
-      expect(transaction).toEqual({
-        endToEndId: transferReference(payout.id),
-        amount: (amountPaid / 100).toFixed(2),
-        bic: affiliate.bic,
-        name,
-        iban: affiliate.iban,
-        remittance: `${remittance} ${transferReference(payout.id)}`,
+  it.each(SEPA_PAIN_VERSIONS)(
+    'writes a valid %s file in euros at the operator’s rate, and records it',
+    async (version) => {
+      const { accented, plain } = await bankPayouts();
+      const response = await exportFile({ kind: 'sepa', payday: PAYDAY, exchangeRate: '0.9231', painVersion: version });
+      expect(response.status).toBe(200);
+      const file = response.body.result;
+      // 2000 × 0.9231 = 1846.2 → 1846; 2499 × 0.9231 = 2306.83 → 2307.
+      expect(file).toMatchObject({
+        contentType: 'application/xml; charset=utf-8',
+        payoutCount: 2,
+        totalCents: 1846 + 2307,
+        currency: 'EUR',
+        format: version,
+        exchangeRate: '0.923100',
+        created: true,
       });
-    }
-    expect(await exportsStored()).toMatchObject([{ id: file.exportId, kind: 'sepa', format: version, control_sum_cents: String(1846 + 2307), currency: 'EUR', exchange_rate: '0.923100', payout_count: 2 }]);
+      expect(sepaViolations(file.content, version)).toEqual([]);
+      expect(sepaValue(file.content, 'MsgId')).toBe(file.messageId);
+      expect(sepaValue(file.content, 'CtrlSum')).toBe('41.53');
+      expect(sepaValue(file.content, 'CreDtTm')).toBe('2025-06-15T07:30:00Z');
+      expect(file.content).toContain('<IBAN>FR7630006000011234567890189</IBAN>');
+      expect(sepaValue(file.content, 'Nm')).toBe('Societe Exemple SAS');
 
-    // The e-mail of a sent SEPA payout gives both amounts; the history shows the euros.
-    const payoutId = payouts.find((row) => row.affiliate_id === plain.affiliateId)!.id;
-    await callFn(t, 'adminMarkPayouts', { payoutIds: [payoutId], status: 'sent' }, operator.cookie);
-    const { rows } = await t.database.sql.query<{ text_body: string }>('SELECT text_body FROM email_outbox WHERE dedupe_key = $1', [`payout-sent:${payoutId}`]);
-    expect(rows[0]!.text_body).toContain('€23.07');
-    expect(rows[0]!.text_body).toContain('$24.99');
-    const history = await callFn(t, 'getAffiliatePayouts', null, plain.cookie);
-    expect(history.body.result.payouts[0]).toMatchObject({ amountCents: 2499, amountPaidCents: 2307, paidCurrency: 'EUR' });
-  });
+      const payouts = await payoutsOf(t);
+      const transactions = sepaTransactions(file.content, version);
+      for (const [affiliate, amountPaid, name, remittance] of [
+        [accented, 1846, 'Zoe Angstrom-Lukasz + Soren', 'Commissions affiliation Skanova mai 2025 ref'],
+        [plain, 2307, 'Ada Lovelace', 'Skanova affiliate commissions May 2025 ref'],
+      ] as const) {
+        const payout = payouts.find((row) => row.affiliate_id === affiliate.affiliateId)!;
+        expect(payout).toMatchObject({
+          export_id: file.exportId,
+          exchange_rate: '0.923100',
+          amount_paid_cents: amountPaid,
+          paid_currency: 'EUR',
+          status: 'scheduled',
+        });
+        const transaction = transactions.find((row) => row.endToEndId === transferReference(payout.id));
+        expect(transaction).toEqual({
+          endToEndId: transferReference(payout.id),
+          amount: (amountPaid / 100).toFixed(2),
+          bic: affiliate.bic,
+          name,
+          iban: affiliate.iban,
+          remittance: `${remittance} ${transferReference(payout.id)}`,
+        });
+      }
+      expect(await exportsStored()).toMatchObject([
+        {
+          id: file.exportId,
+          kind: 'sepa',
+          format: version,
+          control_sum_cents: String(1846 + 2307),
+          currency: 'EUR',
+          exchange_rate: '0.923100',
+          payout_count: 2,
+        },
+      ]);
+
+      // The e-mail of a sent SEPA payout gives both amounts; the history shows the euros.
+      const payoutId = payouts.find((row) => row.affiliate_id === plain.affiliateId)!.id;
+      await callFn(t, 'adminMarkPayouts', { payoutIds: [payoutId], status: 'sent' }, operator.cookie);
+      const { rows } = await t.database.sql.query<{ text_body: string }>(
+        'SELECT text_body FROM email_outbox WHERE dedupe_key = $1',
+        [`payout-sent:${payoutId}`],
+      );
+      expect(rows[0]!.text_body).toContain('€23.07');
+      expect(rows[0]!.text_body).toContain('$24.99');
+      const history = await callFn(t, 'getAffiliatePayouts', null, plain.cookie);
+      expect(history.body.result.payouts[0]).toMatchObject({
+        amountCents: 2499,
+        amountPaidCents: 2307,
+        paidCurrency: 'EUR',
+      });
+    },
+  );
 
   it('uses the configured version by default', async () => {
     await bankPayouts();
@@ -217,20 +318,31 @@ describe('SEPA', () => {
       { kind: 'sepa', payday: PAYDAY, exchangeRate: '0.95' },
       { kind: 'sepa', payday: PAYDAY, exchangeRate: '0.9231', painVersion: 'pain.001.001.03' },
     ]) {
-      expect((await exportFile(data)).body.error).toMatchObject({ status: 'FAILED_PRECONDITION', details: { code: 'already-exported', messageId: first.body.result.messageId } });
+      expect((await exportFile(data)).body.error).toMatchObject({
+        status: 'FAILED_PRECONDITION',
+        details: { code: 'already-exported', messageId: first.body.result.messageId },
+      });
     }
     expect(await exportsStored()).toHaveLength(1);
   });
 
   it('needs a plausible exchange rate', async () => {
     await bankPayouts();
-    expect((await exportFile({ kind: 'sepa', payday: PAYDAY })).body.error).toMatchObject({ status: 'INVALID_ARGUMENT', details: { code: 'exchange-rate-required' } });
+    expect((await exportFile({ kind: 'sepa', payday: PAYDAY })).body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      details: { code: 'exchange-rate-required' },
+    });
     for (const exchangeRate of ['9.231', '0.09', '0,92', '-0.9', '1e0', '0.1234567', 'abc', '', 0.92]) {
       const response = await exportFile({ kind: 'sepa', payday: PAYDAY, exchangeRate });
-      expect({ exchangeRate, status: response.body.error?.status }).toEqual({ exchangeRate, status: 'INVALID_ARGUMENT' });
+      expect({ exchangeRate, status: response.body.error?.status }).toEqual({
+        exchangeRate,
+        status: 'INVALID_ARGUMENT',
+      });
     }
     expect(await exportsStored()).toEqual([]);
-    expect((await payoutsOf(t)).every((payout) => payout.export_id === null && payout.exchange_rate === null)).toBe(true);
+    expect((await payoutsOf(t)).every((payout) => payout.export_id === null && payout.exchange_rate === null)).toBe(
+      true,
+    );
   });
 
   it('leaves the balances where they were: an export pays nothing by itself', async () => {

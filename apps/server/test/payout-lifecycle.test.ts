@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPayouts } from '../src/features/payouts/payout-run.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { type TestAffiliate, callFn } from './helpers/affiliates.ts';
-import { createOperator, createPayee, expectPayoutsMatchTheirRows, insertAdjustment, insertApproved, moneyOf, payoutsOf } from './fixtures/payouts.ts';
+import {
+  createOperator,
+  createPayee,
+  expectPayoutsMatchTheirRows,
+  insertAdjustment,
+  insertApproved,
+  moneyOf,
+  payoutsOf,
+} from './fixtures/payouts.ts';
 
 // adminMarkPayouts (BRIEF §4, §5.10): scheduled → sent → paid, scheduled | sent → failed; anything
 // else refused with nothing changed; the affiliate told when the money is sent; a failure gives
@@ -21,7 +29,11 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** An affiliate paid `count` × $2 (and an adjustment) on the payday, with its payout id. */
-async function scheduledPayee(method: 'paypal' | 'bank_transfer', count: number, overrides: Record<string, unknown> = {}) {
+async function scheduledPayee(
+  method: 'paypal' | 'bank_transfer',
+  count: number,
+  overrides: Record<string, unknown> = {},
+) {
   const affiliate = await createPayee(t, method, overrides);
   await insertApproved(t, affiliate.affiliateId, count, MAY);
   await insertAdjustment(t, affiliate.affiliateId, { cents: 150, createdAt: MAY });
@@ -36,7 +48,13 @@ async function payoutIdOf(affiliate: TestAffiliate): Promise<string> {
 const mark = (data: Record<string, unknown>) => callFn(t, 'adminMarkPayouts', data, operator.cookie);
 
 async function outbox() {
-  const { rows } = await t.database.sql.query<{ kind: string; dedupe_key: string; to_address: string; subject: string; text_body: string }>(
+  const { rows } = await t.database.sql.query<{
+    kind: string;
+    dedupe_key: string;
+    to_address: string;
+    subject: string;
+    text_body: string;
+  }>(
     "SELECT kind, dedupe_key, to_address, subject, text_body FROM email_outbox WHERE kind = 'payout-sent' ORDER BY id",
   );
   return rows;
@@ -60,7 +78,12 @@ describe('adminMarkPayouts', () => {
 
     const sent = await mark({ payoutIds: [payoutId], status: 'sent', reference: 'PAYPAL-BATCH-42' });
     expect(sent).toMatchObject({ status: 200, body: { result: { updated: 1 } } });
-    expect((await payoutsOf(t, affiliate.affiliateId))[0]).toMatchObject({ status: 'sent', sent: true, paid: false, reference: 'PAYPAL-BATCH-42' });
+    expect((await payoutsOf(t, affiliate.affiliateId))[0]).toMatchObject({
+      status: 'sent',
+      sent: true,
+      paid: false,
+      reference: 'PAYPAL-BATCH-42',
+    });
     expect(await moneyOf(t, affiliate)).toMatchObject({ totalEarningsCents: 2150, unpaidEarningsCents: 0 });
     const mails = await outbox();
     expect(mails).toHaveLength(1);
@@ -71,27 +94,59 @@ describe('adminMarkPayouts', () => {
 
     const paid = await mark({ payoutIds: [payoutId], status: 'paid' });
     expect(paid.body.result).toEqual({ updated: 1 });
-    expect((await payoutsOf(t, affiliate.affiliateId))[0]).toMatchObject({ status: 'paid', paid: true, reference: 'PAYPAL-BATCH-42' });
+    expect((await payoutsOf(t, affiliate.affiliateId))[0]).toMatchObject({
+      status: 'paid',
+      paid: true,
+      reference: 'PAYPAL-BATCH-42',
+    });
     const { rows } = await t.database.sql.query<{ status: string; n: number }>(
       'SELECT status, count(*)::int AS n FROM conversions WHERE affiliate_id = $1 GROUP BY status',
       [affiliate.affiliateId],
     );
     expect(rows).toEqual([{ status: 'paid', n: 10 }]);
-    expect(await moneyOf(t, affiliate)).toMatchObject({ totalEarningsCents: 2150, unpaidEarningsCents: 0, approvedUnpaidCents: 0 });
+    expect(await moneyOf(t, affiliate)).toMatchObject({
+      totalEarningsCents: 2150,
+      unpaidEarningsCents: 0,
+      approvedUnpaidCents: 0,
+    });
     expect(await outbox()).toHaveLength(1);
 
     expect(await audit(payoutId)).toEqual([
-      { actor: operator.userId, action: 'payout.sent', details: { affiliateId: affiliate.affiliateId, from: 'scheduled', amountCents: 2150, reference: 'PAYPAL-BATCH-42' } },
-      { actor: operator.userId, action: 'payout.paid', details: { affiliateId: affiliate.affiliateId, from: 'sent', amountCents: 2150 } },
+      {
+        actor: operator.userId,
+        action: 'payout.sent',
+        details: {
+          affiliateId: affiliate.affiliateId,
+          from: 'scheduled',
+          amountCents: 2150,
+          reference: 'PAYPAL-BATCH-42',
+        },
+      },
+      {
+        actor: operator.userId,
+        action: 'payout.paid',
+        details: { affiliateId: affiliate.affiliateId, from: 'sent', amountCents: 2150 },
+      },
     ]);
     // The affiliate's history shows it paid.
     const history = await callFn(t, 'getAffiliatePayouts', null, affiliate.cookie);
-    expect(history.body.result.payouts[0]).toMatchObject({ id: payoutId, status: 'paid', amountCents: 2150, sentAt: t.clock.now.toISOString(), paidAt: t.clock.now.toISOString() });
+    expect(history.body.result.payouts[0]).toMatchObject({
+      id: payoutId,
+      status: 'paid',
+      amountCents: 2150,
+      sentAt: t.clock.now.toISOString(),
+      paidAt: t.clock.now.toISOString(),
+    });
   });
 
   it('e-mails nobody who turned payment e-mails off', async () => {
     const affiliate = await scheduledPayee('paypal', 10);
-    await callFn(t, 'updateNotificationPreferences', { conversions: true, payments: false, news: true }, affiliate.cookie);
+    await callFn(
+      t,
+      'updateNotificationPreferences',
+      { conversions: true, payments: false, news: true },
+      affiliate.cookie,
+    );
     await runPayouts(t.context, PAYDAY);
     expect((await mark({ payoutIds: [await payoutIdOf(affiliate)], status: 'sent' })).status).toBe(200);
     expect(await outbox()).toEqual([]);
@@ -108,7 +163,11 @@ describe('adminMarkPayouts', () => {
     expect(noReason.body.error).toMatchObject({ status: 'INVALID_ARGUMENT', details: { code: 'reason-required' } });
     const failed = await mark({ payoutIds: [payoutId], status: 'failed', reason: 'Account closed (AC04)' });
     expect(failed.body.result).toEqual({ updated: 1 });
-    expect((await payoutsOf(t, affiliate.affiliateId))[0]).toMatchObject({ status: 'failed', failed: true, failure_reason: 'Account closed (AC04)' });
+    expect((await payoutsOf(t, affiliate.affiliateId))[0]).toMatchObject({
+      status: 'failed',
+      failed: true,
+      failure_reason: 'Account closed (AC04)',
+    });
     const { rows } = await t.database.sql.query<{ held: number }>(
       `SELECT ((SELECT count(*) FROM conversions WHERE payout_id = $1) + (SELECT count(*) FROM commission_adjustments WHERE payout_id = $1))::int AS held`,
       [payoutId],
@@ -117,7 +176,10 @@ describe('adminMarkPayouts', () => {
     // Unpaid again, and payable on the next payday.
     expect(await moneyOf(t, affiliate)).toEqual({ ...before, payableCents: 2150 });
     await expectPayoutsMatchTheirRows(t);
-    expect((await audit(payoutId)).at(-1)).toMatchObject({ action: 'payout.failed', details: { from: 'sent', reason: 'Account closed (AC04)' } });
+    expect((await audit(payoutId)).at(-1)).toMatchObject({
+      action: 'payout.failed',
+      details: { from: 'sent', reason: 'Account closed (AC04)' },
+    });
   });
 
   it('refuses a move the lifecycle does not allow, and changes nothing of a refused batch', async () => {
@@ -130,13 +192,19 @@ describe('adminMarkPayouts', () => {
     // scheduled → paid skips sending.
     const skip = await mark({ payoutIds: [a], status: 'paid' });
     expect(skip.status).toBe(400);
-    expect(skip.body.error).toMatchObject({ status: 'FAILED_PRECONDITION', details: { code: 'invalid-transition', to: 'paid', payouts: [{ id: a, status: 'scheduled' }] } });
+    expect(skip.body.error).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+      details: { code: 'invalid-transition', to: 'paid', payouts: [{ id: a, status: 'scheduled' }] },
+    });
     expect(skip.body.error?.message).toContain(`${a} is scheduled`);
 
     // One payout may move, the other not: neither moves.
     await mark({ payoutIds: [b], status: 'sent' });
     const mixed = await mark({ payoutIds: [a, b], status: 'sent' });
-    expect(mixed.body.error).toMatchObject({ status: 'FAILED_PRECONDITION', details: { payouts: [{ id: b, status: 'sent' }] } });
+    expect(mixed.body.error).toMatchObject({
+      status: 'FAILED_PRECONDITION',
+      details: { payouts: [{ id: b, status: 'sent' }] },
+    });
     expect((await payoutsOf(t, first.affiliateId))[0]).toEqual(before.find((payout) => payout.id === a));
     expect(await outbox()).toHaveLength(1);
 
@@ -147,12 +215,22 @@ describe('adminMarkPayouts', () => {
     }
     await mark({ payoutIds: [a], status: 'failed', reason: 'Wrong e-mail' });
     for (const status of ['sent', 'paid', 'failed']) {
-      expect((await mark({ payoutIds: [a], status, reason: 'again' })).body.error?.details?.code).toBe('invalid-transition');
+      expect((await mark({ payoutIds: [a], status, reason: 'again' })).body.error?.details?.code).toBe(
+        'invalid-transition',
+      );
     }
 
     const unknown = await mark({ payoutIds: ['00000000-0000-4000-8000-000000000000'], status: 'sent' });
-    expect(unknown).toMatchObject({ status: 404, body: { error: { status: 'NOT_FOUND', details: { code: 'payout-not-found' } } } });
-    for (const data of [{ payoutIds: [], status: 'sent' }, { payoutIds: ['nope'], status: 'sent' }, { payoutIds: [a], status: 'scheduled' }, { payoutIds: [a], status: 'sent', extra: 1 }]) {
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { error: { status: 'NOT_FOUND', details: { code: 'payout-not-found' } } },
+    });
+    for (const data of [
+      { payoutIds: [], status: 'sent' },
+      { payoutIds: ['nope'], status: 'sent' },
+      { payoutIds: [a], status: 'scheduled' },
+      { payoutIds: [a], status: 'sent', extra: 1 },
+    ]) {
       expect((await mark(data)).body.error?.status).toBe('INVALID_ARGUMENT');
     }
   });
@@ -167,7 +245,10 @@ describe('adminListPayouts', () => {
 
     const all = await callFn(t, 'adminListPayouts', {}, operator.cookie);
     expect(all.status).toBe(200);
-    expect(all.body.result.payouts.map((payout: { affiliateName: string }) => payout.affiliateName)).toEqual(['Grace Hopper', 'Alan Turing']);
+    expect(all.body.result.payouts.map((payout: { affiliateName: string }) => payout.affiliateName)).toEqual([
+      'Grace Hopper',
+      'Alan Turing',
+    ]);
     const gracePayout = all.body.result.payouts[0];
     expect(gracePayout).toEqual({
       id: await payoutIdOf(paypal),
@@ -194,9 +275,18 @@ describe('adminListPayouts', () => {
     });
     expect(JSON.stringify(all.body)).not.toContain(bank.iban!.slice(4));
     const sent = await callFn(t, 'adminListPayouts', { status: 'sent' }, operator.cookie);
-    expect(sent.body.result.payouts.map((payout: { affiliateId: string; reference: string }) => [payout.affiliateId, payout.reference])).toEqual([[bank.affiliateId, 'SEPA-1']]);
-    expect((await callFn(t, 'adminListPayouts', { payday: '2025-05-15' }, operator.cookie)).body.result.payouts).toEqual([]);
-    expect((await callFn(t, 'adminListPayouts', { payday: '2025-05-14' }, operator.cookie)).body.error?.status).toBe('INVALID_ARGUMENT');
+    expect(
+      sent.body.result.payouts.map((payout: { affiliateId: string; reference: string }) => [
+        payout.affiliateId,
+        payout.reference,
+      ]),
+    ).toEqual([[bank.affiliateId, 'SEPA-1']]);
+    expect(
+      (await callFn(t, 'adminListPayouts', { payday: '2025-05-15' }, operator.cookie)).body.result.payouts,
+    ).toEqual([]);
+    expect((await callFn(t, 'adminListPayouts', { payday: '2025-05-14' }, operator.cookie)).body.error?.status).toBe(
+      'INVALID_ARGUMENT',
+    );
   });
 });
 
@@ -214,7 +304,11 @@ describe('the operator’s payout functions', () => {
     ];
     for (const [name, data] of calls) {
       const asAffiliate = await callFn(t, name, data, affiliate.cookie);
-      expect({ name, status: asAffiliate.status, error: asAffiliate.body.error?.status }).toEqual({ name, status: 403, error: 'PERMISSION_DENIED' });
+      expect({ name, status: asAffiliate.status, error: asAffiliate.body.error?.status }).toEqual({
+        name,
+        status: 403,
+        error: 'PERMISSION_DENIED',
+      });
       const anonymous = await callFn(t, name, data);
       expect({ name, status: anonymous.status }).toEqual({ name, status: 401 });
     }

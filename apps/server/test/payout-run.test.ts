@@ -30,10 +30,12 @@ const MAY = new Date('2025-05-10T12:00:00.000Z');
 let t: TestApp;
 
 async function jobRun(payday: string) {
-  const { rows } = await t.database.sql.query<{ status: string; attempts: number; error: string | null; details: Record<string, number> | null }>(
-    `SELECT status, attempts, error, details FROM job_runs WHERE job = 'payouts' AND run_key = $1`,
-    [payday],
-  );
+  const { rows } = await t.database.sql.query<{
+    status: string;
+    attempts: number;
+    error: string | null;
+    details: Record<string, number> | null;
+  }>(`SELECT status, attempts, error, details FROM job_runs WHERE job = 'payouts' AND run_key = $1`, [payday]);
   return rows[0];
 }
 
@@ -47,10 +49,19 @@ async function heldBy(conversionIds: number[]) {
 
 describe('paydays', () => {
   it('pays on the 15th what was approved before the 1st, labelled with the month before', () => {
-    expect(payoutPeriod('2025-06-15')).toEqual({ payday: '2025-06-15', cutoff: CUTOFF, periodStart: '2025-05-01', periodEnd: '2025-05-31' });
+    expect(payoutPeriod('2025-06-15')).toEqual({
+      payday: '2025-06-15',
+      cutoff: CUTOFF,
+      periodStart: '2025-05-01',
+      periodEnd: '2025-05-31',
+    });
     expect(payoutPeriod('2025-03-15')).toMatchObject({ periodStart: '2025-02-01', periodEnd: '2025-02-28' });
     expect(payoutPeriod('2024-03-15')).toMatchObject({ periodStart: '2024-02-01', periodEnd: '2024-02-29' });
-    expect(payoutPeriod('2025-01-15')).toMatchObject({ cutoff: new Date('2025-01-01T00:00:00.000Z'), periodStart: '2024-12-01', periodEnd: '2024-12-31' });
+    expect(payoutPeriod('2025-01-15')).toMatchObject({
+      cutoff: new Date('2025-01-01T00:00:00.000Z'),
+      periodStart: '2024-12-01',
+      periodEnd: '2024-12-31',
+    });
   });
 
   it('names the latest payday due for the scheduler', () => {
@@ -83,7 +94,10 @@ describe('runPayouts', () => {
     const [lastSecond] = await insertApproved(t, paypal.affiliateId, 1, new Date(CUTOFF.getTime() - 1000));
     const [firstSecond] = await insertApproved(t, paypal.affiliateId, 1, CUTOFF);
     // Pending and recent: neither payable nor approved by the run.
-    const pending = await insertConversion(t, paypal.affiliateId, { status: 'pending', occurredAt: new Date('2025-06-01T08:00:00.000Z') });
+    const pending = await insertConversion(t, paypal.affiliateId, {
+      status: 'pending',
+      occurredAt: new Date('2025-06-01T08:00:00.000Z'),
+    });
     await insertApproved(t, bank.affiliateId, 15, MAY, 200);
     await insertApproved(t, small.affiliateId, 9, MAY);
     await insertApproved(t, noMethod.affiliateId, 15, MAY);
@@ -92,11 +106,21 @@ describe('runPayouts', () => {
     await insertAdjustment(t, clawedBack.affiliateId, { cents: -300, createdAt: new Date('2025-06-10T00:00:00.000Z') });
     await insertAdjustment(t, clawedBack.affiliateId, { cents: 500, createdAt: new Date('2025-06-05T00:00:00.000Z') });
     // Still pending, but its 30-day hold ended on 20 May: the run approves it first, and pays it.
-    for (let i = 0; i < 10; i++) await insertConversion(t, lateApproval.affiliateId, { status: 'pending', occurredAt: new Date('2025-04-20T00:00:00.000Z') });
+    for (let i = 0; i < 10; i++)
+      await insertConversion(t, lateApproval.affiliateId, {
+        status: 'pending',
+        occurredAt: new Date('2025-04-20T00:00:00.000Z'),
+      });
     await insertApproved(t, disabled.affiliateId, 11, MAY);
-    await t.database.sql.query(`UPDATE auth_users SET banned = true WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)`, [disabled.affiliateId]);
+    await t.database.sql.query(
+      `UPDATE auth_users SET banned = true WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)`,
+      [disabled.affiliateId],
+    );
     await insertApproved(t, deleted.affiliateId, 5, MAY);
-    await t.database.sql.query('UPDATE affiliates SET deleted_at = $2 WHERE id = $1', [deleted.affiliateId, MAY.toISOString()]);
+    await t.database.sql.query('UPDATE affiliates SET deleted_at = $2 WHERE id = $1', [
+      deleted.affiliateId,
+      MAY.toISOString(),
+    ]);
 
     const before = await moneyOf(t, paypal);
     expect(before).toMatchObject({ totalEarningsCents: 2800, unpaidEarningsCents: 2800 });
@@ -118,20 +142,39 @@ describe('runPayouts', () => {
       [paypal, bank, clawedBack, lateApproval, disabled].map((affiliate) => affiliate.affiliateId).sort(),
     );
     for (const payout of payouts) {
-      expect(payout).toMatchObject({ period_start: '2025-05-01', period_end: '2025-05-31', scheduled_for: PAYDAY, status: 'scheduled', currency: 'USD' });
+      expect(payout).toMatchObject({
+        period_start: '2025-05-01',
+        period_end: '2025-05-31',
+        scheduled_for: PAYDAY,
+        status: 'scheduled',
+        currency: 'USD',
+      });
     }
-    expect(byAffiliate.get(paypal.affiliateId)).toMatchObject({ amount_cents: 2400, method: 'paypal', method_snapshot: { type: 'paypal', paypalEmail: paypal.paypalEmail } });
+    expect(byAffiliate.get(paypal.affiliateId)).toMatchObject({
+      amount_cents: 2400,
+      method: 'paypal',
+      method_snapshot: { type: 'paypal', paypalEmail: paypal.paypalEmail },
+    });
     expect(byAffiliate.get(clawedBack.affiliateId)?.amount_cents).toBe(2100);
     expect(byAffiliate.get(lateApproval.affiliateId)?.amount_cents).toBe(MINIMUM_PAYOUT_CENTS);
     // The bank snapshot keeps the IBAN and BIC sealed.
     const bankPayout = byAffiliate.get(bank.affiliateId)!;
-    expect(bankPayout).toMatchObject({ amount_cents: 3000, method: 'bank_transfer', method_snapshot: { type: 'bank_transfer', accountHolder: 'Ada Lovelace', ibanLast4: bank.iban!.slice(-4) } });
+    expect(bankPayout).toMatchObject({
+      amount_cents: 3000,
+      method: 'bank_transfer',
+      method_snapshot: { type: 'bank_transfer', accountHolder: 'Ada Lovelace', ibanLast4: bank.iban!.slice(-4) },
+    });
     expect(JSON.stringify(bankPayout.method_snapshot)).not.toContain(bank.iban!.slice(4, 12));
     expect(t.context.cipher.decrypt(bankPayout.method_snapshot.ibanEncrypted as string)).toBe(bank.iban);
 
     const paypalPayout = byAffiliate.get(paypal.affiliateId)!.id;
     const linked = await heldBy([...paypalIds, lastSecond!, firstSecond!, pending]);
-    expect(linked.map((row) => row.payout_id)).toEqual([...paypalIds.map(() => paypalPayout), paypalPayout, null, null]);
+    expect(linked.map((row) => row.payout_id)).toEqual([
+      ...paypalIds.map(() => paypalPayout),
+      paypalPayout,
+      null,
+      null,
+    ]);
     await expectPayoutsMatchTheirRows(t);
 
     // The dashboard: nothing is paid yet (scheduled), and what the next payday (15 July) will pay is
@@ -144,12 +187,19 @@ describe('runPayouts', () => {
     );
     expect(approval.map((row) => new Date(row.approved_at).toISOString())).toEqual(['2025-05-20T00:00:00.000Z']);
 
-    expect(await jobRun(PAYDAY)).toMatchObject({ status: 'done', attempts: 1, error: null, details: { created: 5, payoutCount: 5 } });
+    expect(await jobRun(PAYDAY)).toMatchObject({
+      status: 'done',
+      attempts: 1,
+      error: null,
+      details: { created: 5, payoutCount: 5 },
+    });
     const { rows: audit } = await t.database.sql.query<{ actor: string; details: Record<string, number> }>(
       `SELECT actor, details FROM audit_log WHERE action = 'payouts.run' AND subject = $1`,
       [PAYDAY],
     );
-    expect(audit).toEqual([{ actor: 'system', details: expect.objectContaining({ created: 5, belowMinimum: 1, withoutPaymentMethod: 1 }) }]);
+    expect(audit).toEqual([
+      { actor: 'system', details: expect.objectContaining({ created: 5, belowMinimum: 1, withoutPaymentMethod: 1 }) },
+    ]);
   });
 
   it('pays the minimum exactly, not a cent less', async () => {
@@ -204,7 +254,9 @@ describe('runPayouts', () => {
     expect(payouts).toHaveLength(7);
     // The payouts of the first attempt are untouched.
     for (const payout of partial) expect(payouts).toContainEqual(payout);
-    expect(payouts.map((payout) => payout.amount_cents).sort((a, b) => a - b)).toEqual([2000, 2200, 2400, 2600, 2800, 3000, 3200]);
+    expect(payouts.map((payout) => payout.amount_cents).sort((a, b) => a - b)).toEqual([
+      2000, 2200, 2400, 2600, 2800, 3000, 3200,
+    ]);
     expect(resumed.payoutTotalCents).toBe(2000 + 2200 + 2400 + 2600 + 2800 + 3000 + 3200);
     await expectPayoutsMatchTheirRows(t);
     expect(await jobRun(PAYDAY)).toMatchObject({ status: 'done', attempts: 2, error: null });
@@ -225,10 +277,16 @@ describe('runPayouts', () => {
     // Through the operator's function: `aborted` while a run holds the job, then it runs.
     t.clock.now = new Date('2025-07-15T06:00:00.000Z');
     const operator = await createOperator(t);
-    for (let i = 0; i < 2; i++) await insertApproved(t, (await createPayee(t, 'paypal')).affiliateId, 10, new Date('2025-06-10T00:00:00.000Z'));
-    const busy = await withJobLock(t.context, 'payouts', () => callFn(t, 'adminRunPayouts', { payday: '2025-07-15' }, operator.cookie));
+    for (let i = 0; i < 2; i++)
+      await insertApproved(t, (await createPayee(t, 'paypal')).affiliateId, 10, new Date('2025-06-10T00:00:00.000Z'));
+    const busy = await withJobLock(t.context, 'payouts', () =>
+      callFn(t, 'adminRunPayouts', { payday: '2025-07-15' }, operator.cookie),
+    );
     expect(busy.ran && busy.value.status).toBe(409);
-    expect(busy.ran && busy.value.body.error).toMatchObject({ status: 'ABORTED', details: { code: 'run-in-progress' } });
+    expect(busy.ran && busy.value.body.error).toMatchObject({
+      status: 'ABORTED',
+      details: { code: 'run-in-progress' },
+    });
     const free = await callFn(t, 'adminRunPayouts', { payday: '2025-07-15' }, operator.cookie);
     expect(free.status).toBe(200);
     expect(free.body.result).toMatchObject({ payday: '2025-07-15', created: 2, alreadyDone: false });
@@ -272,7 +330,12 @@ describe('runPayouts', () => {
     await markPayouts(t.context, { payoutIds: [june!.id], status: 'sent', actor: 'operator' });
     const sent = await moneyOf(t, affiliate);
     expect(sent.unpaidEarningsCents).toBe(scheduled.unpaidEarningsCents - 2200);
-    await markPayouts(t.context, { payoutIds: [june!.id], status: 'failed', reason: 'PayPal account closed', actor: 'operator' });
+    await markPayouts(t.context, {
+      payoutIds: [june!.id],
+      status: 'failed',
+      reason: 'PayPal account closed',
+      actor: 'operator',
+    });
     // Back in the balance: unpaid again, and payable on the next payday.
     expect(await moneyOf(t, affiliate)).toEqual({ ...scheduled, payableCents: 2200 });
 
@@ -281,7 +344,9 @@ describe('runPayouts', () => {
     const july = await runPayouts(t.context, '2025-07-15');
     expect(july).toMatchObject({ created: 1, totalCents: 2800 });
     const payouts = await payoutsOf(t, affiliate.affiliateId);
-    expect(payouts.map((payout) => [payout.status, payout.amount_cents, payout.period_start, payout.failure_reason])).toEqual([
+    expect(
+      payouts.map((payout) => [payout.status, payout.amount_cents, payout.period_start, payout.failure_reason]),
+    ).toEqual([
       ['failed', 2200, '2025-05-01', 'PayPal account closed'],
       ['scheduled', 2800, '2025-06-01', null],
     ]);

@@ -17,7 +17,8 @@ export interface PostgresCluster {
   stop: () => void;
 }
 
-export const POSTGRES_INSTALL_HINT = 'PostgreSQL is not installed: run "sudo apt-get install -y postgresql" (see README).';
+export const POSTGRES_INSTALL_HINT =
+  'PostgreSQL is not installed: run "sudo apt-get install -y postgresql" (see README).';
 
 function findBinDir(): string | undefined {
   const onPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim();
@@ -50,13 +51,20 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]] : [path.join(bin, command), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
+      : [path.join(bin, command), args];
     execFileSync(file, argv, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const start = () =>
     run('pg_ctl', [
-      '-D', dataDir, '-l', path.join(dir, 'log'), '-w', '-o',
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
       `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=on -c max_connections=200`,
       'start',
     ]);

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxIdle } from '../src/features/email/outbox-worker.ts';
 import { type RetentionResult, runRetention } from '../src/features/retention/retention.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp, memoryMailer } from './helpers/app.ts';
-import { type TestAffiliate, callFn, createTestAffiliate, insertAdjustment, insertCode, insertPayout, signIn } from './helpers/affiliates.ts';
+import {
+  type TestAffiliate,
+  callFn,
+  createTestAffiliate,
+  insertAdjustment,
+  insertCode,
+  insertPayout,
+  signIn,
+} from './helpers/affiliates.ts';
 import { outboxRows } from './helpers/email.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
@@ -62,7 +70,9 @@ describe('visitor data: clicks and installs', () => {
       url: '/api/fn/storePreInstallData',
       remoteAddress: `198.51.100.${++ipCounter}`,
       headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL, 'user-agent': IPHONE_USER_AGENT },
-      payload: JSON.stringify({ data: createVisit({ code, sessionId, timestamp: at.toISOString(), query: { utm_source: 'insta' } }) }),
+      payload: JSON.stringify({
+        data: createVisit({ code, sessionId, timestamp: at.toISOString(), query: { utm_source: 'insta' } }),
+      }),
     });
     expect(response.statusCode).toBe(200);
     return response.json().result.trackingId as string;
@@ -85,7 +95,11 @@ describe('visitor data: clicks and installs', () => {
 
   it('clears what describes the visitor of an old click not attributed, keeping the row and every total', async () => {
     const old = new Date(start.getTime() - 100 * DAY_MS);
-    const oldVisits = [await visit('old-visitor-one-abcdef', old), await visit('old-visitor-one-abcdef', old), await visit('old-visitor-two-abcdef', old)];
+    const oldVisits = [
+      await visit('old-visitor-one-abcdef', old),
+      await visit('old-visitor-one-abcdef', old),
+      await visit('old-visitor-two-abcdef', old),
+    ];
     const attributed = await visit('old-visitor-app-abcdef', old);
     const recent = await visit('recent-visitor-abcdef', new Date(start.getTime() - 10 * DAY_MS));
     const attributedClick = await clickOf(attributed);
@@ -94,7 +108,13 @@ describe('visitor data: clicks and installs', () => {
       `INSERT INTO installs (app_user_id, platform, click_id, referral_code_id, affiliate_id, method, confidence, ip_hash, device, attributed_at, created_at)
        VALUES ('app-user-old', 'ios', $1, $2, $3, 'tracking_id', 1, 'install-ip-hash', '{"model":"iPhone15,2"}', $4, $4),
               ('app-user-recent', 'ios', NULL, NULL, NULL, NULL, NULL, 'install-ip-hash-2', '{"model":"iPhone14,2"}', NULL, $5)`,
-      [attributedClick.id, attributedClick.referral_code_id, affiliate.affiliateId, old.toISOString(), new Date(start.getTime() - 10 * DAY_MS).toISOString()],
+      [
+        attributedClick.id,
+        attributedClick.referral_code_id,
+        affiliate.affiliateId,
+        old.toISOString(),
+        new Date(start.getTime() - 10 * DAY_MS).toISOString(),
+      ],
     );
     t.clock.now = new Date(start);
     const before = await totals();
@@ -126,7 +146,12 @@ describe('visitor data: clicks and installs', () => {
     }
     // Attributed (the evidence of a commission) and recent clicks keep their data.
     for (const trackingId of [attributed, recent]) {
-      expect(await clickOf(trackingId)).toMatchObject({ personal_data_cleared_at: null, user_agent: expect.any(String), ip_hash: expect.any(String), visitor_key: expect.any(String) });
+      expect(await clickOf(trackingId)).toMatchObject({
+        personal_data_cleared_at: null,
+        user_agent: expect.any(String),
+        ip_hash: expect.any(String),
+        visitor_key: expect.any(String),
+      });
     }
     // The counted clicks' keys no longer carry the visitor.
     const counted = await query<{ visitor_key: string; click_id: string }>(
@@ -137,9 +162,19 @@ describe('visitor data: clicks and installs', () => {
     expect(counted).toHaveLength(2);
     for (const row of counted) expect(row.visitor_key).toBe(`cleared:${row.click_id}`);
     // Installs: the old one loses its IP hash and device, keeps its attribution.
-    expect(await query(t, 'SELECT app_user_id, ip_hash, device, click_id IS NOT NULL AS attributed FROM installs ORDER BY app_user_id')).toEqual([
+    expect(
+      await query(
+        t,
+        'SELECT app_user_id, ip_hash, device, click_id IS NOT NULL AS attributed FROM installs ORDER BY app_user_id',
+      ),
+    ).toEqual([
       { app_user_id: 'app-user-old', ip_hash: null, device: null, attributed: true },
-      { app_user_id: 'app-user-recent', ip_hash: 'install-ip-hash-2', device: { model: 'iPhone14,2' }, attributed: false },
+      {
+        app_user_id: 'app-user-recent',
+        ip_hash: 'install-ip-hash-2',
+        device: { model: 'iPhone14,2' },
+        attributed: false,
+      },
     ]);
 
     expect(await totals()).toEqual(before);
@@ -152,7 +187,9 @@ describe('visitor data: clicks and installs', () => {
     const result = await runRetention(t.context);
     expect(result.attributedClicksCleared).toBe(1);
     expect(result.clicksCleared).toBe(1); // the recent one, 5 years on
-    expect(await query(t, 'SELECT count(*)::int AS n FROM clicks WHERE personal_data_cleared_at IS NULL')).toEqual([{ n: 0 }]);
+    expect(await query(t, 'SELECT count(*)::int AS n FROM clicks WHERE personal_data_cleared_at IS NULL')).toEqual([
+      { n: 0 },
+    ]);
     expect((await runRetention(t.context)).attributedClicksCleared).toBe(0);
   });
 });
@@ -169,20 +206,36 @@ describe('accounts: deleted and inactive', () => {
   const profile = async (id: string) => (await query(t, 'SELECT * FROM affiliates WHERE id = $1', [id]))[0]!;
 
   it('purges what a deleted profile still holds, once', async () => {
-    const deleted = await createTestAffiliate(t, { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'left@paypal.example' } });
+    const deleted = await createTestAffiliate(t, {
+      paymentMethod: 'paypal',
+      paymentDetails: { paypalEmail: 'left@paypal.example' },
+    });
     await insertCode(t, deleted.affiliateId, { description: 'My Instagram @ada' });
-    await query(t, "INSERT INTO support_tickets (name, email, subject, message, language) VALUES ('Ada', upper($1), 'account', 'Hello', 'en')", [deleted.email]);
+    await query(
+      t,
+      "INSERT INTO support_tickets (name, email, subject, message, language) VALUES ('Ada', upper($1), 'account', 'Hello', 'en')",
+      [deleted.email],
+    );
     // Deleted without its personal data going (as an older version, or a crash, could leave it).
     await query(t, 'UPDATE affiliates SET deleted_at = $2 WHERE id = $1', [deleted.affiliateId, start.toISOString()]);
     const properly = await createTestAffiliate(t);
-    expect((await callFn(t, 'deleteAffiliateAccount', { password: properly.password }, properly.cookie)).status).toBe(200);
+    expect((await callFn(t, 'deleteAffiliateAccount', { password: properly.password }, properly.cookie)).status).toBe(
+      200,
+    );
 
     expect((await runRetention(t.context)).affiliatesPurged).toBe(2);
-    expect(await profile(deleted.affiliateId)).toMatchObject({ user_id: null, first_name: null, last_name: null, personal_data_purged_at: start });
+    expect(await profile(deleted.affiliateId)).toMatchObject({
+      user_id: null,
+      first_name: null,
+      last_name: null,
+      personal_data_purged_at: start,
+    });
     expect((await profile(properly.affiliateId)).personal_data_purged_at).toEqual(start);
     expect(await query(t, 'SELECT 1 FROM auth_users WHERE email = $1', [deleted.email])).toEqual([]);
     expect(await query(t, 'SELECT 1 FROM payment_methods WHERE affiliate_id = $1', [deleted.affiliateId])).toEqual([]);
-    expect(await query(t, 'SELECT description FROM referral_codes WHERE affiliate_id = $1', [deleted.affiliateId])).toEqual([{ description: null }]);
+    expect(
+      await query(t, 'SELECT description FROM referral_codes WHERE affiliate_id = $1', [deleted.affiliateId]),
+    ).toEqual([{ description: null }]);
     expect(await query(t, 'SELECT 1 FROM support_tickets WHERE lower(email) = $1', [deleted.email])).toEqual([]);
 
     expect((await runRetention(t.context)).affiliatesPurged).toBe(0);
@@ -214,11 +267,20 @@ describe('accounts: deleted and inactive', () => {
     // Warned a day late (29 days before the 12 months are over): still 30 days' notice.
     const deletionDay = new Date(warnedAt.getTime() + 30 * DAY_MS).toISOString().slice(0, 10);
     const [warning] = await outboxRows(t, { kind: 'inactivity-warning', to: inactive.email });
-    const expectedDay = new Intl.DateTimeFormat('fr', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${deletionDay}T00:00:00Z`));
-    expect(warning?.subject).toBe(`Votre compte affilié Skanova sera supprimé le ${expectedDay.replace(/^1 /, '1er ')}`);
+    const expectedDay = new Intl.DateTimeFormat('fr', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${deletionDay}T00:00:00Z`));
+    expect(warning?.subject).toBe(
+      `Votre compte affilié Skanova sera supprimé le ${expectedDay.replace(/^1 /, '1er ')}`,
+    );
     expect(warning?.text_body).toContain('Bonjour Jeanne,');
     expect(warning?.html_body).toContain('/affiliate/login?lang=fr');
-    expect((await outboxRows(t, { kind: 'inactivity-warning', to: returning.email }))[0]?.subject).toMatch(/^Your Skanova affiliate account will be deleted on /);
+    expect((await outboxRows(t, { kind: 'inactivity-warning', to: returning.email }))[0]?.subject).toMatch(
+      /^Your Skanova affiliate account will be deleted on /,
+    );
 
     expect((await runRetention(t.context)).affiliatesWarned).toBe(0);
     expect(await outboxRows(t, { kind: 'inactivity-warning' })).toHaveLength(2);
@@ -233,13 +295,20 @@ describe('accounts: deleted and inactive', () => {
     mail.sent.length = 0;
     const second = await runRetention(t.context);
     expect(second).toMatchObject({ affiliatesAnonymised: 1, affiliatesPurged: 1, affiliatesWarned: 0 });
-    expect(await profile(inactive.affiliateId)).toMatchObject({ user_id: null, first_name: null, deleted_at: t.clock.now, personal_data_purged_at: t.clock.now });
+    expect(await profile(inactive.affiliateId)).toMatchObject({
+      user_id: null,
+      first_name: null,
+      deleted_at: t.clock.now,
+      personal_data_purged_at: t.clock.now,
+    });
     expect(await query(t, 'SELECT 1 FROM auth_users WHERE email = $1', [inactive.email])).toEqual([]);
     expect((await profile(returning.affiliateId)).deleted_at).toBeNull();
     expect((await profile(owed.affiliateId)).deleted_at).toBeNull();
-    expect(await query(t, "SELECT actor, details FROM audit_log WHERE action = 'affiliate.deleted' AND subject = $1", [inactive.affiliateId])).toEqual([
-      { actor: 'system', details: { reason: 'inactive', lastActiveAt: expect.any(String) } },
-    ]);
+    expect(
+      await query(t, "SELECT actor, details FROM audit_log WHERE action = 'affiliate.deleted' AND subject = $1", [
+        inactive.affiliateId,
+      ]),
+    ).toEqual([{ actor: 'system', details: { reason: 'inactive', lastActiveAt: expect.any(String) } }]);
     const [goodbye] = await outboxRows(t, { kind: 'account-deleted', to: inactive.email });
     expect(goodbye?.subject).toBe('Votre compte affilié Skanova a été supprimé');
 
@@ -258,11 +327,17 @@ describe('payment records and e-mails', () => {
 
   it('trims RevenueCat payloads after 90 days and deletes events after 5 years', async () => {
     const event = (id: string, daysAgo: number) =>
-      query(t, `INSERT INTO revenuecat_events (event_id, type, app_user_id, outcome, payload, received_at) VALUES ($1, 'INITIAL_PURCHASE', 'user', 'ignored', $2, $3)`, [
-        id,
-        JSON.stringify({ event: { id, app_user_id: 'user', subscriber_attributes: { $email: { value: 'someone@example.com' } } } }),
-        new Date(start.getTime() - daysAgo * DAY_MS).toISOString(),
-      ]);
+      query(
+        t,
+        `INSERT INTO revenuecat_events (event_id, type, app_user_id, outcome, payload, received_at) VALUES ($1, 'INITIAL_PURCHASE', 'user', 'ignored', $2, $3)`,
+        [
+          id,
+          JSON.stringify({
+            event: { id, app_user_id: 'user', subscriber_attributes: { $email: { value: 'someone@example.com' } } },
+          }),
+          new Date(start.getTime() - daysAgo * DAY_MS).toISOString(),
+        ],
+      );
     await event('rc-recent', 10);
     await event('rc-old', 100);
     await event('rc-ancient', 6 * 365);
@@ -271,7 +346,12 @@ describe('payment records and e-mails', () => {
     expect(first).toMatchObject({ revenuecatPayloadsTrimmed: 2, revenuecatEventsDeleted: 1 });
     expect(await query(t, 'SELECT event_id, type, outcome, payload FROM revenuecat_events ORDER BY event_id')).toEqual([
       { event_id: 'rc-old', type: 'INITIAL_PURCHASE', outcome: 'ignored', payload: {} },
-      { event_id: 'rc-recent', type: 'INITIAL_PURCHASE', outcome: 'ignored', payload: expect.objectContaining({ event: expect.any(Object) }) },
+      {
+        event_id: 'rc-recent',
+        type: 'INITIAL_PURCHASE',
+        outcome: 'ignored',
+        payload: expect.objectContaining({ event: expect.any(Object) }),
+      },
     ]);
     expect(await runRetention(t.context)).toMatchObject({ revenuecatPayloadsTrimmed: 0, revenuecatEventsDeleted: 0 });
   });
@@ -279,8 +359,18 @@ describe('payment records and e-mails', () => {
   it('keeps payouts 5 years, then their amounts without their payment details; deletes old export files', async () => {
     const affiliate = await createTestAffiliate(t);
     const sixYearsAgo = addYears(start, -6);
-    const old = await insertPayout(t, affiliate.affiliateId, { amountCents: 2500, status: 'paid', periodStart: '2019-01-01', paidAt: sixYearsAgo });
-    const recent = await insertPayout(t, affiliate.affiliateId, { amountCents: 3000, status: 'paid', periodStart: '2025-01-01', paidAt: new Date(start.getTime() - 30 * DAY_MS) });
+    const old = await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 2500,
+      status: 'paid',
+      periodStart: '2019-01-01',
+      paidAt: sixYearsAgo,
+    });
+    const recent = await insertPayout(t, affiliate.affiliateId, {
+      amountCents: 3000,
+      status: 'paid',
+      periodStart: '2025-01-01',
+      paidAt: new Date(start.getTime() - 30 * DAY_MS),
+    });
     const [oldExport] = await query<{ id: string }>(
       t,
       `INSERT INTO payout_exports (kind, format, message_id, payday, payout_count, control_sum_cents, currency, file_name, content, created_at)
@@ -292,13 +382,41 @@ describe('payment records and e-mails', () => {
       `INSERT INTO payout_exports (kind, format, message_id, payday, payout_count, control_sum_cents, currency, file_name, content)
        VALUES ('paypal', 'paypal-payouts-csv', 'msg-recent', '2025-02-15', 1, 3000, 'USD', 'recent.csv', 'ada@paypal.example,30.00') RETURNING id::text`,
     );
-    await query(t, `UPDATE payouts SET export_id = $2, method_snapshot = '{"type":"paypal","paypalEmail":"ada@paypal.example"}' WHERE id = $1`, [old, oldExport!.id]);
-    await query(t, `UPDATE payouts SET export_id = $2, method_snapshot = '{"type":"paypal","paypalEmail":"ada@paypal.example"}' WHERE id = $1`, [recent, recentExport!.id]);
+    await query(
+      t,
+      `UPDATE payouts SET export_id = $2, method_snapshot = '{"type":"paypal","paypalEmail":"ada@paypal.example"}' WHERE id = $1`,
+      [old, oldExport!.id],
+    );
+    await query(
+      t,
+      `UPDATE payouts SET export_id = $2, method_snapshot = '{"type":"paypal","paypalEmail":"ada@paypal.example"}' WHERE id = $1`,
+      [recent, recentExport!.id],
+    );
 
     expect(await runRetention(t.context)).toMatchObject({ payoutsTrimmed: 1, payoutExportsDeleted: 1 });
-    expect(await query(t, 'SELECT id::text, amount_cents, status, method, method_snapshot, export_id::text FROM payouts WHERE affiliate_id = $1 ORDER BY amount_cents', [affiliate.affiliateId])).toEqual([
-      { id: old, amount_cents: 2500, status: 'paid', method: 'paypal', method_snapshot: { type: 'paypal' }, export_id: null },
-      { id: recent, amount_cents: 3000, status: 'paid', method: 'paypal', method_snapshot: { type: 'paypal', paypalEmail: 'ada@paypal.example' }, export_id: recentExport!.id },
+    expect(
+      await query(
+        t,
+        'SELECT id::text, amount_cents, status, method, method_snapshot, export_id::text FROM payouts WHERE affiliate_id = $1 ORDER BY amount_cents',
+        [affiliate.affiliateId],
+      ),
+    ).toEqual([
+      {
+        id: old,
+        amount_cents: 2500,
+        status: 'paid',
+        method: 'paypal',
+        method_snapshot: { type: 'paypal' },
+        export_id: null,
+      },
+      {
+        id: recent,
+        amount_cents: 3000,
+        status: 'paid',
+        method: 'paypal',
+        method_snapshot: { type: 'paypal', paypalEmail: 'ada@paypal.example' },
+        export_id: recentExport!.id,
+      },
     ]);
     expect(await query(t, 'SELECT message_id FROM payout_exports')).toEqual([{ message_id: 'msg-recent' }]);
     expect(await runRetention(t.context)).toMatchObject({ payoutsTrimmed: 0, payoutExportsDeleted: 0 });
@@ -308,12 +426,16 @@ describe('payment records and e-mails', () => {
     await outboxIdle(t.context);
     await query(t, 'DELETE FROM email_outbox');
     const row = (key: string, sentDaysAgo: number | null, gaveUpDaysAgo: number | null = null) =>
-      query(t, `INSERT INTO email_outbox (kind, dedupe_key, to_address, subject, text_body, sent_at, gave_up_at, created_at) VALUES ('test', $1, 'a@example.com', 's', 't', $2, $3, $4)`, [
-        key,
-        sentDaysAgo === null ? null : new Date(start.getTime() - sentDaysAgo * DAY_MS).toISOString(),
-        gaveUpDaysAgo === null ? null : new Date(start.getTime() - gaveUpDaysAgo * DAY_MS).toISOString(),
-        new Date(start.getTime() - 60 * DAY_MS).toISOString(),
-      ]);
+      query(
+        t,
+        `INSERT INTO email_outbox (kind, dedupe_key, to_address, subject, text_body, sent_at, gave_up_at, created_at) VALUES ('test', $1, 'a@example.com', 's', 't', $2, $3, $4)`,
+        [
+          key,
+          sentDaysAgo === null ? null : new Date(start.getTime() - sentDaysAgo * DAY_MS).toISOString(),
+          gaveUpDaysAgo === null ? null : new Date(start.getTime() - gaveUpDaysAgo * DAY_MS).toISOString(),
+          new Date(start.getTime() - 60 * DAY_MS).toISOString(),
+        ],
+      );
     await row('sent-long-ago', 31);
     await row('sent-lately', 29);
     await row('given-up-long-ago', null, 40);

@@ -54,9 +54,21 @@ describe('authentication', () => {
     const { code } = await affiliateWithCode();
     const event = purchaseEvent(await attributedUser(t, code));
     const before = await snapshot();
-    for (const auth of [null, '', 'Bearer wrong', `${WEBHOOK_AUTH} `, WEBHOOK_AUTH.toLowerCase(), WEBHOOK_AUTH.slice(0, -1), `${WEBHOOK_AUTH}x`]) {
+    for (const auth of [
+      null,
+      '',
+      'Bearer wrong',
+      `${WEBHOOK_AUTH} `,
+      WEBHOOK_AUTH.toLowerCase(),
+      WEBHOOK_AUTH.slice(0, -1),
+      `${WEBHOOK_AUTH}x`,
+    ]) {
       const response = await postWebhook(t, event, { auth });
-      expect({ auth, status: response.status, error: response.body.error?.status }).toEqual({ auth, status: 401, error: 'UNAUTHENTICATED' });
+      expect({ auth, status: response.status, error: response.body.error?.status }).toEqual({
+        auth,
+        status: 401,
+        error: 'UNAUTHENTICATED',
+      });
     }
     expect(await snapshot()).toEqual(before);
     expect((await postWebhook(t, event)).status).toBe(200);
@@ -85,7 +97,13 @@ describe('conversions', () => {
     expect(response).toEqual({ status: 200, body: { outcome: 'conversion' } });
 
     const [conversion] = await conversionsOf(t, affiliate.affiliateId);
-    expect(conversion).toMatchObject({ app_user_id: appUserId, commission_cents: 200, rate_tier: 'standard', status: 'pending', source_event_id: event.id });
+    expect(conversion).toMatchObject({
+      app_user_id: appUserId,
+      commission_cents: 200,
+      rate_tier: 'standard',
+      status: 'pending',
+      source_event_id: event.id,
+    });
     expect(new Date(conversion!.occurred_at).toISOString()).toBe(purchasedAt.toISOString());
     const { rows } = await t.database.sql.query(
       'SELECT store, product_id, price_cents, price_currency, transaction_id, original_transaction_id, referral_code_id IS NOT NULL AS has_code FROM conversions WHERE id = $1',
@@ -100,9 +118,16 @@ describe('conversions', () => {
       original_transaction_id: event.original_transaction_id,
       has_code: true,
     });
-    expect(await storedEvent(t, event.id as string)).toEqual({ outcome: 'conversion', conversion_id: conversion!.id, type: 'INITIAL_PURCHASE' });
+    expect(await storedEvent(t, event.id as string)).toEqual({
+      outcome: 'conversion',
+      conversion_id: conversion!.id,
+      type: 'INITIAL_PURCHASE',
+    });
     // The whole payload is kept, unknown fields included.
-    const { rows: payload } = await t.database.sql.query<{ payload: { event: Record<string, unknown> } }>('SELECT payload FROM revenuecat_events WHERE event_id = $1', [event.id]);
+    const { rows: payload } = await t.database.sql.query<{ payload: { event: Record<string, unknown> } }>(
+      'SELECT payload FROM revenuecat_events WHERE event_id = $1',
+      [event.id],
+    );
     expect(payload[0]!.payload.event.subscriber_attributes).toEqual(event.subscriber_attributes);
 
     const stats = await callFn(t, 'getAffiliateStats', null, affiliate.cookie);
@@ -134,10 +159,19 @@ describe('conversions', () => {
     const event = purchaseEvent(await attributedUser(t, code));
     const answers = await Promise.all(Array.from({ length: 5 }, () => postWebhook(t, event)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(answers.map((answer) => answer.body.outcome).sort()).toEqual(['conversion', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(answers.map((answer) => answer.body.outcome).sort()).toEqual([
+      'conversion',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+    ]);
     expect(await conversionsOf(t, affiliate.affiliateId)).toHaveLength(1);
     expect((await postWebhook(t, event)).body.outcome).toBe('duplicate');
-    const { rows } = await t.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox WHERE kind = $1 AND to_address = $2', ['conversion', affiliate.email]);
+    const { rows } = await t.database.sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM email_outbox WHERE kind = $1 AND to_address = $2',
+      ['conversion', affiliate.email],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
@@ -149,8 +183,20 @@ describe('conversions', () => {
     expect(await conversionsOf(t, affiliate.affiliateId)).toEqual([]);
 
     const convertedAt = new Date(NOW.getTime() + 7 * DAY_MS);
-    const renewal = purchaseEvent(appUserId, { type: 'RENEWAL', is_trial_conversion: true, period_type: 'NORMAL', original_transaction_id: trial.transaction_id }, convertedAt);
-    const [first, second] = await Promise.all([postWebhook(t, renewal), postWebhook(t, { ...renewal, id: `${renewal.id as string}-redelivered` })]);
+    const renewal = purchaseEvent(
+      appUserId,
+      {
+        type: 'RENEWAL',
+        is_trial_conversion: true,
+        period_type: 'NORMAL',
+        original_transaction_id: trial.transaction_id,
+      },
+      convertedAt,
+    );
+    const [first, second] = await Promise.all([
+      postWebhook(t, renewal),
+      postWebhook(t, { ...renewal, id: `${renewal.id as string}-redelivered` }),
+    ]);
     expect([first.body.outcome, second.body.outcome].sort()).toEqual(['already-converted', 'conversion']);
     // A later paid purchase of the same person is not a first one.
     expect((await postWebhook(t, purchaseEvent(appUserId))).body.outcome).toBe('already-converted');
@@ -164,8 +210,14 @@ describe('conversions', () => {
   it('takes the event time, then the receipt time, when the purchase time is missing', async () => {
     const { affiliate, code } = await affiliateWithCode();
     const eventAt = new Date(NOW.getTime() - 3_600_000);
-    await postWebhook(t, purchaseEvent(await attributedUser(t, code), { purchased_at_ms: null, event_timestamp_ms: eventAt.getTime() }));
-    await postWebhook(t, purchaseEvent(await attributedUser(t, code), { purchased_at_ms: undefined, event_timestamp_ms: undefined }));
+    await postWebhook(
+      t,
+      purchaseEvent(await attributedUser(t, code), { purchased_at_ms: null, event_timestamp_ms: eventAt.getTime() }),
+    );
+    await postWebhook(
+      t,
+      purchaseEvent(await attributedUser(t, code), { purchased_at_ms: undefined, event_timestamp_ms: undefined }),
+    );
     const times = (await conversionsOf(t, affiliate.affiliateId)).map((row) => new Date(row.occurred_at).toISOString());
     expect(times).toEqual([eventAt.toISOString(), NOW.toISOString()]);
   });
@@ -184,11 +236,21 @@ describe('conversions', () => {
   it('sends the affiliate an e-mail only when they want one', async () => {
     const wanting = await affiliateWithCode();
     const quiet = await affiliateWithCode();
-    await callFn(t, 'updateNotificationPreferences', { conversions: false, payments: true, news: true }, quiet.affiliate.cookie);
+    await callFn(
+      t,
+      'updateNotificationPreferences',
+      { conversions: false, payments: true, news: true },
+      quiet.affiliate.cookie,
+    );
     await postWebhook(t, purchaseEvent(await attributedUser(t, wanting.code)));
     await postWebhook(t, purchaseEvent(await attributedUser(t, quiet.code)));
     const [conversion] = await conversionsOf(t, wanting.affiliate.affiliateId);
-    const { rows } = await t.database.sql.query<{ to_address: string; dedupe_key: string; subject: string; text_body: string }>(
+    const { rows } = await t.database.sql.query<{
+      to_address: string;
+      dedupe_key: string;
+      subject: string;
+      text_body: string;
+    }>(
       "SELECT to_address, dedupe_key, subject, text_body FROM email_outbox WHERE kind = 'conversion' AND to_address = ANY(ARRAY[$1, $2])",
       [wanting.affiliate.email, quiet.affiliate.email],
     );
@@ -204,7 +266,10 @@ describe('identities', () => {
     const { affiliate, code } = await affiliateWithCode();
     const anonymous = await attributedUser(t, code);
     // The person logged in: RevenueCat now names them by their own id, the anonymous one an alias.
-    const event = purchaseEvent('user-4242', { original_app_user_id: 'user-4242', aliases: ['user-4242', anonymous, '$RCAnonymousID:other-device'] });
+    const event = purchaseEvent('user-4242', {
+      original_app_user_id: 'user-4242',
+      aliases: ['user-4242', anonymous, '$RCAnonymousID:other-device'],
+    });
     expect((await postWebhook(t, event)).body.outcome).toBe('conversion');
     const { rows } = await t.database.sql.query<{ alias: string }>(
       'SELECT alias FROM app_user_aliases WHERE install_id = (SELECT install_id FROM app_user_aliases WHERE alias = $1) ORDER BY alias',
@@ -212,7 +277,11 @@ describe('identities', () => {
     );
     expect(rows.map((row) => row.alias)).toEqual(['$RCAnonymousID:other-device', anonymous, 'user-4242'].sort());
     // The app, now under the logged-in id, gets the same attribution back.
-    expect((await attributeInstall(t, { appUserId: 'user-4242', platform: 'ios' })).body.result).toEqual({ attributed: true, code, method: 'code_claim' });
+    expect((await attributeInstall(t, { appUserId: 'user-4242', platform: 'ios' })).body.result).toEqual({
+      attributed: true,
+      code,
+      method: 'code_claim',
+    });
 
     const other = await affiliateWithCode();
     const viaOriginal = await attributedUser(t, other.code);
@@ -252,7 +321,12 @@ describe('identities', () => {
     expect(await conversionsOf(t, affiliate.affiliateId)).toHaveLength(1);
     expect((await attributeInstall(t, { appUserId: 'user-transfer-1', platform: 'ios' })).body.result.code).toBe(code);
 
-    const unknown = { ...transfer, id: 'transfer-event-2', transferred_from: ['nobody-we-know'], transferred_to: ['someone-else'] };
+    const unknown = {
+      ...transfer,
+      id: 'transfer-event-2',
+      transferred_from: ['nobody-we-know'],
+      transferred_to: ['someone-else'],
+    };
     expect((await postWebhook(t, unknown)).body.outcome).toBe('unattributed');
   });
 });
@@ -260,7 +334,13 @@ describe('identities', () => {
 describe('what changes nothing', () => {
   it('answers TEST events 200 without recording them', async () => {
     const before = await snapshot();
-    const response = await postWebhook(t, { id: 'test-event-1', type: 'TEST', app_user_id: 'test-user', event_timestamp_ms: NOW.getTime(), environment: 'SANDBOX' });
+    const response = await postWebhook(t, {
+      id: 'test-event-1',
+      type: 'TEST',
+      app_user_id: 'test-user',
+      event_timestamp_ms: NOW.getTime(),
+      environment: 'SANDBOX',
+    });
     expect(response).toEqual({ status: 200, body: { outcome: 'test' } });
     expect(await snapshot()).toEqual(before);
   });
@@ -278,7 +358,14 @@ describe('what changes nothing', () => {
   });
 
   const states: [string, (affiliate: TestAffiliate) => Promise<unknown>][] = [
-    ['disabled', (a) => t.database.sql.query('UPDATE auth_users SET banned = true WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)', [a.affiliateId])],
+    [
+      'disabled',
+      (a) =>
+        t.database.sql.query(
+          'UPDATE auth_users SET banned = true WHERE id = (SELECT user_id FROM affiliates WHERE id = $1)',
+          [a.affiliateId],
+        ),
+    ],
     ['refused', (a) => t.database.sql.query("UPDATE affiliates SET status = 'refused' WHERE id = $1", [a.affiliateId])],
     ['deleted', (a) => t.database.sql.query('UPDATE affiliates SET deleted_at = now() WHERE id = $1', [a.affiliateId])],
   ];
@@ -347,7 +434,14 @@ describe('malformed bodies', () => {
     if (kind === 'number') return typeof value !== 'number';
     if (kind === 'time') return typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 7e12;
     if (kind === 'bool') return typeof value !== 'boolean';
-    if (kind === 'ids') return !(Array.isArray(value) && value.length <= 1000 && value.every((item) => typeof item === 'string' && item !== '' && item.length <= 512 && !/\u0000|\uD800/.test(item)));
+    if (kind === 'ids')
+      return !(
+        Array.isArray(value) &&
+        value.length <= 1000 &&
+        value.every(
+          (item) => typeof item === 'string' && item !== '' && item.length <= 512 && !/\u0000|\uD800/.test(item),
+        )
+      );
     return !isText;
   }
 
@@ -370,7 +464,10 @@ describe('malformed bodies', () => {
       { label: 'no id', body: JSON.stringify({ event: { ...valid, id: undefined } }) },
       { label: 'no type', body: JSON.stringify({ event: { ...valid, type: undefined } }) },
       { label: 'empty id', body: JSON.stringify({ event: { ...valid, id: '' } }) },
-      { label: 'deep nesting', body: `{"event":${JSON.stringify({ ...valid, extra: 0 }).replace('"extra":0', `"extra":${'['.repeat(100)}1${']'.repeat(100)}`)}}` },
+      {
+        label: 'deep nesting',
+        body: `{"event":${JSON.stringify({ ...valid, extra: 0 }).replace('"extra":0', `"extra":${'['.repeat(100)}1${']'.repeat(100)}`)}}`,
+      },
       { label: 'NUL in an unknown field', body: JSON.stringify({ event: { ...valid, country_code: 'F\u0000R' } }) },
       { label: 'lone surrogate in a key', body: JSON.stringify({ event: { ...valid, ['k\uDC00']: 1 } }) },
       { label: 'text/plain junk', body: 'hello', contentType: 'text/plain' },
@@ -381,13 +478,21 @@ describe('malformed bodies', () => {
       const field = pick(Object.keys(FIELDS));
       const candidates = BAD_VALUES.filter((value) => wrongFor(FIELDS[field]!, value));
       const value = pick(candidates);
-      bodies.push({ label: `bad ${field}`, body: JSON.stringify({ api_version: '1.0', event: { ...valid, id: `${valid.id as string}-${bodies.length}`, [field]: value } }) });
+      bodies.push({
+        label: `bad ${field}`,
+        body: JSON.stringify({
+          api_version: '1.0',
+          event: { ...valid, id: `${valid.id as string}-${bodies.length}`, [field]: value },
+        }),
+      });
     }
 
     const before = await snapshot();
     const failures: string[] = [];
     for (const [index, { label, body, contentType }] of bodies.entries()) {
-      const response = await postWebhook(t, body, { contentType: contentType === undefined ? 'application/json' : contentType });
+      const response = await postWebhook(t, body, {
+        contentType: contentType === undefined ? 'application/json' : contentType,
+      });
       if (response.status !== 400 || response.body.error?.status !== 'INVALID_ARGUMENT') {
         failures.push(`#${index} ${label}: HTTP ${response.status} ${JSON.stringify(response.body).slice(0, 200)}`);
       }

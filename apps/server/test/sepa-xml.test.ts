@@ -38,7 +38,14 @@ function input(version: SepaPainVersion, overrides: Partial<SepaDocumentInput> =
         creditorBic: null,
         remittance: `Affiliate commissions ${'x'.repeat(200)}`,
       },
-      { endToEndId: 'E2E-3', amountCents: 1, creditorName: 'Ada Lovelace', creditorIban: 'BE68539007547034', creditorBic: 'GKCCBEBB', remittance: 'One cent' },
+      {
+        endToEndId: 'E2E-3',
+        amountCents: 1,
+        creditorName: 'Ada Lovelace',
+        creditorIban: 'BE68539007547034',
+        creditorBic: 'GKCCBEBB',
+        remittance: 'One cent',
+      },
     ],
     ...overrides,
   };
@@ -93,9 +100,13 @@ describe.each(SEPA_PAIN_VERSIONS)('%s', (version) => {
   });
 
   it('names the debtor agent NOTPROVIDED without a configured BIC', () => {
-    const withoutBic = buildSepaXml(input(version, { debtor: { name: 'Company', iban: 'FR7630006000011234567890189', bic: '' } }));
+    const withoutBic = buildSepaXml(
+      input(version, { debtor: { name: 'Company', iban: 'FR7630006000011234567890189', bic: '' } }),
+    );
     expect(sepaViolations(withoutBic, version)).toEqual([]);
-    expect(compact(withoutBic)).toContain('<DbtrAgt><FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId></DbtrAgt>');
+    expect(compact(withoutBic)).toContain(
+      '<DbtrAgt><FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId></DbtrAgt>',
+    );
   });
 
   it('leaves out a creditor BIC the version cannot carry (the IBAN routes the transfer)', () => {
@@ -125,8 +136,16 @@ describe('the rules checker', () => {
   const version = 'pain.001.001.09';
   const xml = buildSepaXml(input(version));
   const broken: [string, string, RegExp][] = [
-    ['elements out of order', xml.replace(/(<Cdtr>[\s\S]*?<\/Cdtr>)(\s*)(<CdtrAcct>[\s\S]*?<\/CdtrAcct>)/, '$3$2$1'), /unexpected here|missing/],
-    ['a wrong group control sum', xml.replace('<CtrlSum>2184.63</CtrlSum>', '<CtrlSum>2184.64</CtrlSum>'), /GrpHdr\/CtrlSum/],
+    [
+      'elements out of order',
+      xml.replace(/(<Cdtr>[\s\S]*?<\/Cdtr>)(\s*)(<CdtrAcct>[\s\S]*?<\/CdtrAcct>)/, '$3$2$1'),
+      /unexpected here|missing/,
+    ],
+    [
+      'a wrong group control sum',
+      xml.replace('<CtrlSum>2184.63</CtrlSum>', '<CtrlSum>2184.64</CtrlSum>'),
+      /GrpHdr\/CtrlSum/,
+    ],
     ['a wrong count', xml.replace('<NbOfTxs>3</NbOfTxs>', '<NbOfTxs>2</NbOfTxs>'), /NbOfTxs/],
     ['three decimals', xml.replace('>184.62<', '>184.625<'), /at most 2 decimals/],
     ['a zero amount', xml.replace('>0.01<', '>0.00<'), /below 0.01/],
@@ -179,13 +198,18 @@ describe('money', () => {
     expect(convertCents(1, '0.5')).toBe(1); // 0.5 rounds up
     expect(convertCents(3, '0.500001')).toBe(2); // 1.500003
     expect(convertCents(123_456_789_012, '1.999999')).toBe(246_913_454_567);
-    for (const rate of ['0.4999', '2.000001', '9.231', '0,92', '-1', 'abc', '0.1234567', '']) expect(() => normaliseExchangeRate(rate)).toThrow(RangeError);
+    for (const rate of ['0.4999', '2.000001', '9.231', '0,92', '-1', 'abc', '0.1234567', ''])
+      expect(() => normaliseExchangeRate(rate)).toThrow(RangeError);
   });
 });
 
 describe('transfer references', () => {
   it('carry a payout id in 25 letters and digits, and lead back to it', () => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', '0b9e7d2c-3a41-4f5e-9c1d-2e3f4a5b6c7d', 'ffffffff-ffff-ffff-ffff-ffffffffffff']) {
+    for (const id of [
+      '00000000-0000-4000-8000-000000000000',
+      '0b9e7d2c-3a41-4f5e-9c1d-2e3f4a5b6c7d',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+    ]) {
       const reference = transferReference(id);
       expect(reference).toMatch(/^[0-9A-Z]{25}$/);
       expect(payoutIdFromTransferReference(reference)).toBe(id);

@@ -55,7 +55,12 @@ beforeAll(async () => {
   fixtureDir = createFixtureBuild();
   t = await createTestApp({
     serveSite: true,
-    env: { WEB_BUILD_DIR: fixtureDir, BRAND_NAME: 'Glow & <Co>', VITALS_SAMPLE_RATE: '0.25', SUPPORT_PHONE: '+33 1 23 45 67 89' },
+    env: {
+      WEB_BUILD_DIR: fixtureDir,
+      BRAND_NAME: 'Glow & <Co>',
+      VITALS_SAMPLE_RATE: '0.25',
+      SUPPORT_PHONE: '+33 1 23 45 67 89',
+    },
   });
 });
 afterAll(async () => {
@@ -83,14 +88,18 @@ describe('language negotiation', () => {
     const response = await get('/terms', { 'accept-language': 'en-GB,en;q=0.9,fr;q=0.5' });
     expect(servedPage(response.body)).toEqual(['/terms', 'en']);
     expect(response.headers['content-language']).toBe('en');
-    expect((await get('/terms', { 'accept-language': 'de-DE,fr;q=0.3,en;q=0.2' })).headers['content-language']).toBe('fr');
+    expect((await get('/terms', { 'accept-language': 'de-DE,fr;q=0.3,en;q=0.2' })).headers['content-language']).toBe(
+      'fr',
+    );
     expect((await get('/terms', { 'accept-language': 'de-DE' })).headers['content-language']).toBe('fr');
   });
 
   it('lets the lang cookie beat Accept-Language', async () => {
     const response = await get('/privacy', { 'accept-language': 'en-US', cookie: 'lang=fr' });
     expect(servedPage(response.body)).toEqual(['/privacy', 'fr']);
-    expect((await get('/privacy', { 'accept-language': 'fr-FR', cookie: 'lang=en' })).headers['content-language']).toBe('en');
+    expect((await get('/privacy', { 'accept-language': 'fr-FR', cookie: 'lang=en' })).headers['content-language']).toBe(
+      'en',
+    );
   });
 
   it('lets ?lang= beat the cookie and remember the choice in the cookie', async () => {
@@ -132,7 +141,14 @@ describe('pages', () => {
   });
 
   it('serves the landing page for all of its addresses', async () => {
-    for (const url of ['/download', '/download?ref=TESTCODE', '/ref/TESTCODE', '/app/ref/TESTCODE', '/app/download', '/app/ref']) {
+    for (const url of [
+      '/download',
+      '/download?ref=TESTCODE',
+      '/ref/TESTCODE',
+      '/app/ref/TESTCODE',
+      '/app/download',
+      '/app/ref',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);
       expect(servedPage(response.body)?.[0], url).toBe(LANDING_PAGE);
@@ -163,7 +179,14 @@ describe('pages', () => {
   });
 
   it('answers missing files with a plain 404, never the home page', async () => {
-    for (const url of ['/assets/nope.js', '/nope.js', '/images/logo.png', '/index.html', '/terms/index.html', '/assets/stray.html']) {
+    for (const url of [
+      '/assets/nope.js',
+      '/nope.js',
+      '/images/logo.png',
+      '/index.html',
+      '/terms/index.html',
+      '/assets/stray.html',
+    ]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toContain('<html');
@@ -247,7 +270,10 @@ describe('security headers', () => {
   });
 
   it('adds HSTS and upgrade-insecure-requests behind HTTPS', async () => {
-    const secure = await createTestApp({ serveSite: true, env: { WEB_BUILD_DIR: fixtureDir, PUBLIC_URL: 'https://www.example.com' } });
+    const secure = await createTestApp({
+      serveSite: true,
+      env: { WEB_BUILD_DIR: fixtureDir, PUBLIC_URL: 'https://www.example.com' },
+    });
     try {
       const response = await secure.app.inject({ method: 'GET', url: '/' });
       expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
@@ -280,7 +306,9 @@ describe('robots.txt and sitemap.xml', () => {
     for (const page of [...PUBLIC_PAGES, ...AFFILIATE_INDEXED_PAGES]) {
       for (const lang of LANGUAGES) {
         expect(locs).toContain(`http://localhost:3000${page}?lang=${lang}`);
-        expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="${lang}" href="http://localhost:3000${page}?lang=${lang}"/>`);
+        expect(xml).toContain(
+          `<xhtml:link rel="alternate" hreflang="${lang}" href="http://localhost:3000${page}?lang=${lang}"/>`,
+        );
       }
     }
     expect(xml).not.toContain('/download');

@@ -61,7 +61,10 @@ describe('POST /api/vitals', () => {
   });
 
   it('accepts the text/plain body of a plain sendBeacon', async () => {
-    const response = await postVitals(JSON.stringify({ page: '/terms', name: 'CLS', value: 0.1 }), 'text/plain;charset=UTF-8');
+    const response = await postVitals(
+      JSON.stringify({ page: '/terms', name: 'CLS', value: 0.1 }),
+      'text/plain;charset=UTF-8',
+    );
     expect(response.statusCode).toBe(204);
     expect(await storedRows()).toHaveLength(1);
   });
@@ -83,7 +86,13 @@ describe('POST /api/vitals', () => {
     ['a missing field', { page: '/', value: 1 }],
     ['an empty batch', []],
     ['a batch of more than 10', Array.from({ length: 11 }, () => ({ page: '/', name: 'LCP', value: 1 }))],
-    ['a batch with one bad metric', [{ page: '/', name: 'LCP', value: 1 }, { page: '/', name: 'XXX', value: 1 }]],
+    [
+      'a batch with one bad metric',
+      [
+        { page: '/', name: 'LCP', value: 1 },
+        { page: '/', name: 'XXX', value: 1 },
+      ],
+    ],
     ['null', null],
     ['a string', 'hello'],
   ];

@@ -9,7 +9,8 @@ import { initBrowserI18n } from './lib/i18n';
 // /app/TYPE[/CODE]. Rewrite those addresses to the canonical referral link before the router
 // starts, so hydration matches the prerendered route (the original path is kept in history state).
 const canonical = landingRedirectPath(window.location.pathname, window.location.search);
-if (canonical) window.history.replaceState({ originalPath: window.location.pathname + window.location.search }, '', canonical);
+if (canonical)
+  window.history.replaceState({ originalPath: window.location.pathname + window.location.search }, '', canonical);
 
 const i18n = initBrowserI18n();
 

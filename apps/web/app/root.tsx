@@ -18,7 +18,8 @@ export interface RouteHandle {
 function usePageNamespaces(): string[] {
   const matches = useMatches();
   const namespaces = new Set(COMMON_NAMESPACES);
-  for (const match of matches) for (const ns of (match.handle as RouteHandle | undefined)?.i18n ?? []) namespaces.add(ns);
+  for (const match of matches)
+    for (const ns of (match.handle as RouteHandle | undefined)?.i18n ?? []) namespaces.add(ns);
   return [...namespaces];
 }
 
@@ -33,7 +34,12 @@ function EmbeddedStrings() {
       }).replaceAll('<', '\\u003c')
     : (document.getElementById(I18N_ELEMENT_ID)?.textContent ?? '');
   return (
-    <script id={I18N_ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
+    <script
+      id={I18N_ELEMENT_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
   );
 }
 
@@ -42,7 +48,12 @@ function EmbeddedConfig() {
   const isBuild = typeof document === 'undefined';
   const json = isBuild ? '{}' : (document.getElementById(CONFIG_ELEMENT_ID)?.textContent ?? '{}');
   return (
-    <script id={CONFIG_ELEMENT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
+    <script
+      id={CONFIG_ELEMENT_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
   );
 }
 

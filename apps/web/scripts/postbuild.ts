@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@skanova/shared/constants/site';
 import { SERVED_PAGES } from '@skanova/shared/constants/pages';
 
-const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', process.env.SITE_BUILD_DIR ?? 'build');
+const buildDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  process.env.SITE_BUILD_DIR ?? 'build',
+);
 
 function digestTree(dir: string): Map<string, string> {
   const result = new Map<string, string>();
@@ -21,7 +25,9 @@ function digestTree(dir: string): Map<string, string> {
 
 const [first, ...others] = LANGUAGES.map((lang) => digestTree(path.join(buildDir, lang, 'client', 'assets')));
 for (const other of others) {
-  const differing = [...new Set([...first!.keys(), ...other.keys()])].filter((name) => first!.get(name) !== other.get(name));
+  const differing = [...new Set([...first!.keys(), ...other.keys()])].filter(
+    (name) => first!.get(name) !== other.get(name),
+  );
   if (differing.length > 0) {
     console.error(`The language builds produced different client assets: ${differing.join(', ')}`);
     process.exit(1);
@@ -58,4 +64,6 @@ for (const lang of LANGUAGES) {
   }
 }
 
-console.log(`postbuild: ${compressed} pre-compressed files; ${first!.size} client assets identical in ${LANGUAGES.join(' and ')}; all pages present.`);
+console.log(
+  `postbuild: ${compressed} pre-compressed files; ${first!.size} client assets identical in ${LANGUAGES.join(' and ')}; all pages present.`,
+);

@@ -21,7 +21,8 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const config = loadConfig(env);
-  if (config.DATABASE_URL) throw new ConfigError('The demo seeds a fresh embedded database: unset DATABASE_URL to run it.');
+  if (config.DATABASE_URL)
+    throw new ConfigError('The demo seeds a fresh embedded database: unset DATABASE_URL to run it.');
   const dataDir = path.resolve(config.DATA_DIR);
   rmSync(dataDir, { recursive: true, force: true });
 
@@ -34,10 +35,13 @@ async function main() {
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
 
   console.log(`Demo logins (${config.publicUrl}/affiliate/login):`);
-  for (const affiliate of summary.affiliates) console.log(`  affiliate  ${affiliate.email.padEnd(32)} ${affiliate.password}   (${affiliate.name})`);
+  for (const affiliate of summary.affiliates)
+    console.log(`  affiliate  ${affiliate.email.padEnd(32)} ${affiliate.password}   (${affiliate.name})`);
   console.log(`\nOperator console (${config.publicUrl}/admin):`);
   console.log(`  operator   ${summary.operator.email.padEnd(32)} ${summary.operator.password}`);
-  console.log(`\nRevenueCat webhook: POST ${config.publicUrl}/api/webhooks/revenuecat with "Authorization: ${DEMO_WEBHOOK_AUTH}"\n`);
+  console.log(
+    `\nRevenueCat webhook: POST ${config.publicUrl}/api/webhooks/revenuecat with "Authorization: ${DEMO_WEBHOOK_AUTH}"\n`,
+  );
 
   const server = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

@@ -44,7 +44,12 @@ export const DEMO_AFFILIATES: DemoAffiliate[] = [
     language: 'en',
     payment: {
       paymentMethod: 'bank_transfer',
-      paymentDetails: { bankName: 'Demo Bank', bankIban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', accountHolder: 'James Carter' },
+      paymentDetails: {
+        bankName: 'Demo Bank',
+        bankIban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'COBADEFFXXX',
+        accountHolder: 'James Carter',
+      },
     },
     visitsPerMonth: 40,
     conversionRate: 0.12,
@@ -143,23 +148,47 @@ export async function seedDemo(
           at,
           run: async () => {
             const visit = visitPayload(code, platform, visitor, at);
-            const { result } = await call('storePreInstallData', visit, { ip: fakeIp(visitor), userAgent: visit.fingerprint.userAgent });
+            const { result } = await call('storePreInstallData', visit, {
+              ip: fakeIp(visitor),
+              userAgent: visit.fingerprint.userAgent,
+            });
             if (!subscribes) return;
             appUsers += 1;
             const appUserId = `$RCAnonymousID:demo${appUsers.toString().padStart(5, '0')}`;
             const trackingId = (result as { trackingId: string }).trackingId;
             const installAt = at + 10 * 60_000;
-            actions.push({ at: installAt, run: () => call('attributeInstall', { appUserId, platform, trackingId }, { ip: fakeIp(visitor) }).then(() => {}) });
+            actions.push({
+              at: installAt,
+              run: () =>
+                call('attributeInstall', { appUserId, platform, trackingId }, { ip: fakeIp(visitor) }).then(() => {}),
+            });
             const purchaseAt = installAt + (trial ? 3 : 0) * DAY_MS + 3_600_000;
             if (trial) {
-              actions.push({ at: installAt + 60_000, run: () => webhook(app, event('INITIAL_PURCHASE', appUserId, installAt + 60_000, { period_type: 'TRIAL', price: 0 })) });
-              actions.push({ at: purchaseAt, run: () => webhook(app, event('RENEWAL', appUserId, purchaseAt, { is_trial_conversion: true })) });
+              actions.push({
+                at: installAt + 60_000,
+                run: () =>
+                  webhook(
+                    app,
+                    event('INITIAL_PURCHASE', appUserId, installAt + 60_000, { period_type: 'TRIAL', price: 0 }),
+                  ),
+              });
+              actions.push({
+                at: purchaseAt,
+                run: () => webhook(app, event('RENEWAL', appUserId, purchaseAt, { is_trial_conversion: true })),
+              });
             } else {
-              actions.push({ at: purchaseAt, run: () => webhook(app, event('INITIAL_PURCHASE', appUserId, purchaseAt)) });
+              actions.push({
+                at: purchaseAt,
+                run: () => webhook(app, event('INITIAL_PURCHASE', appUserId, purchaseAt)),
+              });
             }
             if (refunded) {
               const refundAt = purchaseAt + 10 * DAY_MS;
-              actions.push({ at: refundAt, run: () => webhook(app, event('CANCELLATION', appUserId, refundAt, { cancel_reason: 'CUSTOMER_SUPPORT' })) });
+              actions.push({
+                at: refundAt,
+                run: () =>
+                  webhook(app, event('CANCELLATION', appUserId, refundAt, { cancel_reason: 'CUSTOMER_SUPPORT' })),
+              });
             }
           },
         });
@@ -182,17 +211,29 @@ export async function seedDemo(
     actions.push({
       at: payday + 2 * DAY_MS,
       run: async () => {
-        const { result } = await call('adminListPayouts', { payday: paydayText, status: 'scheduled' }, { cookie: operatorCookie });
+        const { result } = await call(
+          'adminListPayouts',
+          { payday: paydayText, status: 'scheduled' },
+          { cookie: operatorCookie },
+        );
         const payouts = (result as { payouts: { id: string; method: string }[] }).payouts;
         if (payouts.length === 0) return;
         if (payouts.some((payout) => payout.method === 'paypal')) {
           await call('adminExportPayouts', { kind: 'paypal', payday: paydayText }, { cookie: operatorCookie });
         }
         if (payouts.some((payout) => payout.method === 'bank_transfer')) {
-          await call('adminExportPayouts', { kind: 'sepa', payday: paydayText, exchangeRate: '0.9200' }, { cookie: operatorCookie });
+          await call(
+            'adminExportPayouts',
+            { kind: 'sepa', payday: paydayText, exchangeRate: '0.9200' },
+            { cookie: operatorCookie },
+          );
         }
         const payoutIds = payouts.map((payout) => payout.id);
-        await call('adminMarkPayouts', { payoutIds, status: 'sent', reference: `DEMO-${paydayText}` }, { cookie: operatorCookie });
+        await call(
+          'adminMarkPayouts',
+          { payoutIds, status: 'sent', reference: `DEMO-${paydayText}` },
+          { cookie: operatorCookie },
+        );
         await call('adminMarkPayouts', { payoutIds, status: 'paid' }, { cookie: operatorCookie });
       },
     });
@@ -210,7 +251,11 @@ export async function seedDemo(
   await call('adminRunPayouts', { payday: latestPayday(end) }, { cookie: operatorCookie }).catch(() => {});
   await app.close();
   return {
-    affiliates: DEMO_AFFILIATES.map((affiliate) => ({ email: affiliate.email, password: DEMO_PASSWORD, name: `${affiliate.firstName} ${affiliate.lastName}` })),
+    affiliates: DEMO_AFFILIATES.map((affiliate) => ({
+      email: affiliate.email,
+      password: DEMO_PASSWORD,
+      name: `${affiliate.firstName} ${affiliate.lastName}`,
+    })),
     operator: DEMO_OPERATOR,
   };
 }
@@ -218,12 +263,31 @@ export async function seedDemo(
 /** Support tickets and web-vitals measurements, so the operator's console has something to show. */
 async function seedConsoleData(app: FastifyInstance, call: ReturnType<typeof callFunction>) {
   const tickets = [
-    { name: 'Lucie Bernard', email: 'lucie@example.com', subject: 'subscription', message: 'Comment annuler mon abonnement avant le renouvellement ?' },
-    { name: 'Tom Evans', email: 'tom@example.com', subject: 'technical', message: 'The scan stops at the forehead zone on my phone.' },
-    { name: 'Nora Petit', email: 'nora@example.com', subject: 'account', message: 'Je souhaite supprimer mon compte et mes photos.' },
+    {
+      name: 'Lucie Bernard',
+      email: 'lucie@example.com',
+      subject: 'subscription',
+      message: 'Comment annuler mon abonnement avant le renouvellement ?',
+    },
+    {
+      name: 'Tom Evans',
+      email: 'tom@example.com',
+      subject: 'technical',
+      message: 'The scan stops at the forehead zone on my phone.',
+    },
+    {
+      name: 'Nora Petit',
+      email: 'nora@example.com',
+      subject: 'account',
+      message: 'Je souhaite supprimer mon compte et mes photos.',
+    },
   ];
   for (const [index, ticket] of tickets.entries()) {
-    await call('submitContactForm', { ...ticket, language: ticket.subject === 'technical' ? 'en' : 'fr' }, { ip: `203.0.113.${index + 1}` });
+    await call(
+      'submitContactForm',
+      { ...ticket, language: ticket.subject === 'technical' ? 'en' : 'fr' },
+      { ip: `203.0.113.${index + 1}` },
+    );
   }
   const rand = random(7);
   const pages = ['/', '/support', '/download', '/affiliate', '/affiliate/dashboard'];
@@ -232,9 +296,18 @@ async function seedConsoleData(app: FastifyInstance, call: ReturnType<typeof cal
       const metrics = (['LCP', 'FCP', 'TTFB', 'INP', 'CLS'] as const).map((name) => ({
         page,
         name,
-        value: name === 'CLS' ? Number((rand() * 0.15).toFixed(3)) : Math.round((name === 'LCP' ? 1800 : name === 'INP' ? 120 : 500) * (0.6 + rand())),
+        value:
+          name === 'CLS'
+            ? Number((rand() * 0.15).toFixed(3))
+            : Math.round((name === 'LCP' ? 1800 : name === 'INP' ? 120 : 500) * (0.6 + rand())),
       }));
-      await app.inject({ method: 'POST', url: '/api/vitals', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(metrics), remoteAddress: `192.0.2.${batch + 1}` });
+      await app.inject({
+        method: 'POST',
+        url: '/api/vitals',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(metrics),
+        remoteAddress: `192.0.2.${batch + 1}`,
+      });
     }
   }
 }
@@ -329,7 +402,8 @@ function callFunction(app: FastifyInstance, origin: string) {
       payload: JSON.stringify({ data }),
       ...(options.ip ? { remoteAddress: options.ip } : {}),
     });
-    if (response.statusCode !== 200) throw new Error(`demo call ${name} answered ${response.statusCode}: ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`demo call ${name} answered ${response.statusCode}: ${response.body}`);
     const cookie = response.cookies.map((entry) => `${entry.name}=${entry.value}`).join('; ');
     return { result: (response.json() as { result: unknown }).result, cookie };
   };

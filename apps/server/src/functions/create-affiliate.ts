@@ -19,7 +19,10 @@ export const createAffiliate = defineCallable({
       max: app.config.RATE_LIMIT_SIGNUP_PER_HOUR,
       windowSeconds: 60 * 60,
     });
-    if (!allowed) throw new CallableError('resource-exhausted', 'Too many signups from this address. Please try again later.', { code: 'too-many-requests' });
+    if (!allowed)
+      throw new CallableError('resource-exhausted', 'Too many signups from this address. Please try again later.', {
+        code: 'too-many-requests',
+      });
     const result = await signUpAffiliate(app, input, webHeaders(request));
     reply.header('set-cookie', result.setCookies);
     return { affiliateId: result.affiliateId, status: result.status };

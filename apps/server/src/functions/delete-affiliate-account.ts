@@ -14,10 +14,12 @@ export const deleteAffiliateAccount = defineCallable({
   input: deleteAccountRequestSchema,
   async handler(input, { app, request, reply, caller }) {
     await deleteAccount(app, caller, input.password);
-    const signOut = await app.auth.api.signOut({ headers: webHeaders(request), returnHeaders: true }).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'clearing the session cookie after account deletion failed');
-      return null;
-    });
+    const signOut = await app.auth.api
+      .signOut({ headers: webHeaders(request), returnHeaders: true })
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, 'clearing the session cookie after account deletion failed');
+        return null;
+      });
     const cookies = signOut?.headers.getSetCookie() ?? [];
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     return { deleted: true as const };

@@ -16,7 +16,9 @@ export const storePreInstallData = defineCallable({
   input: preInstallRequestSchema,
   // Generous and configurable: when it trips, the page still continues to the store (BRIEF §6).
   rateLimit: (ctx) =>
-    ctx.config.RATE_LIMIT_CLICKS_DISABLED ? false : { max: ctx.config.RATE_LIMIT_CLICKS_PER_MINUTE, timeWindow: '1 minute' },
+    ctx.config.RATE_LIMIT_CLICKS_DISABLED
+      ? false
+      : { max: ctx.config.RATE_LIMIT_CLICKS_PER_MINUTE, timeWindow: '1 minute' },
   async handler(input, { app, request, reply }) {
     const { fingerprint, deeplink } = input;
     const cookieSessionId = validSessionId(request.cookies[VISITOR_SESSION_COOKIE]);
@@ -58,7 +60,11 @@ export const storePreInstallData = defineCallable({
     // Cookies only once the visit is stored: a tracking id always names a stored click.
     const cookie = { path: '/', sameSite: 'lax', secure: app.config.isHttps } as const;
     // Readable by the page: the "Open the app" tap copies it to the clipboard (BRIEF §5.5).
-    reply.setCookie(TRACKING_ID_COOKIE, trackingId, { ...cookie, httpOnly: false, maxAge: TRACKING_COOKIE_DAYS * DAY_SECONDS });
+    reply.setCookie(TRACKING_ID_COOKIE, trackingId, {
+      ...cookie,
+      httpOnly: false,
+      maxAge: TRACKING_COOKIE_DAYS * DAY_SECONDS,
+    });
     if (!cookieSessionId) {
       reply.setCookie(VISITOR_SESSION_COOKIE, sessionId ?? newSessionId(), {
         ...cookie,

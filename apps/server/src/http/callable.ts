@@ -26,7 +26,11 @@ export interface CallableRequestContext {
 /** Who may call a function: anyone, a signed-in affiliate (with a profile), or an operator. */
 export type CallableAccess = 'public' | 'affiliate' | 'admin';
 
-export type CallerFor<A extends CallableAccess> = A extends 'affiliate' ? AffiliateCaller : A extends 'admin' ? SignedInUser : null;
+export type CallerFor<A extends CallableAccess> = A extends 'affiliate'
+  ? AffiliateCaller
+  : A extends 'admin'
+    ? SignedInUser
+    : null;
 
 export interface RateLimitRule {
   /** Requests allowed per window for one client IP. */
@@ -55,12 +59,17 @@ export function defineCallable<Input extends $ZodType, Output, A extends Callabl
 export type AnyCallable = CallableDefinition<any, unknown, any>;
 
 /** The caller a function's access level requires, or the protocol error that refuses the call. */
-async function authorise(app: AppContext, request: FastifyRequest, access: CallableAccess): Promise<AffiliateCaller | SignedInUser | null> {
+async function authorise(
+  app: AppContext,
+  request: FastifyRequest,
+  access: CallableAccess,
+): Promise<AffiliateCaller | SignedInUser | null> {
   if (access === 'public') return null;
   const user = await resolveUser(app, request);
   if (!user) throw new CallableError('unauthenticated', 'You must be signed in.', { code: 'unauthenticated' });
   if (access === 'admin') {
-    if (user.role !== 'admin') throw new CallableError('permission-denied', 'Operators only.', { code: 'permission-denied' });
+    if (user.role !== 'admin')
+      throw new CallableError('permission-denied', 'Operators only.', { code: 'permission-denied' });
     return user;
   }
   const affiliate = await loadAffiliateCaller(app, user);
@@ -88,7 +97,10 @@ export function errorBody(code: ErrorCode, message: string, details?: unknown): 
 }
 
 export function sendCallableError(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown) {
-  return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(errorBody(code, message, details));
+  return reply
+    .code(ERROR_STATUS[code])
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, message, details));
 }
 
 /**
@@ -110,13 +122,19 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
         const data = (body as { data: unknown }).data;
         if (containsNul(data)) {
           // PostgreSQL text cannot hold NUL: refused here for every function, not as a failed insert.
-          throw new CallableError('invalid-argument', 'Invalid information provided.', { code: 'invalid-argument', reason: 'nul-character' });
+          throw new CallableError('invalid-argument', 'Invalid information provided.', {
+            code: 'invalid-argument',
+            reason: 'nul-character',
+          });
         }
         const parsed = safeParse(definition.input, data);
         if (!parsed.success) {
           throw new CallableError('invalid-argument', 'Invalid information provided.', {
             code: 'invalid-argument',
-            issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+            issues: parsed.error.issues.map((issue) => ({
+              path: issue.path.map(String).join('.'),
+              message: issue.message,
+            })),
           });
         }
         const result = await definition.handler(parsed.data, { app: ctx, request, reply, caller });

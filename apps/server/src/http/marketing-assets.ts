@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BANNER_SIZES, BANNER_THEMES } from '@skanova/shared/constants/marketing';
 import { isLanguage, type Language } from '@skanova/shared/constants/site';
 import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
-import { MARKETING_API_PREFIX, PRINT_DOCUMENTS, type PrintDocument, parseBannerFileName } from '@skanova/shared/marketing/assets';
+import {
+  MARKETING_API_PREFIX,
+  PRINT_DOCUMENTS,
+  type PrintDocument,
+  parseBannerFileName,
+} from '@skanova/shared/marketing/assets';
 import type { AppContext } from '../context.ts';
 import { loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
 import { createBannerRenderer } from '../features/marketing/banner-image.ts';
@@ -41,9 +46,13 @@ export function registerMarketingAssets(app: FastifyInstance, ctx: AppContext): 
         });
       }
       const code = normaliseCode(rawCode);
-      if (!code || !(await isLiveReferralCode(ctx, code))) return sendCallableError(reply, 'not-found', 'No such referral code.');
+      if (!code || !(await isLiveReferralCode(ctx, code)))
+        return sendCallableError(reply, 'not-found', 'No such referral code.');
       // Embedded on other sites: the URL's language decides, else the viewer's browser (not our cookie).
-      const lang = negotiateLanguage({ query: queryLanguage(request), acceptLanguage: request.headers['accept-language'] });
+      const lang = negotiateLanguage({
+        query: queryLanguage(request),
+        acceptLanguage: request.headers['accept-language'],
+      });
       const png = await renderBanner({ code, ...banner, lang });
       const etag = `"${createHash('sha256').update(png).digest('base64url').slice(0, 27)}"`;
       reply
@@ -63,9 +72,11 @@ export function registerMarketingAssets(app: FastifyInstance, ctx: AppContext): 
     async (request, reply) => {
       // Who asks comes first: an anonymous request learns nothing about codes or files.
       const user = await resolveUser(ctx, request);
-      if (!user) return sendCallableError(reply, 'unauthenticated', 'You must be signed in.', { code: 'unauthenticated' });
+      if (!user)
+        return sendCallableError(reply, 'unauthenticated', 'You must be signed in.', { code: 'unauthenticated' });
       const affiliate = await loadAffiliateCaller(ctx, user);
-      if (!affiliate) return sendCallableError(reply, 'not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
+      if (!affiliate)
+        return sendCallableError(reply, 'not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
 
       const { code: rawCode, file } = request.params as { code: string; file: string };
       const document = printDocumentFor(file);

@@ -25,7 +25,9 @@ export function registerRevenueCatWebhook(app: FastifyInstance, ctx: AppContext)
     // The body is read as text and parsed here, whatever its media type, so that every malformed
     // body is answered and logged the same way.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
 
     // Before the body is read: an unauthenticated sender gets nothing parsed.
     scope.addHook('onRequest', async (request, reply) => {
@@ -33,7 +35,10 @@ export function registerRevenueCatWebhook(app: FastifyInstance, ctx: AppContext)
       if (!expected) return sendCallableError(reply, 'unavailable', 'The RevenueCat webhook is not configured.');
       const given = request.headers.authorization;
       if (typeof given !== 'string' || !sameSecret(given, expected)) {
-        request.log.warn({ hasAuthorization: typeof given === 'string' }, 'RevenueCat webhook refused: wrong authorization');
+        request.log.warn(
+          { hasAuthorization: typeof given === 'string' },
+          'RevenueCat webhook refused: wrong authorization',
+        );
         return sendCallableError(reply, 'unauthenticated', 'Wrong authorization.');
       }
     });

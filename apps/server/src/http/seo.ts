@@ -5,10 +5,17 @@ import type { AppContext } from '../context.ts';
 
 export function registerSeo(app: FastifyInstance, ctx: AppContext) {
   const base = ctx.config.publicUrl;
-  const robots = ['User-agent: *', 'Allow: /', 'Disallow: /api/',
+  const robots = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
     'Disallow: /affiliate/dashboard',
     'Disallow: /affiliate/qrcode',
-    'Disallow: /affiliate/marketing', '', `Sitemap: ${base}/sitemap.xml`, ''].join('\n');
+    'Disallow: /affiliate/marketing',
+    '',
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
   const urls = [...PUBLIC_PAGES, ...AFFILIATE_INDEXED_PAGES].flatMap((page) =>
     LANGUAGES.map((lang) => {
       const alternates = LANGUAGES.map(

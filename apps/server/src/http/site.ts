@@ -4,7 +4,14 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGUAGES, LANGUAGE_COOKIE, LANDING_PAGE, PUBLIC_PAGES, isLanguage, type Language } from '@skanova/shared/constants/site';
+import {
+  LANGUAGES,
+  LANGUAGE_COOKIE,
+  LANDING_PAGE,
+  PUBLIC_PAGES,
+  isLanguage,
+  type Language,
+} from '@skanova/shared/constants/site';
 import { ADMIN_PAGES } from '@skanova/shared/admin/pages';
 import { AFFILIATE_PAGES } from '@skanova/shared/constants/affiliate';
 import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
@@ -73,7 +80,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? '';
     if (/\bsrc\s*=/.test(attributes) || /type\s*=\s*"application\/(ld\+)?json"/.test(attributes)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(match[2] ?? '').digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}'`,
+    );
   }
   return [...new Set(hashes)];
 }
@@ -101,14 +112,18 @@ function htmlFileFor(clientDir: string, pagePath: string): string {
 
 /** Loads every prerendered page of both languages; pages are rebuilt when the year changes. */
 export function loadSite(buildDir: string, config: Config, now: () => Date): Site {
-  const clientDirs = Object.fromEntries(LANGUAGES.map((lang) => [lang, path.join(buildDir, lang, 'client')])) as Record<Language, string>;
+  const clientDirs = Object.fromEntries(LANGUAGES.map((lang) => [lang, path.join(buildDir, lang, 'client')])) as Record<
+    Language,
+    string
+  >;
   for (const dir of Object.values(clientDirs)) {
     if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build".`);
   }
   const pagePaths = SERVED_PAGES;
   const raw = new Map<string, string>();
   for (const lang of LANGUAGES) {
-    for (const pagePath of pagePaths) raw.set(`${lang} ${pagePath}`, readFileSync(htmlFileFor(clientDirs[lang], pagePath), 'utf8'));
+    for (const pagePath of pagePaths)
+      raw.set(`${lang} ${pagePath}`, readFileSync(htmlFileFor(clientDirs[lang], pagePath), 'utf8'));
   }
   const render = (year: number) => {
     const values = publicSiteConfig(config, year);
@@ -197,8 +212,14 @@ export async function registerSite(app: FastifyInstance, site: Site) {
   );
   for (const name of rootFiles) {
     const body = readFileSync(path.join(site.clientDir, name));
-    const type = name.endsWith('.svg') ? 'image/svg+xml' : name.endsWith('.png') ? 'image/png' : 'application/octet-stream';
-    app.get(`/${name}`, (_request, reply) => reply.type(type).header('cache-control', 'public, max-age=86400').send(body));
+    const type = name.endsWith('.svg')
+      ? 'image/svg+xml'
+      : name.endsWith('.png')
+        ? 'image/png'
+        : 'application/octet-stream';
+    app.get(`/${name}`, (_request, reply) =>
+      reply.type(type).header('cache-control', 'public, max-age=86400').send(body),
+    );
   }
 
   app.get('/*', (request, reply) => {

@@ -25,19 +25,23 @@ export function registerVitals(app: FastifyInstance, ctx: AppContext) {
         done(Object.assign(new Error('Invalid JSON'), { statusCode: 400 }));
       }
     });
-    scope.post('/api/vitals', { bodyLimit: 8 * 1024, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const parsed = vitalsSchema.safeParse(request.body);
-      if (!parsed.success) return sendCallableError(reply, 'invalid-argument', 'Invalid metrics.');
-      const metrics = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-      await ctx.database.db.insert(webVitals).values(
-        metrics.map((metric) => ({
-          page: metric.page.split('?')[0] ?? '/',
-          name: metric.name,
-          value: metric.value,
-          rating: metric.rating ?? null,
-        })),
-      );
-      return reply.code(204).send();
-    });
+    scope.post(
+      '/api/vitals',
+      { bodyLimit: 8 * 1024, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const parsed = vitalsSchema.safeParse(request.body);
+        if (!parsed.success) return sendCallableError(reply, 'invalid-argument', 'Invalid metrics.');
+        const metrics = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+        await ctx.database.db.insert(webVitals).values(
+          metrics.map((metric) => ({
+            page: metric.page.split('?')[0] ?? '/',
+            name: metric.name,
+            value: metric.value,
+            rating: metric.rating ?? null,
+          })),
+        );
+        return reply.code(204).send();
+      },
+    );
   });
 }

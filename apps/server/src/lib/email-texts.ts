@@ -36,7 +36,9 @@ export interface EmailContent {
 /** A complete message: greeting, paragraphs, optional button (with the link in clear), signature. */
 function renderEmail(content: EmailContent): MailMessage {
   const { lang, brand } = content;
-  const greeting = content.name ? emailText(lang, 'greeting', { name: content.name }) : emailText(lang, 'greetingNoName');
+  const greeting = content.name
+    ? emailText(lang, 'greeting', { name: content.name })
+    : emailText(lang, 'greetingNoName');
   const signature = emailText(lang, 'signature', { brand });
   const footer = emailText(lang, 'footer', { brand });
   const text = [
@@ -83,11 +85,20 @@ export function affiliateEmail(
   brand: string,
   to: EmailRecipient,
   key: string,
-  body: (text: EmailTexts) => Pick<EmailContent, 'paragraphs' | 'action'> & { subjectValues?: Record<string, string | number> },
+  body: (
+    text: EmailTexts,
+  ) => Pick<EmailContent, 'paragraphs' | 'action'> & { subjectValues?: Record<string, string | number> },
 ): MailMessage {
   const text: EmailTexts = (name, values = {}) => emailText(to.language, `${key}.${name}`, { brand, ...values });
   const { subjectValues, ...content } = body(text);
-  return renderEmail({ to: to.email, lang: to.language, brand, name: to.firstName, subject: text('subject', subjectValues), ...content });
+  return renderEmail({
+    to: to.email,
+    lang: to.language,
+    brand,
+    name: to.firstName,
+    subject: text('subject', subjectValues),
+    ...content,
+  });
 }
 
 /** A time in an e-mail: UTC, to the minute ("2026-11-22 04:36"); the texts say "(UTC)". */

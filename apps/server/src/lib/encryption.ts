@@ -33,7 +33,13 @@ export function createFieldCipher(current: Buffer, previous: Buffer[] = []): Fie
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', current, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [VERSION, currentId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
+      return [
+        VERSION,
+        currentId,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join(':');
     },
     decrypt(sealed) {
       const [version, id, iv, tag, body] = sealed.split(':');

@@ -19,7 +19,12 @@ export interface Mailer {
  * Real SMTP when SMTP_URL is set; otherwise each message is written as an .eml file into
  * DATA_DIR/outbox (development), rendered by nodemailer exactly as it would be sent.
  */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; log: (line: string) => void }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  log: (line: string) => void;
+}): Mailer {
   const transport: Transporter = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

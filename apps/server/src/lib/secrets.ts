@@ -7,7 +7,12 @@ import path from 'node:path';
  * DATA_DIR so that restarts keep hashing the same way. With PostgreSQL the secret must be configured:
  * several processes must agree on it.
  */
-export function resolveSecret(name: string, configured: string | undefined, dataDir: string, embedded: boolean): string {
+export function resolveSecret(
+  name: string,
+  configured: string | undefined,
+  dataDir: string,
+  embedded: boolean,
+): string {
   if (configured) return configured;
   if (!embedded) throw new Error(`${name} must be set when DATABASE_URL is set (all processes must share it).`);
   const file = path.resolve(dataDir, 'secrets', `${name.toLowerCase()}.key`);

@@ -45,7 +45,11 @@ export async function callFn(t: TestApp, name: string, data: unknown, cookie?: s
     remoteAddress: ip,
     payload: JSON.stringify({ data }),
   });
-  return { status: response.statusCode, body: response.json() as { result?: any; error?: { status: string; message: string; details?: any } }, headers: response.headers };
+  return {
+    status: response.statusCode,
+    body: response.json() as { result?: any; error?: { status: string; message: string; details?: any } },
+    headers: response.headers,
+  };
 }
 
 export async function createTestAffiliate(t: TestApp, overrides: Record<string, unknown> = {}): Promise<TestAffiliate> {
@@ -70,7 +74,11 @@ export async function signIn(t: TestApp, email: string, password: string, ip = '
     remoteAddress: ip,
     payload: JSON.stringify({ email, password }),
   });
-  return { status: response.statusCode, body: response.json() as any, cookie: cookieFrom(response.headers['set-cookie']) };
+  return {
+    status: response.statusCode,
+    body: response.json() as any,
+    cookie: cookieFrom(response.headers['set-cookie']),
+  };
 }
 
 // Rows the dashboard adds up, written directly (clicks, conversions, payouts come from jobs and
@@ -81,13 +89,20 @@ const nextId = (prefix: string) => `${prefix}-${++rowCounter}-${Math.random().to
 
 /** The id of a referral code (upper-case) in the database. */
 export async function codeId(t: TestApp, code: string): Promise<number> {
-  const { rows } = await t.database.sql.query<{ id: number }>('SELECT id::int AS id FROM referral_codes WHERE code = $1', [code]);
+  const { rows } = await t.database.sql.query<{ id: number }>(
+    'SELECT id::int AS id FROM referral_codes WHERE code = $1',
+    [code],
+  );
   if (!rows[0]) throw new Error(`no referral code ${code}`);
   return rows[0].id;
 }
 
 /** Inserts a referral code for the affiliate without the function (e.g. to set its creation time). */
-export async function insertCode(t: TestApp, affiliateId: string, options: { code?: string; description?: string | null; createdAt?: Date } = {}) {
+export async function insertCode(
+  t: TestApp,
+  affiliateId: string,
+  options: { code?: string; description?: string | null; createdAt?: Date } = {},
+) {
   const code = options.code ?? `T${String(++rowCounter).padStart(7, '0')}`;
   const { rows } = await t.database.sql.query<{ id: number }>(
     'INSERT INTO referral_codes (code, affiliate_id, description, created_at) VALUES ($1, $2, $3, $4) RETURNING id::int AS id',
@@ -100,7 +115,11 @@ export async function insertCode(t: TestApp, affiliateId: string, options: { cod
  * Inserts visits of a code: `counted` of them counted clicks (each its own visitor), `uncounted` more
  * stored but not counted (repeat visits), `bots` bot visits. All at `at` (default: the clock).
  */
-export async function insertClicks(t: TestApp, codeIdValue: number, counts: { counted?: number; uncounted?: number; bots?: number; at?: Date; visitorPrefix?: string }) {
+export async function insertClicks(
+  t: TestApp,
+  codeIdValue: number,
+  counts: { counted?: number; uncounted?: number; bots?: number; at?: Date; visitorPrefix?: string },
+) {
   const at = counts.at ?? t.clock.now;
   const hour = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000);
   const prefix = counts.visitorPrefix ?? nextId('visitor');
@@ -117,12 +136,10 @@ export async function insertClicks(t: TestApp, codeIdValue: number, counts: { co
       [nextId('track'), codeIdValue, visitor, kind === 'bot', kind === 'counted', at.toISOString()],
     );
     if (kind === 'counted') {
-      await t.database.sql.query('INSERT INTO click_counts (referral_code_id, visitor_key, hour_bucket, click_id) VALUES ($1, $2, $3, $4)', [
-        codeIdValue,
-        visitor,
-        hour.toISOString(),
-        rows[0]!.id,
-      ]);
+      await t.database.sql.query(
+        'INSERT INTO click_counts (referral_code_id, visitor_key, hour_bucket, click_id) VALUES ($1, $2, $3, $4)',
+        [codeIdValue, visitor, hour.toISOString(), rows[0]!.id],
+      );
     }
   }
 }
@@ -136,7 +153,11 @@ export interface ConversionFixture {
   payoutId?: string | null;
 }
 
-export async function insertConversion(t: TestApp, affiliateId: string, options: ConversionFixture = {}): Promise<number> {
+export async function insertConversion(
+  t: TestApp,
+  affiliateId: string,
+  options: ConversionFixture = {},
+): Promise<number> {
   const cents = options.cents ?? 200;
   const { rows } = await t.database.sql.query<{ id: number }>(
     `INSERT INTO conversions (source_event_id, app_user_id, affiliate_id, referral_code_id, occurred_at, commission_cents, rate_tier, status, approved_at, payout_id)
@@ -150,21 +171,34 @@ export async function insertConversion(t: TestApp, affiliateId: string, options:
       cents,
       cents > 200 ? 'premium' : 'standard',
       options.status ?? 'pending',
-      options.approvedAt === undefined ? null : options.approvedAt?.toISOString() ?? null,
+      options.approvedAt === undefined ? null : (options.approvedAt?.toISOString() ?? null),
       options.payoutId ?? null,
     ],
   );
   return rows[0]!.id;
 }
 
-export async function insertConversions(t: TestApp, affiliateId: string, count: number, options: ConversionFixture = {}) {
+export async function insertConversions(
+  t: TestApp,
+  affiliateId: string,
+  count: number,
+  options: ConversionFixture = {},
+) {
   for (let i = 0; i < count; i++) await insertConversion(t, affiliateId, options);
 }
 
 export async function insertPayout(
   t: TestApp,
   affiliateId: string,
-  options: { amountCents: number; status: 'scheduled' | 'sent' | 'paid' | 'failed'; periodStart: string; periodEnd?: string; scheduledFor?: string; method?: 'paypal' | 'bank_transfer'; paidAt?: Date | null },
+  options: {
+    amountCents: number;
+    status: 'scheduled' | 'sent' | 'paid' | 'failed';
+    periodStart: string;
+    periodEnd?: string;
+    scheduledFor?: string;
+    method?: 'paypal' | 'bank_transfer';
+    paidAt?: Date | null;
+  },
 ): Promise<string> {
   const { rows } = await t.database.sql.query<{ id: string }>(
     `INSERT INTO payouts (affiliate_id, period_start, period_end, amount_cents, method, method_snapshot, status, scheduled_for, paid_at)
@@ -184,9 +218,19 @@ export async function insertPayout(
   return rows[0]!.id;
 }
 
-export async function insertAdjustment(t: TestApp, affiliateId: string, options: { cents: number; payoutId?: string | null; createdAt?: Date }) {
+export async function insertAdjustment(
+  t: TestApp,
+  affiliateId: string,
+  options: { cents: number; payoutId?: string | null; createdAt?: Date },
+) {
   await t.database.sql.query(
     'INSERT INTO commission_adjustments (affiliate_id, amount_cents, reason, payout_id, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [affiliateId, options.cents, 'test adjustment', options.payoutId ?? null, (options.createdAt ?? t.clock.now).toISOString()],
+    [
+      affiliateId,
+      options.cents,
+      'test adjustment',
+      options.payoutId ?? null,
+      (options.createdAt ?? t.clock.now).toISOString(),
+    ],
   );
 }

@@ -33,7 +33,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** The API on a fresh database, without the prerendered site. Pass a mailer to capture e-mail. */
-export async function createTestApp(options: { env?: Record<string, string>; mailer?: Mailer; serveSite?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; serveSite?: boolean } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
   const clock = {

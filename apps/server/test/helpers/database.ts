@@ -55,5 +55,8 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Pr
     }
   };
   await run(`CREATE DATABASE ${name} TEMPLATE skanova_template`);
-  return { url: templateUrl.replace(/\/[^/]+$/, `/${name}`), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: templateUrl.replace(/\/[^/]+$/, `/${name}`),
+    drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

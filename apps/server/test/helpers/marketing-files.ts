@@ -25,7 +25,8 @@ export function pdfShownText(bytes: Uint8Array): string[] {
     } catch {
       content = match[1] ?? '';
     }
-    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) shown.push(Buffer.from(text[1] ?? '', 'hex').toString('latin1'));
+    for (const text of content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g))
+      shown.push(Buffer.from(text[1] ?? '', 'hex').toString('latin1'));
     for (const text of content.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)) shown.push(text[1] ?? '');
   }
   return shown;

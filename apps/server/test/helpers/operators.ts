@@ -35,7 +35,10 @@ export async function resetPassword(t: TestApp, token: string, newPassword: stri
   return { status: response.statusCode, body: response.json() as { status?: boolean; code?: string } };
 }
 
-export async function createTestOperator(t: TestApp, email = `operator${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`): Promise<TestOperator> {
+export async function createTestOperator(
+  t: TestApp,
+  email = `operator${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+): Promise<TestOperator> {
   const password = 'operator password 1';
   const setup = await createOperator(t.context, email);
   // Each from its own address: the per-IP limits of the auth endpoints are tested elsewhere.

@@ -31,11 +31,20 @@ export const ANDROID_USER_AGENT =
  * A landing-page visit of `/ref/<code>` from a phone at `ip`, through storePreInstallData (recorded at
  * the server's clock); answers its tracking id.
  */
-export async function landingVisit(t: TestApp, code: string, options: { ip: string; platform?: 'ios' | 'android'; userAgent?: string }): Promise<string> {
+export async function landingVisit(
+  t: TestApp,
+  code: string,
+  options: { ip: string; platform?: 'ios' | 'android'; userAgent?: string },
+): Promise<string> {
   const platform = options.platform ?? 'ios';
   const userAgent = options.userAgent ?? (platform === 'ios' ? IPHONE_USER_AGENT : ANDROID_USER_AGENT);
   sequence += 1;
-  const data = createVisit({ code, sessionId: `visit-session-${sequence}-abcdefgh`, userAgent, timestamp: t.clock.now.toISOString() });
+  const data = createVisit({
+    code,
+    sessionId: `visit-session-${sequence}-abcdefgh`,
+    userAgent,
+    timestamp: t.clock.now.toISOString(),
+  });
   data.fingerprint.platform = platform;
   const response = await t.app.inject({
     method: 'POST',
@@ -56,7 +65,8 @@ export async function attributeInstall(t: TestApp, data: Record<string, unknown>
 export async function attributedUser(t: TestApp, code: string, platform: 'ios' | 'android' = 'ios'): Promise<string> {
   const appUserId = anonymousId();
   const response = await attributeInstall(t, { appUserId, platform, referralCode: code });
-  if (response.status !== 200 || !response.body.result?.attributed) throw new Error(`attribution failed: ${JSON.stringify(response.body)}`);
+  if (response.status !== 200 || !response.body.result?.attributed)
+    throw new Error(`attribution failed: ${JSON.stringify(response.body)}`);
   return appUserId;
 }
 
@@ -68,7 +78,11 @@ export interface RevenueCatEventOverrides {
  * A production INITIAL_PURCHASE of a monthly subscription at $9.99 for `appUserId` (override any
  * field), with the extra fields RevenueCat sends.
  */
-export function purchaseEvent(appUserId: string, overrides: RevenueCatEventOverrides = {}, at: Date = new Date()): Record<string, unknown> {
+export function purchaseEvent(
+  appUserId: string,
+  overrides: RevenueCatEventOverrides = {},
+  at: Date = new Date(),
+): Record<string, unknown> {
   sequence += 1;
   const transactionId = `${1000000000 + sequence}`;
   return {
@@ -109,7 +123,10 @@ export function purchaseEvent(appUserId: string, overrides: RevenueCatEventOverr
 }
 
 /** A store refund (CANCELLATION by customer support) of the purchase `event`. */
-export function refundEvent(purchase: Record<string, unknown>, overrides: RevenueCatEventOverrides = {}): Record<string, unknown> {
+export function refundEvent(
+  purchase: Record<string, unknown>,
+  overrides: RevenueCatEventOverrides = {},
+): Record<string, unknown> {
   return {
     ...purchase,
     id: randomUUID().toUpperCase(),
@@ -133,7 +150,10 @@ export async function postWebhook(
   if (auth !== null) headers.authorization = auth;
   const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
   if (contentType !== null) headers['content-type'] = contentType;
-  const payload = typeof body === 'string' ? body : JSON.stringify(options.wrap === false ? body : { api_version: '1.0', event: body });
+  const payload =
+    typeof body === 'string'
+      ? body
+      : JSON.stringify(options.wrap === false ? body : { api_version: '1.0', event: body });
   const response = await t.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload });
   let json: { outcome?: string; error?: { status: string; message: string; details?: unknown } } = {};
   try {

@@ -30,7 +30,7 @@ export function formatUsd(cents: number, lang: string): string {
 export function dayOfMonth(day: number, lang: string): string {
   if (lang === 'fr') return day === 1 ? '1er' : String(day);
   const teens = day % 100 >= 11 && day % 100 <= 13;
-  const suffix = teens ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  const suffix = teens ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
   return `${day}${suffix}`;
 }
 

@@ -26,7 +26,9 @@ export function InfoPage({ page }: { page: 'about' | 'careers' | 'press' | 'blog
         {sections.map((section) => (
           <section key={section.heading}>
             <h2>{section.heading}</h2>
-            {section.paragraphs?.map((paragraph) => <p key={paragraph}>{paragraph}</p>)}
+            {section.paragraphs?.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
             {section.items ? (
               <ul className="fact-list">
                 {section.items.map((item) => (

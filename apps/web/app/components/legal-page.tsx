@@ -10,7 +10,6 @@ import { PageMeta } from './page-meta';
  * Strings may use {{brand}}, {{supportEmail}}, {{dpoEmail}}, {{companyAddress}} and {{publicUrl}}.
  */
 
-
 // At build time the addresses are the server's placeholder tokens; in the browser, the real values.
 const EMAIL = /([\w.+-]+@[\w-]+(?:\.[\w-]+)+|%%SK:(?:supportEmail|dpoEmail)%%)/;
 

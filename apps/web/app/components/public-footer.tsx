@@ -38,7 +38,11 @@ export function PublicFooter() {
           <ul className="social-links">
             {SOCIAL_NETWORKS.map(([id, name, url]) => (
               <li key={id}>
-                <a className={`social-link social-link--${id}`} href={url} aria-label={t('footer.socialLabel', { network: name })} />
+                <a
+                  className={`social-link social-link--${id}`}
+                  href={url}
+                  aria-label={t('footer.socialLabel', { network: name })}
+                />
               </li>
             ))}
           </ul>

@@ -11,7 +11,12 @@ import {
 // The browser side of the callable protocol (spec §7–8): answers, error codes, time-out and the
 // order in which a visitor-facing message is chosen.
 
-const CONTACT = { name: 'Ada', email: 'ada@example.com', subject: 'general', message: 'Hello there, a question.' } as never;
+const CONTACT = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  subject: 'general',
+  message: 'Hello there, a question.',
+} as never;
 
 function respond(body: BodyInit | null, status = 200, type = 'application/json') {
   return vi.fn<typeof fetch>(async () => new Response(body, { status, headers: { 'content-type': type } }));
@@ -54,13 +59,17 @@ describe('callFunction: request', () => {
 
 describe('callFunction: success', () => {
   it('reads the answer from `result`', async () => {
-    await expect(callFunction('submitContactForm', CONTACT, { fetchImpl: json({ result: { ticketId: 't1' } }) })).resolves.toEqual({
+    await expect(
+      callFunction('submitContactForm', CONTACT, { fetchImpl: json({ result: { ticketId: 't1' } }) }),
+    ).resolves.toEqual({
       ticketId: 't1',
     });
   });
 
   it('reads the answer from `data`', async () => {
-    await expect(callFunction('storePreInstallData', {} as never, { fetchImpl: json({ data: { trackingId: 'abc' } }) })).resolves.toEqual({
+    await expect(
+      callFunction('storePreInstallData', {} as never, { fetchImpl: json({ data: { trackingId: 'abc' } }) }),
+    ).resolves.toEqual({
       trackingId: 'abc',
     });
   });
@@ -68,11 +77,15 @@ describe('callFunction: success', () => {
   it('accepts falsy answers (null, 0, false) as answers', async () => {
     await expect(callFunction('submitContactForm', CONTACT, { fetchImpl: json({ result: null }) })).resolves.toBeNull();
     await expect(callFunction('submitContactForm', CONTACT, { fetchImpl: json({ data: 0 }) })).resolves.toBe(0);
-    await expect(callFunction('submitContactForm', CONTACT, { fetchImpl: json({ result: false }) })).resolves.toBe(false);
+    await expect(callFunction('submitContactForm', CONTACT, { fetchImpl: json({ result: false }) })).resolves.toBe(
+      false,
+    );
   });
 
   it("says 'Response is not valid JSON object.' when a 200 body is not JSON", async () => {
-    const error = await failure(callFunction('submitContactForm', CONTACT, { fetchImpl: respond('<html>ok</html>', 200, 'text/html') }));
+    const error = await failure(
+      callFunction('submitContactForm', CONTACT, { fetchImpl: respond('<html>ok</html>', 200, 'text/html') }),
+    );
     expect(error.code).toBe('internal');
     expect(error.message).toBe(INVALID_JSON_MESSAGE);
     expect(INVALID_JSON_MESSAGE).toBe('Response is not valid JSON object.');
@@ -106,7 +119,9 @@ describe('callFunction: error bodies', () => {
 
   it('takes the last path segment of a prefixed status (functions/not-found)', async () => {
     const error = await failure(
-      callFunction('submitContactForm', CONTACT, { fetchImpl: json({ error: { status: 'functions/not-found', message: 'Nope' } }, 404) }),
+      callFunction('submitContactForm', CONTACT, {
+        fetchImpl: json({ error: { status: 'functions/not-found', message: 'Nope' } }, 404),
+      }),
     );
     expect(error.code).toBe('not-found');
   });
@@ -122,30 +137,43 @@ describe('callFunction: error bodies', () => {
   });
 
   it('keeps the protocol code when details.code repeats it', async () => {
-    const fetchImpl = json({ error: { status: 'RESOURCE_EXHAUSTED', message: 'Slow down', details: { code: 'resource-exhausted' } } }, 429);
+    const fetchImpl = json(
+      { error: { status: 'RESOURCE_EXHAUSTED', message: 'Slow down', details: { code: 'resource-exhausted' } } },
+      429,
+    );
     expect((await failure(callFunction('submitContactForm', CONTACT, { fetchImpl }))).code).toBe('resource-exhausted');
   });
 
   it('trusts an error body even with HTTP 200', async () => {
     const error = await failure(
-      callFunction('submitContactForm', CONTACT, { fetchImpl: json({ error: { status: 'PERMISSION_DENIED', message: 'No' } }, 200) }),
+      callFunction('submitContactForm', CONTACT, {
+        fetchImpl: json({ error: { status: 'PERMISSION_DENIED', message: 'No' } }, 200),
+      }),
     );
     expect(error.code).toBe('permission-denied');
   });
 
   it('falls back to the HTTP status when the body status is not a known code', async () => {
-    const error = await failure(callFunction('submitContactForm', CONTACT, { fetchImpl: json({ error: { status: 'WEIRD', message: 'x' } }, 503) }));
+    const error = await failure(
+      callFunction('submitContactForm', CONTACT, {
+        fetchImpl: json({ error: { status: 'WEIRD', message: 'x' } }, 503),
+      }),
+    );
     expect(error.code).toBe('unavailable');
   });
 
   it('answers internal for an unknown status in an error body with HTTP 200', async () => {
-    const error = await failure(callFunction('submitContactForm', CONTACT, { fetchImpl: json({ error: { status: 'WEIRD' } }, 200) }));
+    const error = await failure(
+      callFunction('submitContactForm', CONTACT, { fetchImpl: json({ error: { status: 'WEIRD' } }, 200) }),
+    );
     expect(error.code).toBe('internal');
   });
 
   it('uses the code as the message when the server sent none', async () => {
     const error = await failure(
-      callFunction('submitContactForm', CONTACT, { fetchImpl: json({ error: { status: 'INVALID_ARGUMENT', details: { code: 'odd-code' } } }, 400) }),
+      callFunction('submitContactForm', CONTACT, {
+        fetchImpl: json({ error: { status: 'INVALID_ARGUMENT', details: { code: 'odd-code' } } }, 400),
+      }),
     );
     expect(error.code).toBe('odd-code');
     expect(error.message).toBe('odd-code');
@@ -173,7 +201,9 @@ describe('callFunction: HTTP status table (spec §8) when the body carries no er
       expect(error.code).toBe(code);
     });
     it(`${status} → ${code} (non-JSON body, e.g. a proxy page)`, async () => {
-      const error = await failure(callFunction('submitContactForm', CONTACT, { fetchImpl: respond('<h1>oops</h1>', status, 'text/html') }));
+      const error = await failure(
+        callFunction('submitContactForm', CONTACT, { fetchImpl: respond('<h1>oops</h1>', status, 'text/html') }),
+      );
       expect(error.code).toBe(code);
     });
   }
@@ -238,13 +268,17 @@ describe('callFunction: transport failures', () => {
 
   it('answers cancelled when the caller aborts', async () => {
     const controller = new AbortController();
-    const pending = failure(callFunction('submitContactForm', CONTACT, { fetchImpl: stalledFetch, signal: controller.signal }));
+    const pending = failure(
+      callFunction('submitContactForm', CONTACT, { fetchImpl: stalledFetch, signal: controller.signal }),
+    );
     controller.abort();
     expect((await pending).code).toBe('cancelled');
   });
 
   it('answers cancelled at once for an already aborted signal', async () => {
-    const error = await failure(callFunction('submitContactForm', CONTACT, { fetchImpl: stalledFetch, signal: AbortSignal.abort() }));
+    const error = await failure(
+      callFunction('submitContactForm', CONTACT, { fetchImpl: stalledFetch, signal: AbortSignal.abort() }),
+    );
     expect(error.code).toBe('cancelled');
   });
 
@@ -273,9 +307,9 @@ describe('callableErrorMessage (spec §8 order: translation → server message �
   });
 
   it('uses the translation of the finer details.code', () => {
-    expect(message(new CallableClientError('missing-payment-method', 'Server text', { code: 'missing-payment-method' }))).toBe(
-      'Le moyen de paiement est requis',
-    );
+    expect(
+      message(new CallableClientError('missing-payment-method', 'Server text', { code: 'missing-payment-method' })),
+    ).toBe('Le moyen de paiement est requis');
   });
 
   it('then the server message', () => {
@@ -288,7 +322,9 @@ describe('callableErrorMessage (spec §8 order: translation → server message �
 
   it('then the generic message', () => {
     expect(message(new CallableClientError('unimplemented', 'unimplemented'))).toBe('Une erreur est survenue');
-    expect(message(new CallableClientError('unimplemented', 'unimplemented', { nested: true }))).toBe('Une erreur est survenue');
+    expect(message(new CallableClientError('unimplemented', 'unimplemented', { nested: true }))).toBe(
+      'Une erreur est survenue',
+    );
     expect(message(new Error('boom'))).toBe('Une erreur est survenue');
     expect(message('boom')).toBe('Une erreur est survenue');
   });
@@ -305,16 +341,25 @@ describe('callableErrorMessage (spec §8 order: translation → server message �
   });
 
   it('end to end: a 503 proxy page shows the translation of unavailable, if any, else generic', async () => {
-    const error = await failure(callFunction('submitContactForm', CONTACT, { fetchImpl: respond('<h1>down</h1>', 503, 'text/html') }));
+    const error = await failure(
+      callFunction('submitContactForm', CONTACT, { fetchImpl: respond('<h1>down</h1>', 503, 'text/html') }),
+    );
     expect(error.code).toBe('unavailable');
     expect(message(error)).toBe('Une erreur est survenue');
-    expect(callableErrorMessage(error, (key) => (key === 'callable.unavailable' ? 'Service indisponible' : key), () => true)).toBe(
-      'Service indisponible',
-    );
+    expect(
+      callableErrorMessage(
+        error,
+        (key) => (key === 'callable.unavailable' ? 'Service indisponible' : key),
+        () => true,
+      ),
+    ).toBe('Service indisponible');
   });
 
   it('works with the real catalogue in both languages', async () => {
-    const languages = { fr: await import('@skanova/shared/i18n/fr/common.json'), en: await import('@skanova/shared/i18n/en/common.json') };
+    const languages = {
+      fr: await import('@skanova/shared/i18n/fr/common.json'),
+      en: await import('@skanova/shared/i18n/en/common.json'),
+    };
     for (const [lang, module] of Object.entries(languages)) {
       const catalogue = (module.default as { callable: Record<string, string> }).callable;
       const real = (error: unknown) =>
@@ -323,13 +368,23 @@ describe('callableErrorMessage (spec §8 order: translation → server message �
           (key) => catalogue[key.replace('callable.', '')] ?? key,
           (key) => key.replace('callable.', '') in catalogue,
         );
-      for (const code of ['invalid-argument', 'not-found', 'internal', 'unavailable', 'deadline-exceeded', 'resource-exhausted']) {
+      for (const code of [
+        'invalid-argument',
+        'not-found',
+        'internal',
+        'unavailable',
+        'deadline-exceeded',
+        'resource-exhausted',
+      ]) {
         const text = real(new CallableClientError(code, code));
         expect(text, `${lang} ${code}`).toBeTruthy();
         expect(text, `${lang} ${code}`).not.toBe(code);
       }
-      expect(real(new CallableClientError('deadline-exceeded', 'deadline-exceeded'))).toBe(catalogue['deadline-exceeded']);
-      if (lang === 'en') expect(real(new CallableClientError('deadline-exceeded', 'x'))).toBe('The operation timed out');
+      expect(real(new CallableClientError('deadline-exceeded', 'deadline-exceeded'))).toBe(
+        catalogue['deadline-exceeded'],
+      );
+      if (lang === 'en')
+        expect(real(new CallableClientError('deadline-exceeded', 'x'))).toBe('The operation timed out');
     }
   });
 });

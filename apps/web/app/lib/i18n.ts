@@ -64,19 +64,17 @@ export const i18n = i18next.createInstance();
 
 export function initBrowserI18n(): typeof i18n {
   const embedded = readEmbeddedStrings();
-  void i18n
-    .use(chunkBackend)
-    .init({
-      lng: embedded.lang,
-      fallbackLng: false,
-      supportedLngs: ['fr', 'en'],
-      ns: Object.keys(embedded.resources),
-      defaultNS: 'common',
-      partialBundledLanguages: true,
-      resources: { [embedded.lang]: embedded.resources },
-      initAsync: false,
-      interpolation: { escapeValue: false, defaultVariables: { brand: siteConfig.brandName } },
-    });
+  void i18n.use(chunkBackend).init({
+    lng: embedded.lang,
+    fallbackLng: false,
+    supportedLngs: ['fr', 'en'],
+    ns: Object.keys(embedded.resources),
+    defaultNS: 'common',
+    partialBundledLanguages: true,
+    resources: { [embedded.lang]: embedded.resources },
+    initAsync: false,
+    interpolation: { escapeValue: false, defaultVariables: { brand: siteConfig.brandName } },
+  });
   return i18n;
 }
 

@@ -13,6 +13,7 @@ describe('latestPayday', () => {
 describe('isPayday', () => {
   it('accepts a real 15th written YYYY-MM-DD only', () => {
     expect(isPayday('2025-06-15')).toBe(true);
-    for (const day of ['2025-06-14', '2025-13-15', '2025-6-15', '15/06/2025', '2025-06-15T00:00:00Z', '']) expect(isPayday(day)).toBe(false);
+    for (const day of ['2025-06-14', '2025-13-15', '2025-6-15', '15/06/2025', '2025-06-15T00:00:00Z', ''])
+      expect(isPayday(day)).toBe(false);
   });
 });

@@ -15,5 +15,9 @@ export function latestPayday(now: Date): string {
 export function isPayday(day: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
   const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && date.getUTCDate() === PAYOUT_DAY_OF_MONTH;
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === day &&
+    date.getUTCDate() === PAYOUT_DAY_OF_MONTH
+  );
 }

@@ -33,8 +33,7 @@ export type PaymentMethodErrorCode =
   | 'field-too-long';
 
 export type PaymentMethodValidation =
-  | { ok: true; value: ValidPaymentMethod }
-  | { ok: false; code: PaymentMethodErrorCode; fields?: string[] };
+  { ok: true; value: ValidPaymentMethod } | { ok: false; code: PaymentMethodErrorCode; fields?: string[] };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -46,7 +45,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
  */
 export function validatePaymentMethod(method: unknown, details: unknown): PaymentMethodValidation {
   if (method !== 'paypal' && method !== 'bank_transfer') return { ok: false, code: 'missing-payment-method' };
-  if (typeof details !== 'object' || details === null || Array.isArray(details)) return { ok: false, code: 'missing-payment-details' };
+  if (typeof details !== 'object' || details === null || Array.isArray(details))
+    return { ok: false, code: 'missing-payment-details' };
   const input = details as PaymentDetailsInput;
   if (method === 'paypal') {
     const paypalEmail = text(input.paypalEmail);
@@ -64,8 +64,10 @@ export function validatePaymentMethod(method: unknown, details: unknown): Paymen
   };
   const missing = BANK_FIELDS.filter((field) => values[field] === '');
   if (missing.length > 0) return { ok: false, code: 'bank-details-required', fields: missing };
-  if (values.bankName.length > PROFILE_LIMITS.bankName) return { ok: false, code: 'field-too-long', fields: ['bankName'] };
-  if (values.accountHolder.length > PROFILE_LIMITS.accountHolder) return { ok: false, code: 'field-too-long', fields: ['accountHolder'] };
+  if (values.bankName.length > PROFILE_LIMITS.bankName)
+    return { ok: false, code: 'field-too-long', fields: ['bankName'] };
+  if (values.accountHolder.length > PROFILE_LIMITS.accountHolder)
+    return { ok: false, code: 'field-too-long', fields: ['accountHolder'] };
   if (!hasValidIbanLength(values.bankIban)) return { ok: false, code: 'invalid-iban', fields: ['bankIban'] };
   if (!hasValidIbanChecksum(values.bankIban)) return { ok: false, code: 'invalid-iban-checksum', fields: ['bankIban'] };
   if (!isValidBic(values.bic)) return { ok: false, code: 'invalid-bic', fields: ['bic'] };

@@ -9,7 +9,13 @@ import type {
   NotificationPreferences,
 } from '../schemas/affiliate.ts';
 import type { PaymentMethodSummary, SignupPaymentChoice } from '../affiliate/payment-method.ts';
-import type { ActiveVisitors, AffiliateSettings, AffiliateStats, AffiliateTimeline, PayoutSummary } from '../affiliate/stats.ts';
+import type {
+  ActiveVisitors,
+  AffiliateSettings,
+  AffiliateStats,
+  AffiliateTimeline,
+  PayoutSummary,
+} from '../affiliate/stats.ts';
 
 import type { AdminFunctions } from './admin-functions.ts';
 import type { AttributionFunctions } from './attribution-functions.ts';
@@ -28,10 +34,16 @@ export interface CallableFunctions extends AttributionFunctions, AdminFunctions,
     request: { paymentMethod: Exclude<SignupPaymentChoice, 'later'> | string; paymentDetails: Record<string, unknown> };
     response: { success: true; paymentMethod: PaymentMethodSummary };
   };
-  generateReferralCode: { request: GenerateReferralCodeRequest; response: { code: string; description: string | null } };
+  generateReferralCode: {
+    request: GenerateReferralCodeRequest;
+    response: { code: string; description: string | null };
+  };
   getAffiliatePayouts: { request: null; response: { payouts: PayoutSummary[] } };
   getAffiliateSettings: { request: null; response: AffiliateSettings };
-  updateNotificationPreferences: { request: NotificationPreferences; response: { notifications: NotificationPreferences } };
+  updateNotificationPreferences: {
+    request: NotificationPreferences;
+    response: { notifications: NotificationPreferences };
+  };
   /** Refused (failed-precondition, details.code `payout-scheduled` | `balance-due`) while money is owed. */
   deleteAffiliateAccount: { request: { password: string }; response: { deleted: true } };
   storePreInstallData: {

@@ -47,7 +47,8 @@ function shape(value: Json, prefix = ''): Map<string, string> {
 function strings(value: Json, at = ''): [string, string][] {
   if (typeof value === 'string') return [[at, value]];
   if (Array.isArray(value)) return value.flatMap((item, index) => strings(item, `${at}.${index}`));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, child]) => strings(child, at ? `${at}.${key}` : key));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, child]) => strings(child, at ? `${at}.${key}` : key));
   return [];
 }
 
@@ -78,9 +79,9 @@ describe('translation files', () => {
           const actual = shape(load(lang, ns));
           const missing = [...expected.keys()].filter((key) => !actual.has(key));
           const extra = [...actual.keys()].filter((key) => !expected.has(key));
-          const differing = [...expected.keys()].filter(
-            (key) => actual.has(key) && actual.get(key) !== expected.get(key),
-          ).map((key) => `${key}: ${reference} ${expected.get(key)}, ${lang} ${actual.get(key)}`);
+          const differing = [...expected.keys()]
+            .filter((key) => actual.has(key) && actual.get(key) !== expected.get(key))
+            .map((key) => `${key}: ${reference} ${expected.get(key)}, ${lang} ${actual.get(key)}`);
           expect({ missing, extra, differing }, `${lang}/${ns}.json against ${reference}/${ns}.json`).toEqual({
             missing: [],
             extra: [],
@@ -91,7 +92,9 @@ describe('translation files', () => {
 
       it('has no empty strings', () => {
         for (const lang of LANGUAGES.filter((language) => namespaces(language).includes(ns))) {
-          const empty = strings(load(lang, ns)).filter(([, text]) => text.trim() === '').map(([key]) => key);
+          const empty = strings(load(lang, ns))
+            .filter(([, text]) => text.trim() === '')
+            .map(([key]) => key);
           expect(empty, `${lang}/${ns}.json`).toEqual([]);
         }
       });
@@ -101,7 +104,10 @@ describe('translation files', () => {
         const expected = new Map(strings(load(reference, ns)).map(([key, text]) => [key, variables(text)]));
         for (const lang of others) {
           const differing = strings(load(lang, ns))
-            .filter(([key, text]) => expected.has(key) && JSON.stringify(variables(text)) !== JSON.stringify(expected.get(key)))
+            .filter(
+              ([key, text]) =>
+                expected.has(key) && JSON.stringify(variables(text)) !== JSON.stringify(expected.get(key)),
+            )
             .map(([key]) => key);
           expect(differing, `${lang}/${ns}.json`).toEqual([]);
         }

@@ -36,7 +36,9 @@ function strings(value: unknown): string[] {
 
 /** Whole text with non-breaking spaces (French typography) read as plain spaces. */
 function fullText(document: LegalDocument): string {
-  return strings(document).join('\n').replace(/[\u00a0\u202f]/g, ' ');
+  return strings(document)
+    .join('\n')
+    .replace(/[\u00a0\u202f]/g, ' ');
 }
 
 function variables(text: string): string[] {

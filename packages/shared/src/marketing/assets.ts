@@ -13,7 +13,11 @@ export const PRINT_DOCUMENTS = {
   /** A5 portrait: 148 × 210 mm. */
   flyer: { file: 'flyer.pdf', widthPt: 419.53, heightPt: 595.28 },
   /** The common European business card: 85 × 55 mm. */
-  'business-card': { file: 'business-card.pdf', widthPt: round(85 * POINTS_PER_MM), heightPt: round(55 * POINTS_PER_MM) },
+  'business-card': {
+    file: 'business-card.pdf',
+    widthPt: round(85 * POINTS_PER_MM),
+    heightPt: round(55 * POINTS_PER_MM),
+  },
 } as const;
 export type PrintDocument = keyof typeof PRINT_DOCUMENTS;
 export const PRINT_DOCUMENT_KINDS = Object.keys(PRINT_DOCUMENTS) as PrintDocument[];
@@ -33,7 +37,8 @@ export function parseBannerFileName(file: string): { size: BannerSize; theme: Ba
   const match = /^([a-z]+)-([a-z]+)\.png$/.exec(file);
   if (!match) return null;
   const [, size, theme] = match;
-  if (!size || !theme || !Object.hasOwn(BANNER_SIZES, size) || !(BANNER_THEMES as readonly string[]).includes(theme)) return null;
+  if (!size || !theme || !Object.hasOwn(BANNER_SIZES, size) || !(BANNER_THEMES as readonly string[]).includes(theme))
+    return null;
   return { size: size as BannerSize, theme: theme as BannerTheme };
 }
 

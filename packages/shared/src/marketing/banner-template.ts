@@ -231,7 +231,9 @@ export function renderBannerSvg(options: BannerOptions): string {
     background(id, width, height, colors),
     brandName(options.brand, layout, colors),
     textStack(options.texts, layout, colors),
-    layout.scan && options.qr ? textElement(options.texts.scan, layout.scan.x, layout.scan.y, layout.scan.size, colors.scan, 400, 'middle') : '',
+    layout.scan && options.qr
+      ? textElement(options.texts.scan, layout.scan.x, layout.scan.y, layout.scan.size, colors.scan, 400, 'middle')
+      : '',
     layout.qr && options.qr ? qrTile(options.qr, layout.qr, colors) : '',
     codeBox(options.code, options.texts.codeLabel, layout.code, colors),
     layout.cta ? ctaButton(options.texts.cta, layout.cta, colors) : '',
@@ -299,7 +301,13 @@ function textStack(texts: BannerTexts, layout: BannerLayout, colors: ThemeColors
   const room = available - (baseline + gap);
   if (stack.tagline && room >= stack.tagline.size) {
     const { size, maxLines } = stack.tagline;
-    const tagline = fitText(texts.tagline, { maxWidth: stack.width, maxSize: size, minSize: size, maxLines, maxHeight: room });
+    const tagline = fitText(texts.tagline, {
+      maxWidth: stack.width,
+      maxSize: size,
+      minSize: size,
+      maxLines,
+      maxHeight: room,
+    });
     if (!tagline.truncated) {
       baseline += gap + tagline.fontSize;
       tagline.lines.forEach((text, index) => {
@@ -311,7 +319,11 @@ function textStack(texts: BannerTexts, layout: BannerLayout, colors: ThemeColors
   // The last line's descenders take about a quarter of its size below the baseline.
   const used = baseline + (lines.at(-1)?.size ?? 0) * 0.25;
   const top = stack.top + (stack.centred ? Math.max(0, (available - used) / 2) : 0);
-  return lines.map((line) => textElement(line.text, stack.x, top + line.baseline, line.size, line.fill, line.weight, layout.anchor)).join('');
+  return lines
+    .map((line) =>
+      textElement(line.text, stack.x, top + line.baseline, line.size, line.fill, line.weight, layout.anchor),
+    )
+    .join('');
 }
 
 /** The QR code on a white rounded tile; the tile's padding is the quiet zone. */
@@ -348,7 +360,16 @@ function codeBox(code: string, label: string, box: BannerLayout['code'], colors:
   return [
     rect,
     textElement(label, centre, box.y + box.height * 0.34, labelSize, colors.codeLabel, 400, 'middle', 0.08),
-    textElement(code, centre, box.y + box.height * 0.34 + labelSize * 0.4 + codeSize, codeSize, colors.code, 700, 'middle', CODE_LETTER_SPACING),
+    textElement(
+      code,
+      centre,
+      box.y + box.height * 0.34 + labelSize * 0.4 + codeSize,
+      codeSize,
+      colors.code,
+      700,
+      'middle',
+      CODE_LETTER_SPACING,
+    ),
   ].join('');
 }
 
@@ -359,7 +380,12 @@ function codeFontSize(code: string, width: number, maxSize: number): number {
 }
 
 function ctaButton(text: string, box: Box, colors: ThemeColors): string {
-  const fitted = fitText(text, { maxWidth: box.width - box.height * 0.6, maxSize: box.height * 0.42, minSize: 8, maxLines: 1 });
+  const fitted = fitText(text, {
+    maxWidth: box.width - box.height * 0.6,
+    maxSize: box.height * 0.42,
+    minSize: 8,
+    maxLines: 1,
+  });
   const baseline = box.y + box.height / 2 + fitted.fontSize * 0.36;
   return [
     `<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="${box.height / 2}" fill="${colors.ctaBackground}"/>`,

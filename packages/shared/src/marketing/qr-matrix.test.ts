@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { QR_QUIET_ZONE_MODULES, escapeXml, qrExtent, qrMatrixFromModules, qrPathData, qrSvgDocument } from './qr-matrix.ts';
+import {
+  QR_QUIET_ZONE_MODULES,
+  escapeXml,
+  qrExtent,
+  qrMatrixFromModules,
+  qrPathData,
+  qrSvgDocument,
+} from './qr-matrix.ts';
 
 // A tiny hand-made matrix stands in for the qrcode package's output (shared code does not import it).
 const MODULES = { size: 3, data: [1, 1, 0, 0, 1, 0, 1, 1, 1] };

@@ -18,7 +18,8 @@ export function qrMatrixFromModules(modules: QrModules): QrMatrix {
   const rows: boolean[][] = [];
   for (let row = 0; row < modules.size; row += 1) {
     const cells: boolean[] = [];
-    for (let column = 0; column < modules.size; column += 1) cells.push(Boolean(modules.data[row * modules.size + column]));
+    for (let column = 0; column < modules.size; column += 1)
+      cells.push(Boolean(modules.data[row * modules.size + column]));
     rows.push(cells);
   }
   return rows;

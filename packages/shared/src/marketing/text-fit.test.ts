@@ -19,7 +19,11 @@ describe('text measuring', () => {
 
 describe('fitText', () => {
   it('keeps the largest size when the text fits', () => {
-    expect(fitText('Hello', { maxWidth: 500, maxSize: 24, minSize: 10, maxLines: 1 })).toEqual({ fontSize: 24, lines: ['Hello'], truncated: false });
+    expect(fitText('Hello', { maxWidth: 500, maxSize: 24, minSize: 10, maxLines: 1 })).toEqual({
+      fontSize: 24,
+      lines: ['Hello'],
+      truncated: false,
+    });
   });
 
   it('shrinks the text before it cuts it', () => {
@@ -35,13 +39,24 @@ describe('fitText', () => {
   });
 
   it('respects the height as well as the number of lines', () => {
-    const fitted = fitText('one two three four five six', { maxWidth: 60, maxSize: 20, minSize: 10, maxLines: 10, maxHeight: 30 });
+    const fitted = fitText('one two three four five six', {
+      maxWidth: 60,
+      maxSize: 20,
+      minSize: 10,
+      maxLines: 10,
+      maxHeight: 30,
+    });
     const height = fitted.fontSize + (fitted.lines.length - 1) * fitted.fontSize * 1.2;
     expect(height).toBeLessThanOrEqual(30);
   });
 
   it('cuts with an ellipsis and says so when even the smallest size is too big', () => {
-    const fitted = fitText('A very long sentence that cannot fit in such a small box at all', { maxWidth: 80, maxSize: 12, minSize: 10, maxLines: 1 });
+    const fitted = fitText('A very long sentence that cannot fit in such a small box at all', {
+      maxWidth: 80,
+      maxSize: 12,
+      minSize: 10,
+      maxLines: 1,
+    });
     expect(fitted.truncated).toBe(true);
     expect(fitted.lines).toHaveLength(1);
     expect(fitted.lines[0]).toMatch(/…$/);

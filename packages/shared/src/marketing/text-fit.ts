@@ -5,9 +5,10 @@
 
 /** Advance widths of DejaVu Sans Bold in hundredths of an em, for the characters 32 (space) to 126 (~). */
 const ASCII_WIDTHS = [
-  35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40, 40, 84, 84, 84, 58,
-  100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73, 46, 37, 46, 84,
-  50, 50, 67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58, 71, 37, 71, 84,
+  35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70, 70, 70, 70, 40, 40, 84,
+  84, 84, 58, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100, 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72,
+  73, 46, 37, 46, 84, 50, 50, 67, 72, 59, 72, 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65,
+  92, 65, 65, 58, 71, 37, 71, 84,
 ];
 /** Characters outside the table (symbols, other scripts) are counted as wide. */
 const OTHER_WIDTH = 100;
@@ -53,7 +54,12 @@ export function wrapMeasured(words: readonly string[], maxWidth: number, measure
  * `lineCount` lines as even as possible ("Your skin, / analysed by AI" rather than "Your skin,
  * analysed by / AI"): the narrowest width that still wraps `words` into that many lines.
  */
-export function balanceMeasured(words: readonly string[], lineCount: number, maxWidth: number, measure: MeasureLine): string[] {
+export function balanceMeasured(
+  words: readonly string[],
+  lineCount: number,
+  maxWidth: number,
+  measure: MeasureLine,
+): string[] {
   if (lineCount < 2) return wrapMeasured(words, maxWidth, measure);
   let low = maxWidth / lineCount;
   let high = maxWidth;
@@ -101,7 +107,10 @@ const ELLIPSIS = '…';
 export function fitText(text: string, options: FitOptions): FittedText {
   for (let size = options.maxSize; size >= options.minSize; size -= SIZE_STEP) {
     const lines = wrapWords(text, options.maxWidth, size);
-    if (lines.length <= linesAllowed(options, size) && lines.every((line) => textWidth(line, size) <= options.maxWidth)) {
+    if (
+      lines.length <= linesAllowed(options, size) &&
+      lines.every((line) => textWidth(line, size) <= options.maxWidth)
+    ) {
       return { fontSize: size, lines: balance(text, lines.length, options.maxWidth, size), truncated: false };
     }
   }

@@ -11,22 +11,26 @@ const NO_NUL = /^[^\u0000]*$/;
 
 /** Trimmed text, required (message `requiredKey`), at most `max` characters. */
 const requiredText = (requiredKey: string, max: number) =>
-  z.string(requiredKey).check(
-    z.trim(),
-    z.minLength(1, { error: requiredKey, abort: true }),
-    z.maxLength(max, { error: 'errors.tooLong', abort: true }),
-    z.regex(NO_NUL, 'errors.tooLong'),
-  );
+  z
+    .string(requiredKey)
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredKey, abort: true }),
+      z.maxLength(max, { error: 'errors.tooLong', abort: true }),
+      z.regex(NO_NUL, 'errors.tooLong'),
+    );
 
 /** Optional text: empty becomes null (spec §3: "phone (null if empty)"). */
 const optionalText = (max: number) =>
-  z.pipe(
-    z.optional(z.nullable(z.string('errors.tooLong'))),
-    z.transform((value) => {
-      const trimmed = value?.trim() ?? '';
-      return trimmed === '' ? null : trimmed;
-    }),
-  ).check(z.refine((value) => value === null || (value.length <= max && NO_NUL.test(value)), 'errors.tooLong'));
+  z
+    .pipe(
+      z.optional(z.nullable(z.string('errors.tooLong'))),
+      z.transform((value) => {
+        const trimmed = value?.trim() ?? '';
+        return trimmed === '' ? null : trimmed;
+      }),
+    )
+    .check(z.refine((value) => value === null || (value.length <= max && NO_NUL.test(value)), 'errors.tooLong'));
 
 const email = z.pipe(requiredText('errors.allFieldsRequired', PROFILE_LIMITS.email), z.email('errors.emailInvalid'));
 const password = z
@@ -38,7 +42,11 @@ const password = z
   );
 
 /** Step 1 of signup: e-mail, password, confirmation (spec §5 allFieldsRequired, passwordMismatch, passwordTooShort). */
-export function validateSignupCredentials(values: { email: string; password: string; confirmPassword: string }): string | null {
+export function validateSignupCredentials(values: {
+  email: string;
+  password: string;
+  confirmPassword: string;
+}): string | null {
   if (!values.email.trim() || !values.password || !values.confirmPassword) return 'errors.allFieldsRequired';
   if (values.password !== values.confirmPassword) return 'errors.passwordMismatch';
   if (values.password.length < PASSWORD_MIN_LENGTH) return 'errors.passwordTooShort';
@@ -83,7 +91,12 @@ export const createAffiliateRequestSchema = z
       if (value.paymentMethod === 'later') return;
       const result = validatePaymentMethod(value.paymentMethod, value.paymentDetails ?? {});
       if (!result.ok) {
-        ctx.issues.push({ code: 'custom', input: value.paymentDetails, path: ['paymentDetails'], message: `payment.${result.code}` });
+        ctx.issues.push({
+          code: 'custom',
+          input: value.paymentDetails,
+          path: ['paymentDetails'],
+          message: `payment.${result.code}`,
+        });
       }
     }),
   );
@@ -107,7 +120,9 @@ export function validateLogin(values: { email: string; password: string }): stri
 export const generateReferralCodeRequestSchema = z.optional(
   z.nullable(
     z.object({
-      description: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(REFERRAL_DESCRIPTION_MAX), z.regex(NO_NUL)))),
+      description: z.optional(
+        z.nullable(z.string().check(z.trim(), z.maxLength(REFERRAL_DESCRIPTION_MAX), z.regex(NO_NUL))),
+      ),
     }),
   ),
 );

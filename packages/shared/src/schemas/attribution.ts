@@ -45,7 +45,10 @@ export function parseTrackingValue(value: string): { trackingId: string | null; 
   if (!text.includes('=')) return { trackingId: TRACKING_ID_PATTERN.test(text) ? text : null, code: null };
   const params = new URLSearchParams(text.startsWith('?') ? text.slice(1) : text);
   const trackingId = params.get('tracking_id')?.trim() ?? '';
-  return { trackingId: TRACKING_ID_PATTERN.test(trackingId) ? trackingId : null, code: normaliseCode(params.get('code')) };
+  return {
+    trackingId: TRACKING_ID_PATTERN.test(trackingId) ? trackingId : null,
+    code: normaliseCode(params.get('code')),
+  };
 }
 
 /** A referral code as stored (upper-case), or null when it cannot be one (BRIEF §4: case-insensitive). */

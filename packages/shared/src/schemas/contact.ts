@@ -18,12 +18,15 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 // Messages are i18n keys of the `support` namespace, never English text. A missing value stops at
 // its "required" message (abort) so the visitor sees one message per field.
-const requiredText = (requiredKey: string) => z.string(requiredKey).check(z.trim(), z.minLength(1, { error: requiredKey, abort: true }));
+const requiredText = (requiredKey: string) =>
+  z.string(requiredKey).check(z.trim(), z.minLength(1, { error: requiredKey, abort: true }));
 
 export const contactRequestSchema = z.object({
   name: requiredText('form.errors.nameRequired').check(z.maxLength(CONTACT_LIMITS.name, 'form.errors.nameTooLong')),
   email: z.pipe(
-    requiredText('form.errors.emailRequired').check(z.maxLength(CONTACT_LIMITS.email, { error: 'form.errors.emailInvalid', abort: true })),
+    requiredText('form.errors.emailRequired').check(
+      z.maxLength(CONTACT_LIMITS.email, { error: 'form.errors.emailInvalid', abort: true }),
+    ),
     z.email('form.errors.emailInvalid'),
   ),
   subject: z.enum(CONTACT_SUBJECTS, 'form.errors.subjectRequired'),

@@ -38,7 +38,9 @@ export const preInstallRequestSchema = z.object({
   fingerprint: fingerprintSchema,
   deeplink: deeplinkSchema,
   path: shortText(2048),
-  query: z.record(shortText(64), shortText(512)).refine((q) => Object.keys(q).length <= 32, 'At most 32 query parameters.'),
+  query: z
+    .record(shortText(64), shortText(512))
+    .refine((q) => Object.keys(q).length <= 32, 'At most 32 query parameters.'),
 });
 
 export const preInstallResponseSchema = z.object({ trackingId: z.string() });

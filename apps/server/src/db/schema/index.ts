@@ -1,4 +1,15 @@
-import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql (the SQL files are the source of truth; keep both in step).
 

@@ -1,4 +1,8 @@
-import type { AdminAffiliateAction, AdminListAffiliatesRequest, AdminSetAffiliateStatusRequest } from '@skanova/shared/admin/requests';
+import type {
+  AdminAffiliateAction,
+  AdminListAffiliatesRequest,
+  AdminSetAffiliateStatusRequest,
+} from '@skanova/shared/admin/requests';
 import type {
   AdminAffiliateDetail,
   AdminAffiliateProfile,
@@ -105,7 +109,10 @@ function listConditions(input: AdminListAffiliatesRequest): Conditions {
   return where;
 }
 
-export async function listAffiliates(app: AppContext, input: AdminListAffiliatesRequest): Promise<AdminPage<AdminAffiliateSummary>> {
+export async function listAffiliates(
+  app: AppContext,
+  input: AdminListAffiliatesRequest,
+): Promise<AdminPage<AdminAffiliateSummary>> {
   const where = listConditions(input);
   return pageOf<SummaryRow, AdminAffiliateSummary>(
     app.database.sql,
@@ -244,12 +251,19 @@ export async function setAffiliateStatus(
       case 'refuse':
         if (status === 'refused') throw noChange('This application is already refused.');
         if (status !== 'pending') {
-          throw new CallableError('failed-precondition', 'Only a pending application can be refused; disable an active account.', { code: 'not-pending' });
+          throw new CallableError(
+            'failed-precondition',
+            'Only a pending application can be refused; disable an active account.',
+            { code: 'not-pending' },
+          );
         }
         status = 'refused';
         break;
       case 'disable':
-        if (userId === operator.userId) throw new CallableError('failed-precondition', 'You cannot disable your own account.', { code: 'cannot-disable-self' });
+        if (userId === operator.userId)
+          throw new CallableError('failed-precondition', 'You cannot disable your own account.', {
+            code: 'cannot-disable-self',
+          });
         if (disabled) throw noChange('This account is already disabled.');
         disabled = true;
         break;
@@ -260,7 +274,11 @@ export async function setAffiliateStatus(
     }
 
     if (status !== current.status) {
-      await tx.query('UPDATE affiliates SET status = $2, updated_at = $3 WHERE id = $1', [affiliateId, status, now.toISOString()]);
+      await tx.query('UPDATE affiliates SET status = $2, updated_at = $3 WHERE id = $1', [
+        affiliateId,
+        status,
+        now.toISOString(),
+      ]);
     }
     if (disabled && !current.banned) await banAccount(tx, userId, reason, now);
     if (!disabled && current.banned) await liftBan(tx, userId, now);
@@ -275,7 +293,9 @@ export async function setAffiliateStatus(
     if (action === 'approve' || action === 'refuse') {
       const recipient = await loadEmailRecipient(tx, affiliateId);
       if (recipient) {
-        const message = applicationDecisionEmail(app, recipient, { decision: action === 'approve' ? 'approved' : 'refused' });
+        const message = applicationDecisionEmail(app, recipient, {
+          decision: action === 'approve' ? 'approved' : 'refused',
+        });
         // One message per decision: a refused application approved later gets both.
         await enqueueEmail(tx, message, { kind: 'application-decision', dedupeKey: `application-decision:${auditId}` });
       }
@@ -290,10 +310,16 @@ export async function setAffiliateStatus(
  * everywhere at once.
  */
 async function banAccount(tx: TransactionQuery, userId: string, reason: string | null, now: Date): Promise<void> {
-  await tx.query('UPDATE auth_users SET banned = true, ban_reason = $2, ban_expires = NULL, updated_at = $3 WHERE id = $1', [userId, reason, now.toISOString()]);
+  await tx.query(
+    'UPDATE auth_users SET banned = true, ban_reason = $2, ban_expires = NULL, updated_at = $3 WHERE id = $1',
+    [userId, reason, now.toISOString()],
+  );
   await tx.query('DELETE FROM auth_sessions WHERE user_id = $1', [userId]);
 }
 
 async function liftBan(tx: TransactionQuery, userId: string, now: Date): Promise<void> {
-  await tx.query('UPDATE auth_users SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = $2 WHERE id = $1', [userId, now.toISOString()]);
+  await tx.query(
+    'UPDATE auth_users SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = $2 WHERE id = $1',
+    [userId, now.toISOString()],
+  );
 }

@@ -34,7 +34,10 @@ interface AuditRow {
   created_at: Date | string;
 }
 
-export async function listAuditLog(app: AppContext, input: AdminListAuditLogRequest): Promise<AdminPage<AdminAuditEntry>> {
+export async function listAuditLog(
+  app: AppContext,
+  input: AdminListAuditLogRequest,
+): Promise<AdminPage<AdminAuditEntry>> {
   const where = new Conditions();
   if (input.action) where.add("l.action LIKE $? ESCAPE '\\'", `${likeLiteral(input.action)}%`);
   const from = `FROM audit_log l LEFT JOIN auth_users u ON u.id = l.actor WHERE ${where}`;

@@ -36,7 +36,10 @@ LEFT JOIN referral_codes k ON k.id = c.referral_code_id`;
 /** The start of a UTC day, as an instant (a bare date would be read in the session's time zone). */
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
-export async function listConversions(app: AppContext, input: AdminListConversionsRequest): Promise<AdminPage<AdminConversion>> {
+export async function listConversions(
+  app: AppContext,
+  input: AdminListConversionsRequest,
+): Promise<AdminPage<AdminConversion>> {
   const where = new Conditions();
   if (input.status) where.add('c.status = $?', input.status);
   if (input.affiliateId) where.add('c.affiliate_id = $?', input.affiliateId);

@@ -58,16 +58,31 @@ export async function createOperator(app: AppContext, rawEmail: string): Promise
       const user = existing.user as { banned?: boolean | null };
       // Whoever can run the command can already do anything: a ban does not stand in their way.
       unbanned = user.banned === true;
-      await auth.internalAdapter.updateUser(userId, { role: 'admin', banned: false, banReason: null, banExpires: null, updatedAt: now });
+      await auth.internalAdapter.updateUser(userId, {
+        role: 'admin',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        updatedAt: now,
+      });
     } else {
       const user = await auth.internalAdapter.createUser(
         { email, name: email.split('@')[0] ?? email, emailVerified: false, role: 'admin' },
         { method: 'admin' },
       );
       userId = user.id;
-      await auth.internalAdapter.createAccount({ userId, providerId: 'credential', accountId: userId, password: unusablePassword });
+      await auth.internalAdapter.createAccount({
+        userId,
+        providerId: 'credential',
+        accountId: userId,
+        password: unusablePassword,
+      });
     }
-    await auth.internalAdapter.createVerificationValue({ value: userId, identifier: resetIdentifier(token), expiresAt });
+    await auth.internalAdapter.createVerificationValue({
+      value: userId,
+      identifier: resetIdentifier(token),
+      expiresAt,
+    });
     return { userId, created: !existing, unbanned };
   });
 

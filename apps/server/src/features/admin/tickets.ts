@@ -57,7 +57,11 @@ export async function listTickets(app: AppContext, input: AdminListTicketsReques
 }
 
 /** Marks the ticket handled (audit-logged); a ticket already handled is answered as it is. */
-export async function markTicketHandled(app: AppContext, operator: SignedInUser, ticketId: string): Promise<AdminTicket> {
+export async function markTicketHandled(
+  app: AppContext,
+  operator: SignedInUser,
+  ticketId: string,
+): Promise<AdminTicket> {
   const now = app.now();
   return inTransaction(app, async (tx) => {
     const updated = await tx.query<TicketRow>(
@@ -65,7 +69,13 @@ export async function markTicketHandled(app: AppContext, operator: SignedInUser,
       [ticketId, now.toISOString()],
     );
     if (updated.rows[0]) {
-      await recordAudit(tx, { actor: operator.userId, action: 'ticket.handled', subject: ticketId, details: {}, at: now });
+      await recordAudit(tx, {
+        actor: operator.userId,
+        action: 'ticket.handled',
+        subject: ticketId,
+        details: {},
+        at: now,
+      });
       return toTicket(updated.rows[0]);
     }
     const { rows } = await tx.query<TicketRow>(`SELECT ${COLUMNS} FROM support_tickets WHERE id = $1`, [ticketId]);

@@ -23,9 +23,12 @@ GROUP BY r.page, r.name`;
 
 export async function webVitalsP75(app: AppContext, days = VITALS_DEFAULT_DAYS): Promise<AdminWebVitals> {
   const since = new Date(app.now().getTime() - days * DAY_MS);
-  const { rows } = await app.database.sql.query<{ page: string; name: VitalName; p75: number | string; samples: number }>(VITALS_SQL, [
-    since.toISOString(),
-  ]);
+  const { rows } = await app.database.sql.query<{
+    page: string;
+    name: VitalName;
+    p75: number | string;
+    samples: number;
+  }>(VITALS_SQL, [since.toISOString()]);
   const order = (name: VitalName) => VITAL_NAMES.indexOf(name);
   const vitals = rows
     .map((row) => {

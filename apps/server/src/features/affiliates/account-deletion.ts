@@ -21,13 +21,19 @@ const HOUR_SECONDS = 60 * 60;
 
 /** Wrong passwords per account per hour: a stolen session must not become a password oracle. */
 function passwordRule(app: AppContext, caller: AffiliateCaller): LimitRule {
-  return { key: `delete-account:user:${caller.userId}`, max: app.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR, windowSeconds: HOUR_SECONDS };
+  return {
+    key: `delete-account:user:${caller.userId}`,
+    max: app.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR,
+    windowSeconds: HOUR_SECONDS,
+  };
 }
 
 async function requirePassword(app: AppContext, caller: AffiliateCaller, password: string): Promise<void> {
   const rule = passwordRule(app, caller);
   if (await isExhausted(app, rule)) {
-    throw new CallableError('resource-exhausted', 'Too many attempts. Please try again later.', { code: 'too-many-requests' });
+    throw new CallableError('resource-exhausted', 'Too many attempts. Please try again later.', {
+      code: 'too-many-requests',
+    });
   }
   const { rows } = await app.database.sql.query<{ password: string | null }>(
     "SELECT password FROM auth_accounts WHERE user_id = $1 AND provider_id = 'credential'",
@@ -42,25 +48,44 @@ async function requirePassword(app: AppContext, caller: AffiliateCaller, passwor
   }
 }
 
-export async function deleteAffiliateAccount(app: AppContext, caller: AffiliateCaller, password: string): Promise<void> {
+export async function deleteAffiliateAccount(
+  app: AppContext,
+  caller: AffiliateCaller,
+  password: string,
+): Promise<void> {
   await requirePassword(app, caller, password);
   const now = app.now();
 
   await inTransaction(app, async (tx) => {
     // The lock makes the checks below hold until the commit (a payout job locks the row too).
-    const { rows: profile } = await tx.query('SELECT id FROM affiliates WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [caller.affiliateId]);
-    if (profile.length === 0) throw new CallableError('not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
-    const { rows: scheduled } = await tx.query("SELECT 1 FROM payouts WHERE affiliate_id = $1 AND status = 'scheduled' LIMIT 1", [caller.affiliateId]);
+    const { rows: profile } = await tx.query(
+      'SELECT id FROM affiliates WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+      [caller.affiliateId],
+    );
+    if (profile.length === 0)
+      throw new CallableError('not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
+    const { rows: scheduled } = await tx.query(
+      "SELECT 1 FROM payouts WHERE affiliate_id = $1 AND status = 'scheduled' LIMIT 1",
+      [caller.affiliateId],
+    );
     if (scheduled.length > 0) {
-      throw new CallableError('failed-precondition', 'A payout is scheduled: the account can be deleted once it has been paid.', { code: 'payout-scheduled' });
+      throw new CallableError(
+        'failed-precondition',
+        'A payout is scheduled: the account can be deleted once it has been paid.',
+        { code: 'payout-scheduled' },
+      );
     }
     const balanceCents = await approvedUnpaidCents(tx, caller.affiliateId, now);
     if (balanceCents >= MINIMUM_PAYOUT_CENTS) {
-      throw new CallableError('failed-precondition', 'Your approved balance will be paid first: the account can be deleted after that payout.', {
-        code: 'balance-due',
-        balanceCents,
-        minimumCents: MINIMUM_PAYOUT_CENTS,
-      });
+      throw new CallableError(
+        'failed-precondition',
+        'Your approved balance will be paid first: the account can be deleted after that payout.',
+        {
+          code: 'balance-due',
+          balanceCents,
+          minimumCents: MINIMUM_PAYOUT_CENTS,
+        },
+      );
     }
     await anonymiseAffiliate(tx, { affiliateId: caller.affiliateId, userId: caller.userId, email: caller.email }, now);
     await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
@@ -70,7 +95,10 @@ export async function deleteAffiliateAccount(app: AppContext, caller: AffiliateC
       JSON.stringify({ balanceCents }),
       now.toISOString(),
     ]);
-    await enqueueEmail(tx, accountDeletedEmail(app, caller), { kind: 'account-deleted', dedupeKey: accountDeletedKey(caller.affiliateId) });
+    await enqueueEmail(tx, accountDeletedEmail(app, caller), {
+      kind: 'account-deleted',
+      dedupeKey: accountDeletedKey(caller.affiliateId),
+    });
   });
 
   await sendQueuedNow(app, [accountDeletedKey(caller.affiliateId)]);
@@ -94,7 +122,9 @@ export async function anonymiseAffiliate(
     [target.affiliateId, now.toISOString()],
   );
   await tx.query('DELETE FROM payment_methods WHERE affiliate_id = $1', [target.affiliateId]);
-  await tx.query('UPDATE referral_codes SET description = NULL WHERE affiliate_id = $1 AND description IS NOT NULL', [target.affiliateId]);
+  await tx.query('UPDATE referral_codes SET description = NULL WHERE affiliate_id = $1 AND description IS NOT NULL', [
+    target.affiliateId,
+  ]);
   if (target.email) await tx.query('DELETE FROM support_tickets WHERE lower(email) = lower($1)', [target.email]);
   if (target.userId) {
     // Unused password-reset tokens name the user: they go too.
@@ -106,7 +136,9 @@ export async function anonymiseAffiliate(
 
 /** Queued with the deletion, to the address the account had (gone from the database once it commits). */
 export function accountDeletedEmail(app: Pick<AppContext, 'config'>, to: EmailRecipient): MailMessage {
-  return affiliateEmail(app.config.BRAND_NAME, to, 'accountDeleted', (text) => ({ paragraphs: [text('intro'), text('records')] }));
+  return affiliateEmail(app.config.BRAND_NAME, to, 'accountDeleted', (text) => ({
+    paragraphs: [text('intro'), text('records')],
+  }));
 }
 
 export function accountDeletedKey(affiliateId: string): string {

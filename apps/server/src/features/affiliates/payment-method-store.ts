@@ -19,7 +19,15 @@ export interface SealedPaymentMethod {
 
 export function sealPaymentMethod(app: Pick<AppContext, 'cipher'>, method: ValidPaymentMethod): SealedPaymentMethod {
   if (method.type === 'paypal') {
-    return { type: 'paypal', paypalEmail: method.paypalEmail, bankName: null, accountHolder: null, ibanEncrypted: null, bicEncrypted: null, ibanLast4: null };
+    return {
+      type: 'paypal',
+      paypalEmail: method.paypalEmail,
+      bankName: null,
+      accountHolder: null,
+      ibanEncrypted: null,
+      bicEncrypted: null,
+      ibanLast4: null,
+    };
   }
   return {
     type: 'bank_transfer',
@@ -35,10 +43,16 @@ export function sealPaymentMethod(app: Pick<AppContext, 'cipher'>, method: Valid
 /** What the dashboard may see of a stored method: never the full IBAN. */
 export function summarisePaymentMethod(
   app: Pick<AppContext, 'cipher'>,
-  row: SealedPaymentMethod & { updatedAt: Date } | null | undefined,
+  row: (SealedPaymentMethod & { updatedAt: Date }) | null | undefined,
 ): PaymentMethodSummary {
   if (!row) return { type: null, configured: false };
-  if (row.type === 'paypal') return { type: 'paypal', configured: true, paypalEmail: row.paypalEmail ?? '', updatedAt: row.updatedAt.toISOString() };
+  if (row.type === 'paypal')
+    return {
+      type: 'paypal',
+      configured: true,
+      paypalEmail: row.paypalEmail ?? '',
+      updatedAt: row.updatedAt.toISOString(),
+    };
   const iban = row.ibanEncrypted ? app.cipher.decrypt(row.ibanEncrypted) : '';
   return {
     type: 'bank_transfer',
@@ -81,7 +95,10 @@ function fromRow(row: PaymentMethodRow): SealedPaymentMethod & { updatedAt: Date
 
 /** The affiliate's stored method, sealed, or null when none is configured. */
 export async function loadPaymentMethod(app: Pick<AppContext, 'database'>, affiliateId: string) {
-  const { rows } = await app.database.sql.query<PaymentMethodRow>(`SELECT ${COLUMNS} FROM payment_methods WHERE affiliate_id = $1`, [affiliateId]);
+  const { rows } = await app.database.sql.query<PaymentMethodRow>(
+    `SELECT ${COLUMNS} FROM payment_methods WHERE affiliate_id = $1`,
+    [affiliateId],
+  );
   return rows[0] ? fromRow(rows[0]) : null;
 }
 

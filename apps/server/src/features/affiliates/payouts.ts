@@ -44,7 +44,9 @@ export async function listPayouts(app: AppContext, affiliateId: string): Promise
     status: row.status,
     scheduledFor: row.scheduled_for,
     paidAt: isoOrNull(row.paid_at_ms),
-    ...(row.amount_paid_cents !== null && row.paid_currency !== null ? { amountPaidCents: row.amount_paid_cents, paidCurrency: row.paid_currency } : {}),
+    ...(row.amount_paid_cents !== null && row.paid_currency !== null
+      ? { amountPaidCents: row.amount_paid_cents, paidCurrency: row.paid_currency }
+      : {}),
     ...(row.sent_at_ms !== null ? { sentAt: new Date(Number(row.sent_at_ms)).toISOString() } : {}),
   }));
 }

@@ -31,8 +31,16 @@ export async function loadSettings(app: AppContext, caller: AffiliateCaller): Pr
   };
 }
 
-export async function saveNotificationPreferences(app: AppContext, affiliateId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
-  const { rows } = await app.database.sql.query<{ notify_conversions: boolean; notify_payments: boolean; notify_news: boolean }>(
+export async function saveNotificationPreferences(
+  app: AppContext,
+  affiliateId: string,
+  preferences: NotificationPreferences,
+): Promise<NotificationPreferences> {
+  const { rows } = await app.database.sql.query<{
+    notify_conversions: boolean;
+    notify_payments: boolean;
+    notify_news: boolean;
+  }>(
     `UPDATE affiliates SET notify_conversions = $2, notify_payments = $3, notify_news = $4, updated_at = $5
      WHERE id = $1 AND deleted_at IS NULL
      RETURNING notify_conversions, notify_payments, notify_news`,

@@ -26,7 +26,11 @@ export interface SignupResult {
   setCookies: string[];
 }
 
-export async function signUpAffiliate(app: AppContext, input: CreateAffiliateInput, headers: Headers): Promise<SignupResult> {
+export async function signUpAffiliate(
+  app: AppContext,
+  input: CreateAffiliateInput,
+  headers: Headers,
+): Promise<SignupResult> {
   const payment = input.paymentMethod === 'later' ? null : requireValid(input.paymentMethod, input.paymentDetails);
   const status = app.config.AFFILIATE_APPROVAL === 'manual' ? 'pending' : 'active';
   const language: Language = input.language ?? 'fr';
@@ -54,18 +58,30 @@ export async function signUpAffiliate(app: AppContext, input: CreateAffiliateInp
         termsAcceptedAt: now,
       },
     });
-    const welcome = welcomeEmail(app, { email: signUp.response.user.email, language, firstName: input.firstName }, { status });
+    const welcome = welcomeEmail(
+      app,
+      { email: signUp.response.user.email, language, firstName: input.firstName },
+      { status },
+    );
     await enqueueEmailThroughAuth(adapter, welcome, { kind: 'welcome', dedupeKey: welcomeKey(affiliate.id) });
     if (payment) {
-      await adapter.create({ model: 'paymentMethod', data: { affiliateId: affiliate.id, ...sealPaymentMethod(app, payment) } });
+      await adapter.create({
+        model: 'paymentMethod',
+        data: { affiliateId: affiliate.id, ...sealPaymentMethod(app, payment) },
+      });
     }
     return { affiliateId: affiliate.id, userId: signUp.response.user.id, setCookies: signUp.headers.getSetCookie() };
   }).catch((error: unknown) => {
     if (error instanceof APIError && /USER_ALREADY_EXISTS/.test(String(error.body?.code))) {
-      throw new CallableError('already-exists', 'An account already exists with this e-mail address.', { code: 'email-taken' });
+      throw new CallableError('already-exists', 'An account already exists with this e-mail address.', {
+        code: 'email-taken',
+      });
     }
     if (error instanceof APIError && error.statusCode < 500) {
-      throw new CallableError('invalid-argument', 'Invalid information provided.', { code: 'invalid-argument', reason: error.body?.code });
+      throw new CallableError('invalid-argument', 'Invalid information provided.', {
+        code: 'invalid-argument',
+        reason: error.body?.code,
+      });
     }
     throw error;
   });
@@ -88,6 +104,10 @@ function welcomeKey(affiliateId: string): string {
 
 function requireValid(method: string, details: unknown): ValidPaymentMethod {
   const result = validatePaymentMethod(method, details ?? {});
-  if (!result.ok) throw new CallableError('invalid-argument', 'Invalid payment details.', { code: result.code, fields: result.fields });
+  if (!result.ok)
+    throw new CallableError('invalid-argument', 'Invalid payment details.', {
+      code: result.code,
+      fields: result.fields,
+    });
   return result.value;
 }

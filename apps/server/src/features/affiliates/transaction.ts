@@ -25,7 +25,10 @@ export function statement(text: string, params: readonly unknown[] = []): SQL {
 }
 
 /** Runs `work` in one transaction: it commits when `work` returns and rolls back when it throws. */
-export async function inTransaction<T>(app: Pick<AppContext, 'database'>, work: (tx: TransactionQuery) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  app: Pick<AppContext, 'database'>,
+  work: (tx: TransactionQuery) => Promise<T>,
+): Promise<T> {
   return app.database.db.transaction(async (tx) =>
     work({
       async query<R>(text: string, params?: unknown[]) {

@@ -18,7 +18,10 @@ export async function updatePaymentMethod(
 ): Promise<PaymentMethodSummary> {
   const result = validatePaymentMethod(paymentMethod, paymentDetails);
   if (!result.ok) {
-    throw new CallableError('invalid-argument', 'Invalid payment details.', { code: result.code, ...(result.fields ? { fields: result.fields } : {}) });
+    throw new CallableError('invalid-argument', 'Invalid payment details.', {
+      code: result.code,
+      ...(result.fields ? { fields: result.fields } : {}),
+    });
   }
 
   const { stored } = await inTransaction(app, async (tx) => {
@@ -38,9 +41,16 @@ export async function updatePaymentMethod(
   return summarisePaymentMethod(app, stored);
 }
 
-function paymentMethodChangedEmail(app: AppContext, caller: AffiliateCaller, stored: SealedPaymentMethod & { updatedAt: Date }) {
+function paymentMethodChangedEmail(
+  app: AppContext,
+  caller: AffiliateCaller,
+  stored: SealedPaymentMethod & { updatedAt: Date },
+) {
   return affiliateEmail(app.config.BRAND_NAME, caller, 'paymentMethodChanged', (text) => {
-    const method = stored.type === 'paypal' ? text('paypal', { email: stored.paypalEmail ?? '' }) : text('bank', { last4: stored.ibanLast4 ?? '' });
+    const method =
+      stored.type === 'paypal'
+        ? text('paypal', { email: stored.paypalEmail ?? '' })
+        : text('bank', { last4: stored.ibanLast4 ?? '' });
     return {
       paragraphs: [
         text('intro', { date: emailTime(stored.updatedAt) }),

@@ -63,7 +63,13 @@ LIMIT 1`;
 
 function earning(method: AttributionMethod, row: CandidateRow | undefined): Candidate | null {
   if (!row?.may_earn) return null;
-  return { method, clickId: row.click_id, referralCodeId: row.referral_code_id, code: row.code, affiliateId: row.affiliate_id };
+  return {
+    method,
+    clickId: row.click_id,
+    referralCodeId: row.referral_code_id,
+    code: row.code,
+    affiliateId: row.affiliate_id,
+  };
 }
 
 /** The first rule that attributes the install, or null. */
@@ -97,7 +103,11 @@ function answer(install: Pick<InstallRow, 'affiliateId' | 'code' | 'method'> | n
 }
 
 /** Records the app user's install (once) and answers its attribution. `ip` is the caller's address. */
-export async function attributeAppUser(app: AppContext, input: AttributeInstallInput, ip: string): Promise<AttributeInstallResponse> {
+export async function attributeAppUser(
+  app: AppContext,
+  input: AttributeInstallInput,
+  ip: string,
+): Promise<AttributeInstallResponse> {
   const now = app.now();
   const known = await findInstall(app.database.sql, [input.appUserId]);
   if (known?.affiliateId) return answer(known);
@@ -135,12 +145,22 @@ export async function attributeAppUser(app: AppContext, input: AttributeInstallI
 
     // The app user already has an install: an earlier call, a simultaneous one that committed first,
     // or an id RevenueCat linked to someone's install.
-    const existing = (await findInstall(tx, [input.appUserId], { lock: true })) ?? (await installByAppUserId(tx, input.appUserId, { lock: true }));
+    const existing =
+      (await findInstall(tx, [input.appUserId], { lock: true })) ??
+      (await installByAppUserId(tx, input.appUserId, { lock: true }));
     if (!existing || existing.affiliateId || !candidate || candidate.method === 'ip_match') return answer(existing);
     await tx.query(
       `UPDATE installs SET click_id = $2, referral_code_id = $3, affiliate_id = $4, method = $5, confidence = $6, attributed_at = $7
        WHERE id = $1 AND affiliate_id IS NULL`,
-      [existing.id, candidate.clickId, candidate.referralCodeId, candidate.affiliateId, candidate.method, ATTRIBUTION_CONFIDENCE[candidate.method], now.toISOString()],
+      [
+        existing.id,
+        candidate.clickId,
+        candidate.referralCodeId,
+        candidate.affiliateId,
+        candidate.method,
+        ATTRIBUTION_CONFIDENCE[candidate.method],
+        now.toISOString(),
+      ],
     );
     return answer(candidate);
   });

@@ -27,7 +27,11 @@ export interface LockedAffiliate {
  * Locks the affiliate's row until the transaction ends (conversions of one affiliate are recorded one
  * at a time, so the premium count is exact) and answers whether it may earn now.
  */
-export async function lockAffiliate(tx: TransactionQuery, affiliateId: string, now: Date): Promise<LockedAffiliate | null> {
+export async function lockAffiliate(
+  tx: TransactionQuery,
+  affiliateId: string,
+  now: Date,
+): Promise<LockedAffiliate | null> {
   const { rows } = await tx.query<{ id: string; may_earn: boolean }>(
     `SELECT a.id, ${mayEarnSql('$2')} AS may_earn
      FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id

@@ -59,7 +59,11 @@ export function distinctIds(ids: readonly (string | null | undefined)[]): string
  * attributed one wins, then the oldest: a person is attributed once, to their first attribution.
  * `lock` holds the install's row until the transaction ends.
  */
-export async function findInstall(tx: TransactionQuery, ids: readonly string[], options: { lock?: boolean } = {}): Promise<InstallRow | null> {
+export async function findInstall(
+  tx: TransactionQuery,
+  ids: readonly string[],
+  options: { lock?: boolean } = {},
+): Promise<InstallRow | null> {
   if (ids.length === 0) return null;
   const { rows } = await tx.query<InstallDbRow>(
     `SELECT ${INSTALL_COLUMNS}
@@ -83,7 +87,11 @@ export async function findInstallIds(tx: TransactionQuery, ids: readonly string[
 }
 
 /** The install whose own app user id is `appUserId` (the row attributeInstall creates). */
-export async function installByAppUserId(tx: TransactionQuery, appUserId: string, options: { lock?: boolean } = {}): Promise<InstallRow | null> {
+export async function installByAppUserId(
+  tx: TransactionQuery,
+  appUserId: string,
+  options: { lock?: boolean } = {},
+): Promise<InstallRow | null> {
   const { rows } = await tx.query<InstallDbRow>(
     `SELECT ${INSTALL_COLUMNS}
      FROM installs i LEFT JOIN referral_codes r ON r.id = i.referral_code_id
@@ -97,7 +105,13 @@ export async function installByAppUserId(tx: TransactionQuery, appUserId: string
  * Makes `ids` aliases of the install. An id that already belongs to another install stays there,
  * unless `move` (a TRANSFER: the identity now belongs to the person it was transferred from).
  */
-export async function linkAliases(tx: TransactionQuery, installId: string, ids: readonly string[], at: Date, options: { move?: boolean } = {}): Promise<void> {
+export async function linkAliases(
+  tx: TransactionQuery,
+  installId: string,
+  ids: readonly string[],
+  at: Date,
+  options: { move?: boolean } = {},
+): Promise<void> {
   const sorted = distinctIds(ids);
   if (sorted.length === 0) return;
   await tx.query(

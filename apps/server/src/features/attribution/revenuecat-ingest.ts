@@ -3,7 +3,14 @@ import { type TransactionQuery, inTransaction } from '../affiliates/transaction.
 import { recordConversion } from '../commissions/record-conversion.ts';
 import { reverseConversionIn } from '../commissions/reverse.ts';
 import { distinctIds, findInstall, findInstallIds, linkAliases, listParam } from './installs.ts';
-import { type RevenueCatEvent, type RevenueCatWebhook, customerIds, eventMeaning, isSandbox, occurredAt } from './revenuecat-event.ts';
+import {
+  type RevenueCatEvent,
+  type RevenueCatWebhook,
+  customerIds,
+  eventMeaning,
+  isSandbox,
+  occurredAt,
+} from './revenuecat-event.ts';
 
 // One RevenueCat event (BRIEF §5.6, §6 "RevenueCat semantics"), in one transaction: the event's row
 // first — its primary key makes a repeated delivery (even a simultaneous one) change nothing — then
@@ -57,7 +64,12 @@ async function applyTransfer(tx: TransactionQuery, event: RevenueCatEvent, now: 
   return result('transfer');
 }
 
-async function applyRefund(tx: TransactionQuery, event: RevenueCatEvent, ids: string[], now: Date): Promise<IngestResult> {
+async function applyRefund(
+  tx: TransactionQuery,
+  event: RevenueCatEvent,
+  ids: string[],
+  now: Date,
+): Promise<IngestResult> {
   const installIds = await findInstallIds(tx, ids);
   const transactionId = event.transaction_id || null;
   const { rows } = await tx.query<{ id: number }>(
@@ -79,7 +91,12 @@ async function applyRefund(tx: TransactionQuery, event: RevenueCatEvent, ids: st
   return result(reversed?.outcome ?? 'refund-unmatched', conversionId);
 }
 
-async function applyEvent(tx: TransactionQuery, app: AppContext, event: RevenueCatEvent, now: Date): Promise<IngestResult> {
+async function applyEvent(
+  tx: TransactionQuery,
+  app: AppContext,
+  event: RevenueCatEvent,
+  now: Date,
+): Promise<IngestResult> {
   if (isSandbox(event) && !app.config.REVENUECAT_ACCEPT_SANDBOX) return result('sandbox');
   const meaning = eventMeaning(event);
   if (meaning === 'transfer') return applyTransfer(tx, event, now);
@@ -118,7 +135,11 @@ async function applyEvent(tx: TransactionQuery, app: AppContext, event: RevenueC
 }
 
 /** Records and applies one webhook delivery; answers what it did. */
-export async function ingestRevenueCatEvent(app: AppContext, webhook: RevenueCatWebhook, payload: unknown): Promise<IngestResult> {
+export async function ingestRevenueCatEvent(
+  app: AppContext,
+  webhook: RevenueCatWebhook,
+  payload: unknown,
+): Promise<IngestResult> {
   const { event } = webhook;
   if (eventMeaning(event) === 'test') return { outcome: 'test', conversionId: null };
   const now = app.now();
@@ -140,7 +161,11 @@ export async function ingestRevenueCatEvent(app: AppContext, webhook: RevenueCat
     );
     if (rows.length === 0) return { outcome: 'duplicate', conversionId: null };
     const applied = await applyEvent(tx, app, event, now);
-    await tx.query('UPDATE revenuecat_events SET outcome = $2, conversion_id = $3 WHERE event_id = $1', [event.id, applied.outcome, applied.conversionId]);
+    await tx.query('UPDATE revenuecat_events SET outcome = $2, conversion_id = $3 WHERE event_id = $1', [
+      event.id,
+      applied.outcome,
+      applied.conversionId,
+    ]);
     return applied;
   });
 }

@@ -75,19 +75,37 @@ async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: s
   const ip = ctx.hashIdentifier(request.ip);
   switch (pathname) {
     case '/sign-in/email': {
-      const byIp = await hit(ctx, { key: `signin:ip:${ip}`, max: config.RATE_LIMIT_SIGNIN_PER_MINUTE, windowSeconds: MINUTE });
+      const byIp = await hit(ctx, {
+        key: `signin:ip:${ip}`,
+        max: config.RATE_LIMIT_SIGNIN_PER_MINUTE,
+        windowSeconds: MINUTE,
+      });
       if (!byIp) return true;
-      return emailOf(request) !== null && (await isExhausted(ctx, emailRule(ctx, request, config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR)));
+      return (
+        emailOf(request) !== null &&
+        (await isExhausted(ctx, emailRule(ctx, request, config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR)))
+      );
     }
     case '/request-password-reset': {
-      const byIp = await hit(ctx, { key: `reset:ip:${ip}`, max: config.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, windowSeconds: HOUR });
+      const byIp = await hit(ctx, {
+        key: `reset:ip:${ip}`,
+        max: config.RATE_LIMIT_PASSWORD_RESET_PER_HOUR,
+        windowSeconds: HOUR,
+      });
       if (!byIp) return true;
-      return emailOf(request) !== null && !(await hit(ctx, emailRule(ctx, request, config.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, 'reset')));
+      return (
+        emailOf(request) !== null &&
+        !(await hit(ctx, emailRule(ctx, request, config.RATE_LIMIT_PASSWORD_RESET_PER_HOUR, 'reset')))
+      );
     }
     case '/reset-password':
     case '/change-password':
       // Guessing a reset token or the current password: same budget as sign-in.
-      return !(await hit(ctx, { key: `${pathname.slice(1)}:ip:${ip}`, max: config.RATE_LIMIT_SIGNIN_PER_MINUTE * 2, windowSeconds: MINUTE }));
+      return !(await hit(ctx, {
+        key: `${pathname.slice(1)}:ip:${ip}`,
+        max: config.RATE_LIMIT_SIGNIN_PER_MINUTE * 2,
+        windowSeconds: MINUTE,
+      }));
     default:
       return false;
   }

@@ -1,12 +1,24 @@
 import { betterAuth, type BetterAuthPlugin } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer } from 'better-auth/plugins';
-import { AFFILIATE_RESET_PASSWORD_PAGE, AUTH_SESSION_SECONDS, PASSWORD_MAX_LENGTH, PASSWORD_RESET_TOKEN_SECONDS } from '@skanova/shared/constants/affiliate';
+import {
+  AFFILIATE_RESET_PASSWORD_PAGE,
+  AUTH_SESSION_SECONDS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_RESET_TOKEN_SECONDS,
+} from '@skanova/shared/constants/affiliate';
 import { PASSWORD_MIN_LENGTH } from '@skanova/shared/constants/business';
 import { isLanguage } from '@skanova/shared/constants/site';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { affiliates, authAccounts, authSessions, authUsers, authVerifications, paymentMethods } from '../../db/schema/index.ts';
+import {
+  affiliates,
+  authAccounts,
+  authSessions,
+  authUsers,
+  authVerifications,
+  paymentMethods,
+} from '../../db/schema/index.ts';
 import { affiliateEmail, sendInBackground } from '../../lib/email-texts.ts';
 import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../email/outbox.ts';
 import { recordAffiliateActivity } from '../retention/activity.ts';
@@ -119,7 +131,12 @@ export function createAuth(app: Omit<AppContext, 'auth'>, secret: string) {
     plugins: [admin({ defaultRole: 'affiliate', adminRoles: ['admin'] }), bearer(), affiliateModels],
     logger: {
       log: (level, message, ...args) => {
-        const target = level === 'error' ? app.log.error.bind(app.log) : level === 'warn' ? app.log.warn.bind(app.log) : app.log.debug.bind(app.log);
+        const target =
+          level === 'error'
+            ? app.log.error.bind(app.log)
+            : level === 'warn'
+              ? app.log.warn.bind(app.log)
+              : app.log.debug.bind(app.log);
         target({ args }, `auth: ${message}`);
       },
     },

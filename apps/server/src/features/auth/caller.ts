@@ -33,11 +33,21 @@ export async function resolveUser(app: AppContext, request: FastifyRequest): Pro
 
 /** The caller's affiliate profile, or null (deleted profiles are gone for their owner too). */
 export async function loadAffiliateCaller(app: AppContext, user: SignedInUser): Promise<AffiliateCaller | null> {
-  const { rows } = await app.database.sql.query<{ id: string; first_name: string | null; language: string; status: AffiliateCaller['status'] }>(
-    'SELECT id, first_name, language, status FROM affiliates WHERE user_id = $1 AND deleted_at IS NULL',
-    [user.userId],
-  );
+  const { rows } = await app.database.sql.query<{
+    id: string;
+    first_name: string | null;
+    language: string;
+    status: AffiliateCaller['status'];
+  }>('SELECT id, first_name, language, status FROM affiliates WHERE user_id = $1 AND deleted_at IS NULL', [
+    user.userId,
+  ]);
   const row = rows[0];
   if (!row) return null;
-  return { ...user, affiliateId: row.id, firstName: row.first_name, language: isLanguage(row.language) ? row.language : 'fr', status: row.status };
+  return {
+    ...user,
+    affiliateId: row.id,
+    firstName: row.first_name,
+    language: isLanguage(row.language) ? row.language : 'fr',
+    status: row.status,
+  };
 }

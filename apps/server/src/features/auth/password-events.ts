@@ -15,7 +15,9 @@ export async function affiliateEmailTarget(ctx: AppContext, request: FastifyRequ
 
 export async function auditPasswordChange(ctx: AppContext, affiliate: AffiliateCaller): Promise<void> {
   const now = ctx.now();
-  await ctx.database.db.insert(auditLog).values({ actor: affiliate.userId, action: 'password.changed', subject: affiliate.affiliateId, createdAt: now });
+  await ctx.database.db
+    .insert(auditLog)
+    .values({ actor: affiliate.userId, action: 'password.changed', subject: affiliate.affiliateId, createdAt: now });
   await sendInBackground(
     ctx,
     affiliateEmail(ctx.config.BRAND_NAME, affiliate, 'passwordChanged', (text) => ({

@@ -1,4 +1,8 @@
-import { PREMIUM_COMMISSION_CENTS, PREMIUM_THRESHOLD, STANDARD_COMMISSION_CENTS } from '@skanova/shared/constants/business';
+import {
+  PREMIUM_COMMISSION_CENTS,
+  PREMIUM_THRESHOLD,
+  STANDARD_COMMISSION_CENTS,
+} from '@skanova/shared/constants/business';
 import type { AppContext } from '../../context.ts';
 import type { TransactionQuery } from '../affiliates/transaction.ts';
 import { lockAffiliate } from '../attribution/earning-affiliate.ts';
@@ -43,7 +47,9 @@ function commissionFor(qualifiedBefore: number): { commissionCents: number; rate
 }
 
 async function installConversionId(tx: TransactionQuery, installId: string): Promise<number | null> {
-  const { rows } = await tx.query<{ id: number }>('SELECT id::int AS id FROM conversions WHERE install_id = $1', [installId]);
+  const { rows } = await tx.query<{ id: number }>('SELECT id::int AS id FROM conversions WHERE install_id = $1', [
+    installId,
+  ]);
   return rows[0]?.id ?? null;
 }
 
@@ -51,7 +57,11 @@ async function installConversionId(tx: TransactionQuery, installId: string): Pro
  * Records the install's conversion with its commission (status pending) and queues the affiliate's
  * e-mail when they want it, in the caller's transaction.
  */
-export async function recordConversion(tx: TransactionQuery, app: Pick<AppContext, 'config' | 'now'>, input: NewConversion): Promise<RecordConversionResult> {
+export async function recordConversion(
+  tx: TransactionQuery,
+  app: Pick<AppContext, 'config' | 'now'>,
+  input: NewConversion,
+): Promise<RecordConversionResult> {
   const existing = await installConversionId(tx, input.installId);
   if (existing !== null) return { outcome: 'already-converted', conversionId: existing };
   const affiliate = await lockAffiliate(tx, input.affiliateId, app.now());
@@ -91,7 +101,8 @@ export async function recordConversion(tx: TransactionQuery, app: Pick<AppContex
   );
   const conversionId = inserted[0]?.id;
   // A simultaneous event of the same install committed first.
-  if (conversionId === undefined) return { outcome: 'already-converted', conversionId: await installConversionId(tx, input.installId) };
+  if (conversionId === undefined)
+    return { outcome: 'already-converted', conversionId: await installConversionId(tx, input.installId) };
 
   const recipient = await loadEmailRecipient(tx, input.affiliateId);
   if (recipient?.notifyConversions) {

@@ -47,7 +47,9 @@ export async function reverseConversionIn(
   if (conversion.status === 'reversed' || conversion.refunded_at !== null) return { outcome: 'already-reversed' };
 
   const at = input.at.toISOString();
-  const inPayout = conversion.status === 'paid' || (conversion.payout_status !== null && HOLDING_PAYOUT_STATUSES.has(conversion.payout_status));
+  const inPayout =
+    conversion.status === 'paid' ||
+    (conversion.payout_status !== null && HOLDING_PAYOUT_STATUSES.has(conversion.payout_status));
   if (inPayout) {
     await tx.query(
       `INSERT INTO commission_adjustments (affiliate_id, conversion_id, amount_cents, reason, created_at) VALUES ($1, $2, $3, $4, $5)`,
@@ -55,21 +57,32 @@ export async function reverseConversionIn(
     );
     await tx.query('UPDATE conversions SET refunded_at = $2 WHERE id = $1', [input.conversionId, at]);
   } else {
-    await tx.query(`UPDATE conversions SET status = 'reversed', reversed_at = $2, reversal_reason = $3 WHERE id = $1`, [input.conversionId, at, input.reason]);
+    await tx.query(`UPDATE conversions SET status = 'reversed', reversed_at = $2, reversal_reason = $3 WHERE id = $1`, [
+      input.conversionId,
+      at,
+      input.reason,
+    ]);
   }
   const outcome: ReverseOutcome = inPayout ? 'clawed-back' : 'reversed';
   await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
     input.actor,
     `conversion.${outcome}`,
     String(input.conversionId),
-    JSON.stringify({ affiliateId: conversion.affiliate_id, reason: input.reason, commissionCents: conversion.commission_cents }),
+    JSON.stringify({
+      affiliateId: conversion.affiliate_id,
+      reason: input.reason,
+      commissionCents: conversion.commission_cents,
+    }),
     at,
   ]);
   return { outcome };
 }
 
 /** Reverses (or claws back) one conversion; null when there is no such conversion. */
-export async function reverseConversion(app: AppContext, input: ReverseConversionInput): Promise<{ outcome: ReverseOutcome } | null> {
+export async function reverseConversion(
+  app: AppContext,
+  input: ReverseConversionInput,
+): Promise<{ outcome: ReverseOutcome } | null> {
   const at = input.at ?? app.now();
   return inTransaction(app, (tx) => reverseConversionIn(tx, { ...input, at }));
 }

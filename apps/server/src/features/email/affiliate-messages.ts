@@ -21,8 +21,17 @@ export interface AffiliateEmailRecipient extends EmailRecipient {
  * The sign-in address, language, first name and notification choices of an affiliate; null when
  * the profile is deleted or purged, or has no sign-in account left (nobody to write to).
  */
-export async function loadEmailRecipient(tx: TransactionQuery, affiliateId: string): Promise<AffiliateEmailRecipient | null> {
-  const { rows } = await tx.query<{ email: string; language: string; first_name: string | null; notify_conversions: boolean; notify_payments: boolean }>(
+export async function loadEmailRecipient(
+  tx: TransactionQuery,
+  affiliateId: string,
+): Promise<AffiliateEmailRecipient | null> {
+  const { rows } = await tx.query<{
+    email: string;
+    language: string;
+    first_name: string | null;
+    notify_conversions: boolean;
+    notify_payments: boolean;
+  }>(
     `SELECT u.email, a.language, a.first_name, a.notify_conversions, a.notify_payments
      FROM affiliates a JOIN auth_users u ON u.id = a.user_id
      WHERE a.id = $1 AND a.deleted_at IS NULL AND a.personal_data_purged_at IS NULL`,
@@ -41,14 +50,24 @@ export async function loadEmailRecipient(tx: TransactionQuery, affiliateId: stri
 
 /** Integer cents in the recipient's language: 1250 → "$12.50" (en), "12,50 $US" (fr). */
 export function formatEmailMoney(cents: number, lang: Language, currency: string = COMMISSION_CURRENCY): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(cents / 100);
+  return new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 }
 
 /** A UTC day ("2026-07-15") in the recipient's language: "July 15, 2026" (en), "15 juillet 2026", "1er août 2026" (fr). */
 export function formatEmailDay(day: string, lang: Language): string {
   const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  const text = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  const text = new Intl.DateTimeFormat(lang, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
   return lang === 'fr' && date.getUTCDate() === 1 ? text.replace(/^1 /, '1er ') : text;
 }
 
@@ -65,7 +84,11 @@ export function welcomeEmail(app: Config, to: EmailRecipient, input: { status: '
           action: { label: text('pendingAction'), url: pageUrl(app, AFFILIATE_LOGIN_PAGE, to.language) },
         }
       : {
-          paragraphs: [text('intro'), text('activeNext'), text('payments', { minimum: formatEmailMoney(MINIMUM_PAYOUT_CENTS, to.language) })],
+          paragraphs: [
+            text('intro'),
+            text('activeNext'),
+            text('payments', { minimum: formatEmailMoney(MINIMUM_PAYOUT_CENTS, to.language) }),
+          ],
           action: { label: text('action'), url: pageUrl(app, AFFILIATE_DASHBOARD_PAGE, to.language) },
         },
   );
@@ -103,13 +126,17 @@ export function payoutSentEmail(
 ): MailMessage {
   const amount = formatEmailMoney(input.amountCents, to.language, input.currency);
   // A SEPA payout is paid in euros: the e-mail shows both the earned and the paid amount.
-  const converted = input.amountPaidCents !== null && input.paidCurrency !== null && input.paidCurrency !== input.currency;
+  const converted =
+    input.amountPaidCents !== null && input.paidCurrency !== null && input.paidCurrency !== input.currency;
   return affiliateEmail(app.config.BRAND_NAME, to, 'payoutSent', (text) => ({
     subjectValues: { amount },
     paragraphs: [
       text('intro', { payday: formatEmailDay(input.payday, to.language) }),
       converted
-        ? text('converted', { amount, paid: formatEmailMoney(input.amountPaidCents ?? 0, to.language, input.paidCurrency ?? input.currency) })
+        ? text('converted', {
+            amount,
+            paid: formatEmailMoney(input.amountPaidCents ?? 0, to.language, input.paidCurrency ?? input.currency),
+          })
         : text('amount', { amount }),
       text(input.method === 'paypal' ? 'paypal' : 'bank'),
     ],
@@ -117,7 +144,11 @@ export function payoutSentEmail(
   }));
 }
 
-export function applicationDecisionEmail(app: Config, to: EmailRecipient, input: { decision: 'approved' | 'refused' }): MailMessage {
+export function applicationDecisionEmail(
+  app: Config,
+  to: EmailRecipient,
+  input: { decision: 'approved' | 'refused' },
+): MailMessage {
   if (input.decision === 'refused') {
     return affiliateEmail(app.config.BRAND_NAME, to, 'applicationRefused', (text) => ({
       paragraphs: [text('intro'), text('questions', { support: app.config.SUPPORT_EMAIL })],

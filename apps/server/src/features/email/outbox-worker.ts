@@ -61,7 +61,10 @@ WHERE o.id = due.id
 RETURNING o.id::text AS id, o.kind, o.attempts, o.to_address, o.subject, o.text_body, o.html_body, o.reply_to`;
 
 /** Sends the due messages (at most `limit`); answers how many were sent and how many failed this time. */
-export async function deliverDueEmails(app: OutboxApp, options: { limit?: number } = {}): Promise<{ sent: number; failed: number }> {
+export async function deliverDueEmails(
+  app: OutboxApp,
+  options: { limit?: number } = {},
+): Promise<{ sent: number; failed: number }> {
   const limit = options.limit ?? DEFAULT_DRAIN_LIMIT;
   const outcome = { sent: 0, failed: 0 };
   while (outcome.sent + outcome.failed < limit) {
@@ -77,7 +80,12 @@ export async function deliverDueEmails(app: OutboxApp, options: { limit?: number
 }
 
 async function claimDue(app: OutboxApp, limit: number, dedupeKeys: string[] | null = null): Promise<ClaimedRow[]> {
-  const { rows } = await app.database.sql.query<ClaimedRow>(CLAIM_SQL, [app.now().toISOString(), limit, LEASE_MS / 1000, dedupeKeys]);
+  const { rows } = await app.database.sql.query<ClaimedRow>(CLAIM_SQL, [
+    app.now().toISOString(),
+    limit,
+    LEASE_MS / 1000,
+    dedupeKeys,
+  ]);
   return rows;
 }
 
@@ -133,7 +141,10 @@ async function deliverClaimed(app: OutboxApp, row: ClaimedRow): Promise<boolean>
     return false;
   }
   try {
-    await app.database.sql.query('UPDATE email_outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [row.id, app.now().toISOString()]);
+    await app.database.sql.query('UPDATE email_outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [
+      row.id,
+      app.now().toISOString(),
+    ]);
   } catch (error) {
     // Sent but not marked: it goes again when its lease ends (rare; see the header).
     app.log.error({ err: error, emailId: row.id, kind: row.kind }, 'e-mail sent but not marked as sent');
@@ -175,7 +186,8 @@ async function recordFailure(app: OutboxApp, row: ClaimedRow, error: unknown): P
     app.log.error({ err: recordError, emailId: row.id }, 'e-mail failure not recorded');
   }
   if (giveUp) app.log.error({ err: error, emailId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail given up');
-  else app.log.warn({ err: error, emailId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail failed, will retry');
+  else
+    app.log.warn({ err: error, emailId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail failed, will retry');
 }
 
 // The messages this process is sending right after queueing them, per database (one per app), so

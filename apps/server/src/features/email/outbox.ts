@@ -23,7 +23,11 @@ export interface OutboxClaim {
 }
 
 /** Queues `message`; with a `dedupeKey` already queued, does nothing. Answers whether it was queued. */
-export async function enqueueEmail(tx: TransactionQuery, message: MailMessage, options: EnqueueOptions): Promise<boolean> {
+export async function enqueueEmail(
+  tx: TransactionQuery,
+  message: MailMessage,
+  options: EnqueueOptions,
+): Promise<boolean> {
   return (await insertOutboxRow(tx, message, options)) !== null;
 }
 
@@ -31,7 +35,12 @@ export async function enqueueEmail(tx: TransactionQuery, message: MailMessage, o
  * Writes one outbox row; answers its id, or null when its dedupe key is already queued. With a
  * claim, the row counts its first attempt and is due only when the claim's lease ends.
  */
-export async function insertOutboxRow(tx: TransactionQuery, message: MailMessage, options: EnqueueOptions, claim?: OutboxClaim): Promise<string | null> {
+export async function insertOutboxRow(
+  tx: TransactionQuery,
+  message: MailMessage,
+  options: EnqueueOptions,
+  claim?: OutboxClaim,
+): Promise<string | null> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO email_outbox (kind, dedupe_key, to_address, subject, text_body, html_body, reply_to, attempts, next_attempt_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
@@ -88,11 +97,19 @@ export const OUTBOX_AUTH_MODEL = {
 
 /** The part of the auth library's adapter that queues a message. */
 interface AuthAdapter {
-  create<T extends Record<string, unknown>, R = T>(input: { model: string; data: T; forceAllowId?: boolean }): Promise<R>;
+  create<T extends Record<string, unknown>, R = T>(input: {
+    model: string;
+    data: T;
+    forceAllowId?: boolean;
+  }): Promise<R>;
 }
 
 /** Queues `message` through the auth library's adapter (in its transaction); the dedupe key is required. */
-export async function enqueueEmailThroughAuth(adapter: AuthAdapter, message: MailMessage, options: { kind: string; dedupeKey: string }): Promise<void> {
+export async function enqueueEmailThroughAuth(
+  adapter: AuthAdapter,
+  message: MailMessage,
+  options: { kind: string; dedupeKey: string },
+): Promise<void> {
   await adapter.create({
     model: 'emailOutbox',
     forceAllowId: true,

@@ -15,13 +15,20 @@ export type JobLockResult<T> = { ran: true; value: T } | { ran: false };
  * Runs `work` while holding the lock of `job`; answers `{ ran: false }` at once when another run
  * (in this process or another) holds it. `work` uses the normal database client, not the lock's connection.
  */
-export async function withJobLock<T>(app: Pick<AppContext, 'database'>, job: string, work: () => Promise<T>): Promise<JobLockResult<T>> {
+export async function withJobLock<T>(
+  app: Pick<AppContext, 'database'>,
+  job: string,
+  work: () => Promise<T>,
+): Promise<JobLockResult<T>> {
   if (heldInProcess.has(job)) return { ran: false };
   heldInProcess.add(job);
   try {
     if (app.database.kind === 'pglite') return { ran: true, value: await work() };
     return await app.database.sql.withConnection(async (conn) => {
-      const { rows } = await conn.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [JOB_LOCK_SPACE, job]);
+      const { rows } = await conn.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
+        [JOB_LOCK_SPACE, job],
+      );
       if (!rows[0]?.locked) return { ran: false } as const;
       try {
         return { ran: true, value: await work() } as const;

@@ -30,7 +30,12 @@ const FAILED_RUN_RETRY_MS = 15 * 60_000;
  * counts, or `failed` with the error (tried again after FAILED_RUN_RETRY_MS). Answers null when the
  * run is done or failed too recently. Call it under the job's lock.
  */
-export async function runOnce(app: AppContext, job: string, runKey: string, work: () => Promise<JobCounts>): Promise<JobCounts | null> {
+export async function runOnce(
+  app: AppContext,
+  job: string,
+  runKey: string,
+  work: () => Promise<JobCounts>,
+): Promise<JobCounts | null> {
   const now = app.now();
   const { rows } = await app.database.sql.query(
     `INSERT INTO job_runs (job, run_key, status, started_at) VALUES ($1, $2, 'running', $3)
@@ -43,12 +48,10 @@ export async function runOnce(app: AppContext, job: string, runKey: string, work
   if (rows.length === 0) return null;
   try {
     const counts = await work();
-    await app.database.sql.query(`UPDATE job_runs SET status = 'done', details = $3, finished_at = $4 WHERE job = $1 AND run_key = $2`, [
-      job,
-      runKey,
-      JSON.stringify(counts),
-      app.now().toISOString(),
-    ]);
+    await app.database.sql.query(
+      `UPDATE job_runs SET status = 'done', details = $3, finished_at = $4 WHERE job = $1 AND run_key = $2`,
+      [job, runKey, JSON.stringify(counts), app.now().toISOString()],
+    );
     return counts;
   } catch (error) {
     await app.database.sql
@@ -64,7 +67,10 @@ export async function runOnce(app: AppContext, job: string, runKey: string, work
 }
 
 async function isRunDone(app: AppContext, job: string, runKey: string): Promise<boolean> {
-  const { rows } = await app.database.sql.query("SELECT 1 FROM job_runs WHERE job = $1 AND run_key = $2 AND status = 'done'", [job, runKey]);
+  const { rows } = await app.database.sql.query(
+    "SELECT 1 FROM job_runs WHERE job = $1 AND run_key = $2 AND status = 'done'",
+    [job, runKey],
+  );
   return rows.length > 0;
 }
 
@@ -86,7 +92,13 @@ const monthlyPayouts: ScheduledJob = {
     if (await isRunDone(app, 'payouts', payday)) return null;
     try {
       const result = await runPayouts(app, payday, { actor: 'system' });
-      return { payday, created: result.created, totalCents: result.totalCents, belowMinimum: result.belowMinimum, withoutPaymentMethod: result.withoutPaymentMethod };
+      return {
+        payday,
+        created: result.created,
+        totalCents: result.totalCents,
+        belowMinimum: result.belowMinimum,
+        withoutPaymentMethod: result.withoutPaymentMethod,
+      };
     } catch (error) {
       if (error instanceof PayoutRunError && error.code === 'run-in-progress') return null;
       throw error;
@@ -111,7 +123,10 @@ const emailOutbox: ScheduledJob = {
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [commissionApproval, monthlyPayouts, retention, emailOutbox];
 
 /** Runs every due job once, in order, each under its lock; a failing job is logged and the others still run. */
-export async function runDueJobs(app: AppContext, jobs: readonly ScheduledJob[] = SCHEDULED_JOBS): Promise<Record<string, JobOutcome>> {
+export async function runDueJobs(
+  app: AppContext,
+  jobs: readonly ScheduledJob[] = SCHEDULED_JOBS,
+): Promise<Record<string, JobOutcome>> {
   const outcomes: Record<string, JobOutcome> = {};
   for (const job of jobs) {
     try {
@@ -142,7 +157,10 @@ export interface Scheduler {
 }
 
 /** Ticks every JOBS_TICK_MS (the first tick at once); a tick never starts while the previous one runs. */
-export function startScheduler(app: AppContext, options: { jobs?: readonly ScheduledJob[]; tickMs?: number } = {}): Scheduler {
+export function startScheduler(
+  app: AppContext,
+  options: { jobs?: readonly ScheduledJob[]; tickMs?: number } = {},
+): Scheduler {
   const tickMs = options.tickMs ?? app.config.JOBS_TICK_MS;
   let running: Promise<unknown> | null = null;
   let stopped = false;

@@ -15,7 +15,8 @@ const TEXTS: Record<Language, Tree> = {
 /** The `marketing` translation at `key` (dots, array indexes included), with `{{name}}` filled and `{{brand}}` always. */
 export function marketingText(lang: Language, key: string, brand: string, values: Record<string, string> = {}): string {
   let node: string | Tree | undefined = TEXTS[lang];
-  for (const part of key.split('.')) node = typeof node === 'object' ? (node as Record<string, string | Tree>)[part] : undefined;
+  for (const part of key.split('.'))
+    node = typeof node === 'object' ? (node as Record<string, string | Tree>)[part] : undefined;
   if (typeof node !== 'string') throw new Error(`missing marketing text ${lang}:${key}`);
   const all: Record<string, string> = { brand, ...values };
   return node.replace(/\{\{(\w+)\}\}/g, (match, name: string) => all[name] ?? match);
@@ -23,5 +24,11 @@ export function marketingText(lang: Language, key: string, brand: string, values
 
 export function bannerTexts(lang: Language, brand: string): BannerTexts {
   const text = (key: keyof BannerTexts) => marketingText(lang, `banner.${key}`, brand);
-  return { headline: text('headline'), tagline: text('tagline'), cta: text('cta'), codeLabel: text('codeLabel'), scan: text('scan') };
+  return {
+    headline: text('headline'),
+    tagline: text('tagline'),
+    cta: text('cta'),
+    codeLabel: text('codeLabel'),
+    scan: text('scan'),
+  };
 }

@@ -48,7 +48,10 @@ interface Content {
 export async function renderPrintDocument(request: PrintRequest): Promise<Uint8Array> {
   const { widthPt, heightPt } = PRINT_DOCUMENTS[request.document];
   const pdf = await PDFDocument.create();
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
   const link = referralLink(request.publicUrl, request.code);
   const content: Content = {
     code: request.code,
@@ -80,12 +83,22 @@ function drawFlyer(page: PDFPage, fonts: Fonts, content: Content): void {
   page.drawCircle({ x: width - 30, y: height - 10, size: 120, color: COLORS.accent, opacity: 0.14 });
   write(page, content.brand, { x: margin, y: height - 48, font: fonts.bold, size: 14, color: COLORS.accent });
   let y = height - 92;
-  const headline = fitLines(content.text('pdf.headline'), fonts.bold, { maxWidth: textWidth, maxSize: 30, minSize: 18, maxLines: 2 });
+  const headline = fitLines(content.text('pdf.headline'), fonts.bold, {
+    maxWidth: textWidth,
+    maxSize: 30,
+    minSize: 18,
+    maxLines: 2,
+  });
   for (const line of headline.lines) {
     write(page, line, { x: margin, y, font: fonts.bold, size: headline.size, color: COLORS.white });
     y -= headline.size * 1.15;
   }
-  const tagline = fitLines(content.text('pdf.tagline'), fonts.regular, { maxWidth: textWidth, maxSize: 13, minSize: 10, maxLines: 2 });
+  const tagline = fitLines(content.text('pdf.tagline'), fonts.regular, {
+    maxWidth: textWidth,
+    maxSize: 13,
+    minSize: 10,
+    maxLines: 2,
+  });
   y -= 6;
   for (const line of tagline.lines) {
     write(page, line, { x: margin, y, font: fonts.regular, size: tagline.size, color: COLORS.onPrimary });
@@ -98,15 +111,38 @@ function drawFlyer(page: PDFPage, fonts: Fonts, content: Content): void {
     y -= 24;
     page.drawCircle({ x: margin + 8, y: y + 4, size: 9, color: COLORS.primary });
     const number = String(index + 1);
-    write(page, number, { x: margin + 8 - fonts.bold.widthOfTextAtSize(number, 10) / 2, y: y, font: fonts.bold, size: 10, color: COLORS.white });
-    const step = fitLines(content.text(key), fonts.regular, { maxWidth: textWidth - 26, maxSize: 11, minSize: 8, maxLines: 1 });
-    write(page, step.lines[0] ?? '', { x: margin + 26, y, font: fonts.regular, size: step.size, color: COLORS.secondary });
+    write(page, number, {
+      x: margin + 8 - fonts.bold.widthOfTextAtSize(number, 10) / 2,
+      y: y,
+      font: fonts.bold,
+      size: 10,
+      color: COLORS.white,
+    });
+    const step = fitLines(content.text(key), fonts.regular, {
+      maxWidth: textWidth - 26,
+      maxSize: 11,
+      minSize: 8,
+      maxLines: 1,
+    });
+    write(page, step.lines[0] ?? '', {
+      x: margin + 26,
+      y,
+      font: fonts.regular,
+      size: step.size,
+      color: COLORS.secondary,
+    });
   }
 
   const qrSize = 140;
   const qrTop = y - 22;
   drawQr(page, content.qr, { x: (width - qrSize) / 2, top: qrTop, size: qrSize, color: COLORS.primaryDarker });
-  writeCentred(page, content.text('pdf.scan'), { y: qrTop - qrSize - 16, font: fonts.regular, size: 11, color: COLORS.muted, maxWidth: textWidth });
+  writeCentred(page, content.text('pdf.scan'), {
+    y: qrTop - qrSize - 16,
+    font: fonts.regular,
+    size: 11,
+    color: COLORS.muted,
+    maxWidth: textWidth,
+  });
 
   const boxWidth = 260;
   const boxBottom = 68;
@@ -121,9 +157,27 @@ function drawFlyer(page: PDFPage, fonts: Fonts, content: Content): void {
     borderWidth: 1.2,
     borderDashArray: [5, 3],
   });
-  writeCentred(page, content.text('pdf.codeLabel'), { y: boxBottom + 33, font: fonts.regular, size: 9, color: COLORS.primary, maxWidth: boxWidth - 16 });
-  writeCentred(page, content.code, { y: boxBottom + 11, font: fonts.bold, size: 20, color: COLORS.primaryDarker, maxWidth: boxWidth - 16 });
-  writeCentred(page, `${content.text('pdf.linkLabel')} ${content.link}`, { y: 44, font: fonts.regular, size: 9, color: COLORS.muted, maxWidth: textWidth });
+  writeCentred(page, content.text('pdf.codeLabel'), {
+    y: boxBottom + 33,
+    font: fonts.regular,
+    size: 9,
+    color: COLORS.primary,
+    maxWidth: boxWidth - 16,
+  });
+  writeCentred(page, content.code, {
+    y: boxBottom + 11,
+    font: fonts.bold,
+    size: 20,
+    color: COLORS.primaryDarker,
+    maxWidth: boxWidth - 16,
+  });
+  writeCentred(page, `${content.text('pdf.linkLabel')} ${content.link}`, {
+    y: 44,
+    font: fonts.regular,
+    size: 9,
+    color: COLORS.muted,
+    maxWidth: textWidth,
+  });
 
   page.drawRectangle({ x: 0, y: 0, width, height: 24, color: COLORS.primary });
   writeCentred(page, content.brand, { y: 8.5, font: fonts.bold, size: 9, color: COLORS.white, maxWidth: textWidth });
@@ -140,25 +194,57 @@ function drawBusinessCard(page: PDFPage, fonts: Fonts, content: Content): void {
   drawQr(page, content.qr, { x: width - margin - qrSize, top: height - 32, size: qrSize, color: COLORS.primaryDarker });
 
   const brand = fitLines(content.brand, fonts.bold, { maxWidth: columnWidth, maxSize: 14, minSize: 8, maxLines: 1 });
-  write(page, brand.lines[0] ?? '', { x: margin, y: height - 26, font: fonts.bold, size: brand.size, color: COLORS.primary });
-  const headline = fitLines(content.text('pdf.cardHeadline'), fonts.regular, { maxWidth: columnWidth, maxSize: 9, minSize: 6, maxLines: 2 });
+  write(page, brand.lines[0] ?? '', {
+    x: margin,
+    y: height - 26,
+    font: fonts.bold,
+    size: brand.size,
+    color: COLORS.primary,
+  });
+  const headline = fitLines(content.text('pdf.cardHeadline'), fonts.regular, {
+    maxWidth: columnWidth,
+    maxSize: 9,
+    minSize: 6,
+    maxLines: 2,
+  });
   let y = height - 40;
   for (const line of headline.lines) {
     write(page, line, { x: margin, y, font: fonts.regular, size: headline.size, color: COLORS.secondary });
     y -= headline.size * 1.2;
   }
-  write(page, fitLines(content.text('pdf.codeLabel'), fonts.regular, { maxWidth: columnWidth, maxSize: 6.5, minSize: 5, maxLines: 1 }).lines[0] ?? '', {
-    x: margin,
-    y: 62,
-    font: fonts.regular,
-    size: 6.5,
-    color: COLORS.muted,
-  });
+  write(
+    page,
+    fitLines(content.text('pdf.codeLabel'), fonts.regular, {
+      maxWidth: columnWidth,
+      maxSize: 6.5,
+      minSize: 5,
+      maxLines: 1,
+    }).lines[0] ?? '',
+    {
+      x: margin,
+      y: 62,
+      font: fonts.regular,
+      size: 6.5,
+      color: COLORS.muted,
+    },
+  );
   const code = fitLines(content.code, fonts.bold, { maxWidth: columnWidth, maxSize: 15, minSize: 8, maxLines: 1 });
-  write(page, code.lines[0] ?? '', { x: margin, y: 46, font: fonts.bold, size: code.size, color: COLORS.primaryDarker });
+  write(page, code.lines[0] ?? '', {
+    x: margin,
+    y: 46,
+    font: fonts.bold,
+    size: code.size,
+    color: COLORS.primaryDarker,
+  });
   const link = fitLink(content.link, fonts.regular, columnWidth);
   link.lines.forEach((line, index) => {
-    write(page, line, { x: margin, y: 28 - index * link.size * 1.2, font: fonts.regular, size: link.size, color: COLORS.muted });
+    write(page, line, {
+      x: margin,
+      y: 28 - index * link.size * 1.2,
+      font: fonts.regular,
+      size: link.size,
+      color: COLORS.muted,
+    });
   });
 }
 
@@ -199,7 +285,12 @@ function write(page: PDFPage, text: string, style: TextStyle): void {
 }
 
 function writeCentred(page: PDFPage, text: string, style: Omit<TextStyle, 'x'> & { maxWidth: number }): void {
-  const fitted = fitLines(text, style.font, { maxWidth: style.maxWidth, maxSize: style.size, minSize: style.size * 0.6, maxLines: 1 });
+  const fitted = fitLines(text, style.font, {
+    maxWidth: style.maxWidth,
+    maxSize: style.size,
+    minSize: style.size * 0.6,
+    maxLines: 1,
+  });
   const line = fitted.lines[0] ?? '';
   const x = (page.getWidth() - style.font.widthOfTextAtSize(line, fitted.size)) / 2;
   page.drawText(line, { x, y: style.y, font: style.font, size: fitted.size, color: style.color });
@@ -237,7 +328,10 @@ function fitLines(text: string, font: PDFFont, options: FitOptions): { size: num
   const clean = printable(text, font);
   for (let size = options.maxSize; size >= options.minSize; size -= 0.5) {
     const lines = wrap(clean, font, size, options.maxWidth);
-    if (lines.length <= options.maxLines && lines.every((line) => font.widthOfTextAtSize(line, size) <= options.maxWidth)) {
+    if (
+      lines.length <= options.maxLines &&
+      lines.every((line) => font.widthOfTextAtSize(line, size) <= options.maxWidth)
+    ) {
       return { size, lines: balance(clean, lines.length, font, size, options.maxWidth) };
     }
   }

@@ -51,7 +51,10 @@ function nameOf(row: PayoutRow): string | null {
   return name === '' ? null : name;
 }
 
-export async function listAdminPayouts(app: AppContext, filters: { status?: PayoutStatus | undefined; payday?: string | undefined }): Promise<AdminPayout[]> {
+export async function listAdminPayouts(
+  app: AppContext,
+  filters: { status?: PayoutStatus | undefined; payday?: string | undefined },
+): Promise<AdminPayout[]> {
   const { rows } = await app.database.sql.query<PayoutRow>(LIST_SQL, [filters.status ?? null, filters.payday ?? null]);
   return rows.map((row) => ({
     id: row.id,

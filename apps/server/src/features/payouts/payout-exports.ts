@@ -86,16 +86,24 @@ function newMessageId(payday: string, kind: PayoutExportKind): string {
 }
 
 function snapshotOf(payout: ScheduledPayout): MethodSnapshot {
-  return typeof payout.method_snapshot === 'string' ? (JSON.parse(payout.method_snapshot) as MethodSnapshot) : payout.method_snapshot;
+  return typeof payout.method_snapshot === 'string'
+    ? (JSON.parse(payout.method_snapshot) as MethodSnapshot)
+    : payout.method_snapshot;
 }
 
 /** Builds (or answers again) the export of the payday's scheduled payouts of one method. */
 export async function exportPayouts(app: AppContext, input: ExportPayoutsInput): Promise<PayoutExportFile> {
   if (input.kind === 'sepa' && !input.exchangeRate) {
-    throw new CallableError('invalid-argument', 'A SEPA export needs the USD→EUR exchange rate.', { code: 'exchange-rate-required' });
+    throw new CallableError('invalid-argument', 'A SEPA export needs the USD→EUR exchange rate.', {
+      code: 'exchange-rate-required',
+    });
   }
   if (input.kind === 'paypal' && (input.exchangeRate || input.painVersion)) {
-    throw new CallableError('invalid-argument', 'A PayPal export pays USD: it takes no exchange rate or SEPA version.', { code: 'not-for-paypal' });
+    throw new CallableError(
+      'invalid-argument',
+      'A PayPal export pays USD: it takes no exchange rate or SEPA version.',
+      { code: 'not-for-paypal' },
+    );
   }
   const rate = input.kind === 'sepa' ? normaliseExchangeRate(input.exchangeRate ?? '') : null;
   const format = input.kind === 'paypal' ? 'paypal-payouts-csv' : (input.painVersion ?? app.config.SEPA_PAIN_VERSION);
@@ -111,9 +119,13 @@ export async function exportPayouts(app: AppContext, input: ExportPayoutsInput):
       [input.payday, input.kind === 'paypal' ? 'paypal' : 'bank_transfer'],
     );
     if (payouts.length === 0) {
-      throw new CallableError('failed-precondition', `No scheduled ${input.kind === 'paypal' ? 'PayPal' : 'bank transfer'} payout for ${input.payday}.`, {
-        code: 'no-scheduled-payouts',
-      });
+      throw new CallableError(
+        'failed-precondition',
+        `No scheduled ${input.kind === 'paypal' ? 'PayPal' : 'bank transfer'} payout for ${input.payday}.`,
+        {
+          code: 'no-scheduled-payouts',
+        },
+      );
     }
     const pending = payouts.filter((payout) => payout.export_id === null);
     if (pending.length === 0) return answerAgain(tx, payouts, format, rate);
@@ -126,7 +138,10 @@ export async function exportPayouts(app: AppContext, input: ExportPayoutsInput):
       reference: transferReference(payout.id),
       paidCents: rate === null ? payout.amount_cents : convertCents(payout.amount_cents, rate),
     }));
-    const content = input.kind === 'paypal' ? paypalFile(app, paid) : sepaFile(app, paid, { format: format as SepaPainVersion, messageId, payday: input.payday });
+    const content =
+      input.kind === 'paypal'
+        ? paypalFile(app, paid)
+        : sepaFile(app, paid, { format: format as SepaPainVersion, messageId, payday: input.payday });
     const controlSumCents = paid.reduce((sum, entry) => sum + entry.paidCents, 0);
     const currency = rate === null ? COMMISSION_CURRENCY : SEPA_CURRENCY;
     const now = app.now();
@@ -154,13 +169,27 @@ export async function exportPayouts(app: AppContext, input: ExportPayoutsInput):
     await tx.query(
       `UPDATE payouts p SET export_id = $2::uuid, exchange_rate = $3::numeric, paid_currency = $4, amount_paid_cents = x.paid_cents
        FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, paid_cents int) WHERE p.id = x.id`,
-      [JSON.stringify(paid.map((entry) => ({ id: entry.payout.id, paid_cents: entry.paidCents }))), exported.id, rate, currency],
+      [
+        JSON.stringify(paid.map((entry) => ({ id: entry.payout.id, paid_cents: entry.paidCents }))),
+        exported.id,
+        rate,
+        currency,
+      ],
     );
     await recordAudit(tx, {
       actor: input.actor,
       action: 'payouts.export',
       subject: exported.id,
-      details: { kind: input.kind, format, payday: input.payday, messageId, payoutCount: paid.length, controlSumCents, currency, exchangeRate: rate },
+      details: {
+        kind: input.kind,
+        format,
+        payday: input.payday,
+        messageId,
+        payoutCount: paid.length,
+        controlSumCents,
+        currency,
+        exchangeRate: rate,
+      },
       at: now,
     });
     return fileOf(exported, true, pending.length - included.length);
@@ -168,7 +197,12 @@ export async function exportPayouts(app: AppContext, input: ExportPayoutsInput):
 }
 
 /** Every payout asked for is in an export already: its latest file again, if asked the same way. */
-async function answerAgain(tx: TransactionQuery, payouts: ScheduledPayout[], format: string, rate: string | null): Promise<PayoutExportFile> {
+async function answerAgain(
+  tx: TransactionQuery,
+  payouts: ScheduledPayout[],
+  format: string,
+  rate: string | null,
+): Promise<PayoutExportFile> {
   const { rows } = await tx.query<ExportRow>(
     `SELECT ${EXPORT_COLUMNS} FROM payout_exports WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) ORDER BY created_at DESC, id LIMIT 1`,
     [JSON.stringify([...new Set(payouts.map((payout) => payout.export_id))])],
@@ -178,7 +212,13 @@ async function answerAgain(tx: TransactionQuery, payouts: ScheduledPayout[], for
     throw new CallableError(
       'failed-precondition',
       `These payouts were already exported (${latest.message_id}, ${latest.format}${latest.exchange_rate ? ` at ${latest.exchange_rate}` : ''}). Mark them failed to pay them another way.`,
-      { code: 'already-exported', exportId: latest.id, messageId: latest.message_id, format: latest.format, exchangeRate: latest.exchange_rate },
+      {
+        code: 'already-exported',
+        exportId: latest.id,
+        messageId: latest.message_id,
+        format: latest.format,
+        exchangeRate: latest.exchange_rate,
+      },
     );
   }
   return fileOf(latest, false, 0);
@@ -192,10 +232,14 @@ interface PaidPayout {
 }
 
 function unusable(payout: ScheduledPayout, what: string): CallableError {
-  return new CallableError('failed-precondition', `The payout ${payout.id} cannot be exported: ${what}. Mark it failed and pay it another way.`, {
-    code: 'payout-not-exportable',
-    payoutId: payout.id,
-  });
+  return new CallableError(
+    'failed-precondition',
+    `The payout ${payout.id} cannot be exported: ${what}. Mark it failed and pay it another way.`,
+    {
+      code: 'payout-not-exportable',
+      payoutId: payout.id,
+    },
+  );
 }
 
 function paypalFile(app: AppContext, paid: PaidPayout[]): string {
@@ -207,17 +251,27 @@ function paypalFile(app: AppContext, paid: PaidPayout[]): string {
         amountCents: paidCents,
         currency: COMMISSION_CURRENCY,
         customerId: reference,
-        note: transferText('paypalNote', { brand: app.config.BRAND_NAME, language: payout.language, periodStart: payout.period_start, reference }),
+        note: transferText('paypalNote', {
+          brand: app.config.BRAND_NAME,
+          language: payout.language,
+          periodStart: payout.period_start,
+          reference,
+        }),
       };
     }),
   );
 }
 
-function sepaFile(app: AppContext, paid: PaidPayout[], file: { format: SepaPainVersion; messageId: string; payday: string }): string {
+function sepaFile(
+  app: AppContext,
+  paid: PaidPayout[],
+  file: { format: SepaPainVersion; messageId: string; payday: string },
+): string {
   const now = app.now();
   const today = now.toISOString().slice(0, 10);
   const transfers = paid.map(({ payout, snapshot, reference, paidCents }) => {
-    if (snapshot.type !== 'bank_transfer' || !snapshot.ibanEncrypted || !snapshot.accountHolder) throw unusable(payout, 'it has no bank account');
+    if (snapshot.type !== 'bank_transfer' || !snapshot.ibanEncrypted || !snapshot.accountHolder)
+      throw unusable(payout, 'it has no bank account');
     let iban: string;
     let bic: string | null;
     try {
@@ -232,7 +286,12 @@ function sepaFile(app: AppContext, paid: PaidPayout[], file: { format: SepaPainV
       creditorName: snapshot.accountHolder,
       creditorIban: iban,
       creditorBic: bic,
-      remittance: transferText('sepaRemittance', { brand: app.config.BRAND_NAME, language: payout.language, periodStart: payout.period_start, reference }),
+      remittance: transferText('sepaRemittance', {
+        brand: app.config.BRAND_NAME,
+        language: payout.language,
+        periodStart: payout.period_start,
+        reference,
+      }),
     };
   });
   try {
@@ -243,11 +302,16 @@ function sepaFile(app: AppContext, paid: PaidPayout[], file: { format: SepaPainV
       createdAt: now,
       // A bank refuses an execution date in the past: a late export asks for today.
       executionDate: file.payday > today ? file.payday : today,
-      debtor: { name: app.config.PAYOUT_DEBTOR_NAME, iban: app.config.PAYOUT_DEBTOR_IBAN, bic: app.config.PAYOUT_DEBTOR_BIC },
+      debtor: {
+        name: app.config.PAYOUT_DEBTOR_NAME,
+        iban: app.config.PAYOUT_DEBTOR_IBAN,
+        bic: app.config.PAYOUT_DEBTOR_BIC,
+      },
       transfers,
     });
   } catch (error) {
-    if (error instanceof SepaDataError) throw new CallableError('failed-precondition', error.message, { code: 'sepa-data' });
+    if (error instanceof SepaDataError)
+      throw new CallableError('failed-precondition', error.message, { code: 'sepa-data' });
     throw error;
   }
 }

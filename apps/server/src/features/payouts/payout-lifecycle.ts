@@ -64,20 +64,31 @@ export async function markPayouts(app: AppContext, input: MarkPayoutsInput): Pro
     );
     const found = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) throw new CallableError('not-found', `No payout ${missing.join(', ')}.`, { code: 'payout-not-found', payoutIds: missing });
+    if (missing.length > 0)
+      throw new CallableError('not-found', `No payout ${missing.join(', ')}.`, {
+        code: 'payout-not-found',
+        payoutIds: missing,
+      });
     const refused = rows.filter((row) => !ALLOWED_FROM[input.status].includes(row.status));
     if (refused.length > 0) {
       const from = ALLOWED_FROM[input.status].join(' or ');
       throw new CallableError(
         'failed-precondition',
         `Only ${from} payouts can be marked ${input.status}: ${refused.map((row) => `${row.id} is ${row.status}`).join(', ')}.`,
-        { code: 'invalid-transition', to: input.status, payouts: refused.map((row) => ({ id: row.id, status: row.status })) },
+        {
+          code: 'invalid-transition',
+          to: input.status,
+          payouts: refused.map((row) => ({ id: row.id, status: row.status })),
+        },
       );
     }
 
     for (const payout of rows) {
       if (input.status === 'sent') {
-        await tx.query(`UPDATE payouts SET status = 'sent', sent_at = $2, reference = coalesce($3, reference) WHERE id = $1`, [payout.id, at, input.reference ?? null]);
+        await tx.query(
+          `UPDATE payouts SET status = 'sent', sent_at = $2, reference = coalesce($3, reference) WHERE id = $1`,
+          [payout.id, at, input.reference ?? null],
+        );
         const recipient = await loadEmailRecipient(tx, payout.affiliate_id);
         if (recipient?.notifyPayments) {
           const message = payoutSentEmail(app, recipient, {
@@ -91,8 +102,13 @@ export async function markPayouts(app: AppContext, input: MarkPayoutsInput): Pro
           await enqueueEmail(tx, message, { kind: 'payout-sent', dedupeKey: `payout-sent:${payout.id}` });
         }
       } else if (input.status === 'paid') {
-        await tx.query(`UPDATE payouts SET status = 'paid', paid_at = $2, reference = coalesce($3, reference) WHERE id = $1`, [payout.id, at, input.reference ?? null]);
-        await tx.query(`UPDATE conversions SET status = 'paid' WHERE payout_id = $1 AND status = 'approved'`, [payout.id]);
+        await tx.query(
+          `UPDATE payouts SET status = 'paid', paid_at = $2, reference = coalesce($3, reference) WHERE id = $1`,
+          [payout.id, at, input.reference ?? null],
+        );
+        await tx.query(`UPDATE conversions SET status = 'paid' WHERE payout_id = $1 AND status = 'approved'`, [
+          payout.id,
+        ]);
       } else {
         await tx.query(
           `UPDATE payouts SET status = 'failed', failed_at = $2, failure_reason = $3, reference = coalesce($4, reference) WHERE id = $1`,

@@ -80,9 +80,14 @@ type DoneDetails = RunFigures & PaydayTotals;
  * Runs the payouts of `payday` (YYYY-MM-15, already come). Answers what it did; throws a
  * `PayoutRunError` `run-in-progress` at once when another run holds the lock. Safe to repeat.
  */
-export async function runPayouts(app: AppContext, payday: string, options: PayoutRunOptions = {}): Promise<PayoutRunResult> {
+export async function runPayouts(
+  app: AppContext,
+  payday: string,
+  options: PayoutRunOptions = {},
+): Promise<PayoutRunResult> {
   if (!isPayday(payday)) throw new PayoutRunError('invalid-payday', `"${payday}" is not a payday (YYYY-MM-15).`);
-  if (!isPaydayDue(payday, app.now())) throw new PayoutRunError('payday-not-due', `The payday ${payday} has not come yet.`);
+  if (!isPaydayDue(payday, app.now()))
+    throw new PayoutRunError('payday-not-due', `The payday ${payday} has not come yet.`);
   const outcome = await withJobLock(app, JOB, () => runLocked(app, payoutPeriod(payday), options));
   if (!outcome.ran) throw new PayoutRunError('run-in-progress', 'A payout run is already in progress.');
   return outcome.value;
@@ -162,12 +167,10 @@ async function finishRun(app: AppContext, payday: string, figures: RunFigures, a
     );
     const totals = rows[0] ?? { payoutCount: 0, payoutTotalCents: 0 };
     const details: DoneDetails = { ...figures, ...totals };
-    await tx.query(`UPDATE job_runs SET status = 'done', details = $3, finished_at = $4 WHERE job = $1 AND run_key = $2`, [
-      JOB,
-      payday,
-      JSON.stringify(details),
-      now.toISOString(),
-    ]);
+    await tx.query(
+      `UPDATE job_runs SET status = 'done', details = $3, finished_at = $4 WHERE job = $1 AND run_key = $2`,
+      [JOB, payday, JSON.stringify(details), now.toISOString()],
+    );
     await recordAudit(tx, { actor, action: 'payouts.run', subject: payday, details: { ...details }, at: now });
     return totals;
   });
@@ -176,12 +179,10 @@ async function finishRun(app: AppContext, payday: string, figures: RunFigures, a
 async function recordFailure(app: AppContext, payday: string, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   try {
-    await app.database.sql.query(`UPDATE job_runs SET status = 'failed', error = $3, finished_at = $4 WHERE job = $1 AND run_key = $2`, [
-      JOB,
-      payday,
-      message.slice(0, 2000),
-      app.now().toISOString(),
-    ]);
+    await app.database.sql.query(
+      `UPDATE job_runs SET status = 'failed', error = $3, finished_at = $4 WHERE job = $1 AND run_key = $2`,
+      [JOB, payday, message.slice(0, 2000), app.now().toISOString()],
+    );
   } catch (recordError) {
     // The run's own error is the one that matters; a re-run resumes either way.
     app.log.error({ err: recordError }, 'could not record the failed payout run');
@@ -231,8 +232,20 @@ function textArray(values: readonly string[]): string {
 }
 
 /** One batch of affiliates after `after` (by id): their payouts and linked rows, in the caller's transaction. */
-async function scheduleBatch(app: AppContext, tx: TransactionQuery, period: PayoutPeriod, after: string, size: number): Promise<BatchResult> {
-  const result: BatchResult = { created: 0, totalCents: 0, belowMinimum: 0, withoutPaymentMethod: 0, lastAffiliateId: null };
+async function scheduleBatch(
+  app: AppContext,
+  tx: TransactionQuery,
+  period: PayoutPeriod,
+  after: string,
+  size: number,
+): Promise<BatchResult> {
+  const result: BatchResult = {
+    created: 0,
+    totalCents: 0,
+    belowMinimum: 0,
+    withoutPaymentMethod: 0,
+    lastAffiliateId: null,
+  };
   // The affiliates' rows are locked against an account deletion (which checks what is owed), but
   // without the key lock: a refund inserting an adjustment (a key-share lock on its affiliate)
   // while holding the conversion this batch waits for would otherwise deadlock with it.
@@ -274,7 +287,8 @@ async function scheduleBatch(app: AppContext, tx: TransactionQuery, period: Payo
   if (conversions.length === 0 && adjustments.length === 0) return result;
 
   const balances = new Map<string, number>();
-  for (const row of [...conversions, ...adjustments]) balances.set(row.affiliate_id, (balances.get(row.affiliate_id) ?? 0) + row.cents);
+  for (const row of [...conversions, ...adjustments])
+    balances.set(row.affiliate_id, (balances.get(row.affiliate_id) ?? 0) + row.cents);
   const { rows: methods } = await tx.query<MethodRow>(
     `SELECT affiliate_id, type, paypal_email, bank_name, account_holder, iban_encrypted, bic_encrypted, iban_last4
      FROM payment_methods WHERE affiliate_id = ANY($1::text[])`,
@@ -287,7 +301,8 @@ async function scheduleBatch(app: AppContext, tx: TransactionQuery, period: Payo
     const method = methodOf.get(affiliateId);
     if (cents < MINIMUM_PAYOUT_CENTS) result.belowMinimum++;
     else if (!method) result.withoutPaymentMethod++;
-    else toPay.push({ affiliate_id: affiliateId, amount_cents: cents, method: method.type, snapshot: snapshotOf(method) });
+    else
+      toPay.push({ affiliate_id: affiliateId, amount_cents: cents, method: method.type, snapshot: snapshotOf(method) });
   }
   if (toPay.length === 0) return result;
 
@@ -300,13 +315,24 @@ async function scheduleBatch(app: AppContext, tx: TransactionQuery, period: Payo
      ORDER BY x.affiliate_id
      ON CONFLICT (affiliate_id, period_start) WHERE status <> 'failed' DO NOTHING
      RETURNING id::text AS id, affiliate_id, amount_cents`,
-    [JSON.stringify(toPay), period.periodStart, period.periodEnd, COMMISSION_CURRENCY, period.payday, app.now().toISOString()],
+    [
+      JSON.stringify(toPay),
+      period.periodStart,
+      period.periodEnd,
+      COMMISSION_CURRENCY,
+      period.payday,
+      app.now().toISOString(),
+    ],
   );
   if (created.length === 0) return result;
 
   const payoutOf = new Map(created.map((row) => [row.affiliate_id, row.id]));
   const links = (rows: PayableRow[]) =>
-    JSON.stringify(rows.filter((row) => payoutOf.has(row.affiliate_id)).map((row) => ({ id: row.id, payout_id: payoutOf.get(row.affiliate_id) })));
+    JSON.stringify(
+      rows
+        .filter((row) => payoutOf.has(row.affiliate_id))
+        .map((row) => ({ id: row.id, payout_id: payoutOf.get(row.affiliate_id) })),
+    );
   await tx.query(
     `UPDATE conversions c SET payout_id = x.payout_id
      FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, payout_id uuid) WHERE c.id = x.id`,

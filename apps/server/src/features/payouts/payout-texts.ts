@@ -23,11 +23,17 @@ export interface TransferTextInput {
 
 /** "May 2025" / "mai 2025". */
 function monthName(periodStart: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${periodStart}T00:00:00Z`));
+  return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${periodStart}T00:00:00Z`),
+  );
 }
 
 export function transferText(key: keyof Texts, input: TransferTextInput): string {
   const lang: Language = isLanguage(input.language) ? input.language : 'fr';
-  const values: Record<string, string> = { brand: input.brand, period: monthName(input.periodStart, lang), reference: input.reference };
+  const values: Record<string, string> = {
+    brand: input.brand,
+    period: monthName(input.periodStart, lang),
+    reference: input.reference,
+  };
   return TEXTS[lang][key].replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);
 }

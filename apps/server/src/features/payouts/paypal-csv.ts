@@ -31,18 +31,35 @@ function field(value: string): string {
 }
 
 export function buildPaypalCsv(payments: readonly PaypalPayment[]): string {
-  if (payments.some((payment) => payment.amountCents < 1)) throw new RangeError('a PayPal payment needs a positive amount');
-  if (payments.length === 0 || payments.length > PAYPAL_CSV_MAX_ROWS) throw new RangeError(`a PayPal file holds 1 to ${PAYPAL_CSV_MAX_ROWS} payments`);
+  if (payments.some((payment) => payment.amountCents < 1))
+    throw new RangeError('a PayPal payment needs a positive amount');
+  if (payments.length === 0 || payments.length > PAYPAL_CSV_MAX_ROWS)
+    throw new RangeError(`a PayPal file holds 1 to ${PAYPAL_CSV_MAX_ROWS} payments`);
   const currencies = new Set(payments.map((payment) => payment.currency));
   if (currencies.size !== 1) throw new RangeError('a PayPal file holds one currency');
   const customerIds = new Set<string>();
   return payments
     .map((payment) => {
       const { customerId } = payment;
-      if (customerId === '' || customerId.length > PAYPAL_CUSTOMER_ID_MAX || /\s/.test(customerId) || customerIds.has(customerId)) throw new RangeError(`bad or repeated customer id "${customerId}"`);
+      if (
+        customerId === '' ||
+        customerId.length > PAYPAL_CUSTOMER_ID_MAX ||
+        /\s/.test(customerId) ||
+        customerIds.has(customerId)
+      )
+        throw new RangeError(`bad or repeated customer id "${customerId}"`);
       customerIds.add(customerId);
       const note = payment.note.replace(/\s+/g, ' ').trim().slice(0, PAYPAL_NOTE_MAX);
-      return [payment.email.trim(), decimalAmount(payment.amountCents), payment.currency, customerId, note, PAYPAL_WALLET].map(field).join(',');
+      return [
+        payment.email.trim(),
+        decimalAmount(payment.amountCents),
+        payment.currency,
+        customerId,
+        note,
+        PAYPAL_WALLET,
+      ]
+        .map(field)
+        .join(',');
     })
     .map((line) => `${line}\r\n`)
     .join('');

@@ -77,7 +77,12 @@ export function sepaText(value: string, max: number): string {
 }
 
 function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 export interface SepaDebtor {
@@ -119,7 +124,8 @@ export class SepaDataError extends Error {
 }
 
 function requireIdentifier(value: string, what: string): string {
-  if (!SEPA_IDENTIFIER_PATTERN.test(value)) throw new SepaDataError(`${what} "${value}" is not a SEPA identifier (35 characters of the SEPA set).`);
+  if (!SEPA_IDENTIFIER_PATTERN.test(value))
+    throw new SepaDataError(`${what} "${value}" is not a SEPA identifier (35 characters of the SEPA set).`);
   return value;
 }
 
@@ -133,7 +139,8 @@ function requireIban(value: string, what: string): string {
 function debtorBic(version: SepaPainVersion, value: string | null): string | null {
   if (value === null || value.trim() === '') return null;
   const bic = normaliseBankId(value);
-  if (!BIC_PATTERNS[version].test(bic)) throw new SepaDataError(`The debtor BIC (PAYOUT_DEBTOR_BIC) is not a BIC ${version} accepts.`);
+  if (!BIC_PATTERNS[version].test(bic))
+    throw new SepaDataError(`The debtor BIC (PAYOUT_DEBTOR_BIC) is not a BIC ${version} accepts.`);
   return bic;
 }
 
@@ -163,7 +170,8 @@ export function buildSepaXml(input: SepaDocumentInput): string {
   if (input.transfers.length === 0) throw new SepaDataError('A SEPA file needs at least one transfer.');
   const messageId = requireIdentifier(input.messageId, 'MsgId');
   const paymentInfoId = requireIdentifier(input.paymentInfoId, 'PmtInfId');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.executionDate)) throw new SepaDataError(`execution date "${input.executionDate}" is not YYYY-MM-DD`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.executionDate))
+    throw new SepaDataError(`execution date "${input.executionDate}" is not YYYY-MM-DD`);
   const debtorIban = requireIban(input.debtor.iban, 'The debtor account (PAYOUT_DEBTOR_IBAN)');
   const debtorName = sepaText(input.debtor.name, SEPA_LIMITS.name);
 
@@ -183,7 +191,10 @@ export function buildSepaXml(input: SepaDocumentInput): string {
       ...element('Amt', element('InstdAmt', decimalAmount(transfer.amountCents), ' Ccy="EUR"')),
       ...(bic === null ? [] : element('CdtrAgt', agent(version, bic))),
       ...element('Cdtr', element('Nm', sepaText(transfer.creditorName, SEPA_LIMITS.name))),
-      ...element('CdtrAcct', element('Id', element('IBAN', requireIban(transfer.creditorIban, `The IBAN of ${endToEndId}`)))),
+      ...element(
+        'CdtrAcct',
+        element('Id', element('IBAN', requireIban(transfer.creditorIban, `The IBAN of ${endToEndId}`))),
+      ),
       ...element('RmtInf', element('Ustrd', sepaText(transfer.remittance, SEPA_LIMITS.remittance))),
     ]);
   });
@@ -208,7 +219,9 @@ export function buildSepaXml(input: SepaDocumentInput): string {
         ...element('NbOfTxs', count),
         ...element('CtrlSum', controlSum),
         ...element('PmtTpInf', element('SvcLvl', element('Cd', 'SEPA'))),
-        ...(version === 'pain.001.001.09' ? element('ReqdExctnDt', element('Dt', input.executionDate)) : element('ReqdExctnDt', input.executionDate)),
+        ...(version === 'pain.001.001.09'
+          ? element('ReqdExctnDt', element('Dt', input.executionDate))
+          : element('ReqdExctnDt', input.executionDate)),
         ...element('Dbtr', element('Nm', debtorName)),
         ...element('DbtrAcct', element('Id', element('IBAN', debtorIban))),
         ...element('DbtrAgt', agent(version, debtorBic(version, input.debtor.bic))),

@@ -8,7 +8,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** "0b9e…-…" → "5F3K…" (25 characters, upper-case letters and digits). */
 export function transferReference(payoutId: string): string {
   if (!UUID.test(payoutId)) throw new Error(`not a payout id: ${payoutId}`);
-  return BigInt(`0x${payoutId.replace(/-/g, '')}`).toString(36).toUpperCase().padStart(REFERENCE_LENGTH, '0');
+  return BigInt(`0x${payoutId.replace(/-/g, '')}`)
+    .toString(36)
+    .toUpperCase()
+    .padStart(REFERENCE_LENGTH, '0');
 }
 
 /** The payout id a reference names, or null when it is not one (e.g. a reference typed by hand). */

@@ -18,7 +18,8 @@ const MAX_DRAWS = 5;
 
 export function randomReferralCode(): string {
   let code = '';
-  for (let i = 0; i < REFERRAL_CODE_LENGTH; i++) code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  for (let i = 0; i < REFERRAL_CODE_LENGTH; i++)
+    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
   return code;
 }
 
@@ -29,7 +30,11 @@ export interface NewReferralCode {
 }
 
 /** Creates a code for an active affiliate; `failed-precondition` when inactive or at the limit. */
-export async function createReferralCode(app: AppContext, affiliateId: string, description: string | null): Promise<NewReferralCode> {
+export async function createReferralCode(
+  app: AppContext,
+  affiliateId: string,
+  description: string | null,
+): Promise<NewReferralCode> {
   const now = app.now();
   return inTransaction(app, async (tx) => {
     const { rows: owner } = await tx.query<{ status: string }>(
@@ -37,14 +42,23 @@ export async function createReferralCode(app: AppContext, affiliateId: string, d
       [affiliateId],
     );
     if (owner[0]?.status !== 'active') {
-      throw new CallableError('failed-precondition', 'Only active affiliates can create referral codes.', { code: 'affiliate-not-active' });
-    }
-    const { rows: counted } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM referral_codes WHERE affiliate_id = $1', [affiliateId]);
-    if ((counted[0]?.n ?? 0) >= MAX_REFERRAL_CODES) {
-      throw new CallableError('failed-precondition', `You already have the maximum of ${MAX_REFERRAL_CODES} referral codes.`, {
-        code: 'max-codes-reached',
-        max: MAX_REFERRAL_CODES,
+      throw new CallableError('failed-precondition', 'Only active affiliates can create referral codes.', {
+        code: 'affiliate-not-active',
       });
+    }
+    const { rows: counted } = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM referral_codes WHERE affiliate_id = $1',
+      [affiliateId],
+    );
+    if ((counted[0]?.n ?? 0) >= MAX_REFERRAL_CODES) {
+      throw new CallableError(
+        'failed-precondition',
+        `You already have the maximum of ${MAX_REFERRAL_CODES} referral codes.`,
+        {
+          code: 'max-codes-reached',
+          max: MAX_REFERRAL_CODES,
+        },
+      );
     }
     for (let draw = 0; draw < MAX_DRAWS; draw++) {
       // ON CONFLICT instead of catching the unique violation: an error would abort the transaction.
@@ -56,6 +70,8 @@ export async function createReferralCode(app: AppContext, affiliateId: string, d
       const inserted = rows[0];
       if (inserted) return { code: inserted.code, description, createdAt: now.toISOString() };
     }
-    throw new CallableError('aborted', 'Could not draw a free referral code. Please try again.', { code: 'code-collision' });
+    throw new CallableError('aborted', 'Could not draw a free referral code. Please try again.', {
+      code: 'code-collision',
+    });
   });
 }

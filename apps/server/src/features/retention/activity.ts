@@ -4,7 +4,10 @@ import type { AppContext } from '../../context.ts';
 // and using a session (the auth library renews a session in use once a day) both count.
 
 /** Records that the sign-in account `userId` is in use now; a failure is logged, never thrown. */
-export async function recordAffiliateActivity(app: Pick<AppContext, 'database' | 'now' | 'log'>, userId: string): Promise<void> {
+export async function recordAffiliateActivity(
+  app: Pick<AppContext, 'database' | 'now' | 'log'>,
+  userId: string,
+): Promise<void> {
   try {
     // Coming back also cancels a pending inactivity warning.
     await app.database.sql.query(

@@ -71,17 +71,27 @@ export async function runRetention(app: RetentionApp): Promise<RetentionResult> 
   };
   // Anonymised inactive accounts are purged by the step after, in the same run.
   return {
-    clicksCleared: await step('clicksCleared', () => repeat(() => clearClicks(app, daysAgo(VISITOR_DATA_DAYS), 'not-attributed'))),
-    attributedClicksCleared: await step('attributedClicksCleared', () => repeat(() => clearClicks(app, paymentRecordsBefore, 'attributed'))),
+    clicksCleared: await step('clicksCleared', () =>
+      repeat(() => clearClicks(app, daysAgo(VISITOR_DATA_DAYS), 'not-attributed')),
+    ),
+    attributedClicksCleared: await step('attributedClicksCleared', () =>
+      repeat(() => clearClicks(app, paymentRecordsBefore, 'attributed')),
+    ),
     installsCleared: await step('installsCleared', () => repeat(() => clearInstalls(app, daysAgo(VISITOR_DATA_DAYS)))),
     affiliatesWarned: await step('affiliatesWarned', () => warnInactiveAffiliates(app)),
     affiliatesAnonymised: await step('affiliatesAnonymised', () => anonymiseInactiveAffiliates(app)),
     affiliatesPurged: await step('affiliatesPurged', () => purgeDeletedAffiliates(app)),
-    revenuecatPayloadsTrimmed: await step('revenuecatPayloadsTrimmed', () => repeat(() => trimRevenueCatPayloads(app, daysAgo(REVENUECAT_PAYLOAD_DAYS)))),
-    revenuecatEventsDeleted: await step('revenuecatEventsDeleted', () => repeat(() => deleteRevenueCatEvents(app, paymentRecordsBefore))),
+    revenuecatPayloadsTrimmed: await step('revenuecatPayloadsTrimmed', () =>
+      repeat(() => trimRevenueCatPayloads(app, daysAgo(REVENUECAT_PAYLOAD_DAYS))),
+    ),
+    revenuecatEventsDeleted: await step('revenuecatEventsDeleted', () =>
+      repeat(() => deleteRevenueCatEvents(app, paymentRecordsBefore)),
+    ),
     payoutsTrimmed: await step('payoutsTrimmed', () => repeat(() => trimPayouts(app, paymentRecordsBefore))),
     payoutExportsDeleted: await step('payoutExportsDeleted', () => deletePayoutExports(app, paymentRecordsBefore)),
-    emailsDeleted: await step('emailsDeleted', () => repeat(() => deleteFinishedEmails(app, daysAgo(FINISHED_EMAIL_DAYS)))),
+    emailsDeleted: await step('emailsDeleted', () =>
+      repeat(() => deleteFinishedEmails(app, daysAgo(FINISHED_EMAIL_DAYS))),
+    ),
   };
 }
 
@@ -163,7 +173,11 @@ interface InactivityRule {
 }
 
 /** Live affiliates last active before the rule's time, and warned (or not) as it says. */
-async function inactiveAffiliates(tx: TransactionQuery, rule: InactivityRule, query: CandidateQuery): Promise<InactiveRow[]> {
+async function inactiveAffiliates(
+  tx: TransactionQuery,
+  rule: InactivityRule,
+  query: CandidateQuery,
+): Promise<InactiveRow[]> {
   const { rows } = await tx.query<InactiveRow>(
     `SELECT a.id, a.user_id, ${LAST_ACTIVE_SQL} AS active_at
      FROM affiliates a
@@ -173,7 +187,13 @@ async function inactiveAffiliates(tx: TransactionQuery, rule: InactivityRule, qu
      ORDER BY a.id
      LIMIT $5
      ${query.lockId ? 'FOR UPDATE OF a' : ''}`,
-    [rule.activeBefore.toISOString(), rule.warnedBefore?.toISOString() ?? null, query.lockId ?? null, query.after ?? '', query.limit ?? 1],
+    [
+      rule.activeBefore.toISOString(),
+      rule.warnedBefore?.toISOString() ?? null,
+      query.lockId ?? null,
+      query.after ?? '',
+      query.limit ?? 1,
+    ],
   );
   return rows;
 }
@@ -228,15 +248,21 @@ async function warnInactiveAffiliates(app: RetentionApp): Promise<number> {
   return forEachInactive(app, rule, async (tx, row) => {
     if (await isOwedMoney(tx, row.id, now)) return false;
     const activeAt = new Date(row.active_at);
-    const deletionAt = new Date(Math.max(addYears(activeAt, INACTIVITY_YEARS).getTime(), now.getTime() + warningWindow));
+    const deletionAt = new Date(
+      Math.max(addYears(activeAt, INACTIVITY_YEARS).getTime(), now.getTime() + warningWindow),
+    );
     const recipient = await loadEmailRecipient(tx, row.id);
     // Without a sign-in address there is nobody to warn: the account cannot be used either.
     if (recipient) {
-      await enqueueEmail(tx, inactivityWarningEmail(app, recipient, { deletionDate: deletionAt.toISOString().slice(0, 10) }), {
-        kind: 'inactivity-warning',
-        // One warning per period of inactivity: coming back and leaving again earns a new one.
-        dedupeKey: `inactivity-warning:${row.id}:${activeAt.toISOString()}`,
-      });
+      await enqueueEmail(
+        tx,
+        inactivityWarningEmail(app, recipient, { deletionDate: deletionAt.toISOString().slice(0, 10) }),
+        {
+          kind: 'inactivity-warning',
+          // One warning per period of inactivity: coming back and leaving again earns a new one.
+          dedupeKey: `inactivity-warning:${row.id}:${activeAt.toISOString()}`,
+        },
+      );
     }
     await tx.query('UPDATE affiliates SET inactivity_warned_at = $2 WHERE id = $1', [row.id, now.toISOString()]);
     return true;
@@ -246,7 +272,10 @@ async function warnInactiveAffiliates(app: RetentionApp): Promise<number> {
 /** Anonymised once both the 12 months and the 30 days since the warning are over, if nothing is owed. */
 async function anonymiseInactiveAffiliates(app: RetentionApp): Promise<number> {
   const now = app.now();
-  const rule = { activeBefore: inactivityLimit(now), warnedBefore: new Date(now.getTime() - INACTIVITY_WARNING_DAYS * DAY_MS) };
+  const rule = {
+    activeBefore: inactivityLimit(now),
+    warnedBefore: new Date(now.getTime() - INACTIVITY_WARNING_DAYS * DAY_MS),
+  };
   return forEachInactive(app, rule, async (tx, row) => {
     if (await isOwedMoney(tx, row.id, now)) return false;
     const recipient = await loadEmailRecipient(tx, row.id);
@@ -258,7 +287,11 @@ async function anonymiseInactiveAffiliates(app: RetentionApp): Promise<number> {
       JSON.stringify({ reason: 'inactive', lastActiveAt: new Date(row.active_at).toISOString() }),
       now.toISOString(),
     ]);
-    if (recipient) await enqueueEmail(tx, accountDeletedEmail(app, recipient), { kind: 'account-deleted', dedupeKey: accountDeletedKey(row.id) });
+    if (recipient)
+      await enqueueEmail(tx, accountDeletedEmail(app, recipient), {
+        kind: 'account-deleted',
+        dedupeKey: accountDeletedKey(row.id),
+      });
     return true;
   });
 }
@@ -328,8 +361,13 @@ async function trimPayouts(app: RetentionApp, before: Date): Promise<number> {
 /** Export files older than 5 years: their payouts forget them first (the key points at them). */
 async function deletePayoutExports(app: RetentionApp, before: Date): Promise<number> {
   return inTransaction(app, async (tx) => {
-    await tx.query('UPDATE payouts SET export_id = NULL WHERE export_id IN (SELECT id FROM payout_exports WHERE created_at < $1)', [before.toISOString()]);
-    const { rows } = await tx.query('DELETE FROM payout_exports WHERE created_at < $1 RETURNING 1', [before.toISOString()]);
+    await tx.query(
+      'UPDATE payouts SET export_id = NULL WHERE export_id IN (SELECT id FROM payout_exports WHERE created_at < $1)',
+      [before.toISOString()],
+    );
+    const { rows } = await tx.query('DELETE FROM payout_exports WHERE created_at < $1 RETURNING 1', [
+      before.toISOString(),
+    ]);
     return rows.length;
   });
 }

@@ -1,6 +1,10 @@
 import type { AffiliateStats, ReferralCodeStats } from '@skanova/shared/affiliate/stats';
 import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/constants/affiliate';
-import { PREMIUM_COMMISSION_CENTS, PREMIUM_THRESHOLD, STANDARD_COMMISSION_CENTS } from '@skanova/shared/constants/business';
+import {
+  PREMIUM_COMMISSION_CENTS,
+  PREMIUM_THRESHOLD,
+  STANDARD_COMMISSION_CENTS,
+} from '@skanova/shared/constants/business';
 import type { AffiliateStatus } from '@skanova/shared/schemas/affiliate';
 import type { AppContext } from '../../context.ts';
 import { activeVisitorsSql } from './active-visitors.ts';
@@ -39,7 +43,8 @@ WHERE a.id = $1`;
 interface StatsRow extends EarningsTotals {
   status: AffiliateStatus;
   active_visitors: number;
-  codes: { code: string; description: string | null; clicks: number; conversions: number; createdAtMs: number }[] | string;
+  codes:
+    { code: string; description: string | null; clicks: number; conversions: number; createdAtMs: number }[] | string;
 }
 
 /** `${PUBLIC_URL}/download?ref=CODE` (BRIEF §6): printed QR codes make this address permanent. */
@@ -67,7 +72,8 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
   const row = rows[0];
   if (!row) throw new Error(`affiliate ${affiliateId} has no row`);
   // node-postgres parses json; PGlite too, but a driver that does not would hand over the text.
-  const codes = typeof row.codes === 'string' ? (JSON.parse(row.codes) as Exclude<StatsRow['codes'], string>) : row.codes;
+  const codes =
+    typeof row.codes === 'string' ? (JSON.parse(row.codes) as Exclude<StatsRow['codes'], string>) : row.codes;
   const referralCodes: ReferralCodeStats[] = codes.map((code) => ({
     code: code.code,
     description: code.description,

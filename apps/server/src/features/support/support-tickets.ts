@@ -53,7 +53,8 @@ export function notifySupportInBackground(app: AppContext, ticket: ContactReques
   const message = supportTicketEmail(app, ticket);
   app.mailer.send(message).then(
     () => app.log.info({ ticketId: ticket.id }, 'support ticket e-mailed'),
-    (error: unknown) => app.log.error({ err: error, ticketId: ticket.id }, 'support ticket stored but its e-mail failed'),
+    (error: unknown) =>
+      app.log.error({ err: error, ticketId: ticket.id }, 'support ticket stored but its e-mail failed'),
   );
 }
 

@@ -12,7 +12,11 @@ export const adminReverseConversion = defineCallable({
   access: 'admin',
   input: adminReverseConversionSchema,
   async handler(input, { app, caller }): Promise<AdminConversionReversal> {
-    const result = await reverseConversion(app, { conversionId: Number(input.conversionId), reason: input.reason, actor: caller.userId });
+    const result = await reverseConversion(app, {
+      conversionId: Number(input.conversionId),
+      reason: input.reason,
+      actor: caller.userId,
+    });
     if (!result) throw new CallableError('not-found', 'No such conversion.', { code: 'not-found' });
     return { conversionId: input.conversionId, outcome: result.outcome };
   },

@@ -5,4 +5,9 @@ import { adminMarkPayouts } from './admin-mark-payouts.ts';
 import { adminRunPayouts } from './admin-run-payouts.ts';
 
 /** The operator's payout functions (access: admin). */
-export const payoutCallables: readonly AnyCallable[] = [adminListPayouts, adminRunPayouts, adminExportPayouts, adminMarkPayouts];
+export const payoutCallables: readonly AnyCallable[] = [
+  adminListPayouts,
+  adminRunPayouts,
+  adminExportPayouts,
+  adminMarkPayouts,
+];

@@ -46,7 +46,11 @@ describe('availableActions', () => {
     expect(availableActions(profile({ status: 'refused' }), operator)).toEqual(['approve', 'disable']);
     expect(availableActions(profile({ status: 'active' }), operator)).toEqual(['disable']);
     expect(availableActions(profile({ status: 'active', disabled: true }), operator)).toEqual(['enable']);
-    expect(availableActions(profile({ status: 'pending', disabled: true }), operator)).toEqual(['approve', 'refuse', 'enable']);
+    expect(availableActions(profile({ status: 'pending', disabled: true }), operator)).toEqual([
+      'approve',
+      'refuse',
+      'enable',
+    ]);
     expect(availableActions(profile({ deleted: true, email: null }), operator)).toEqual([]);
   });
 
@@ -61,12 +65,16 @@ describe('adminErrorMessage', () => {
   const message = (error: unknown) => adminErrorMessage(error, t, (key) => i18n.exists(`admin:${key}`));
 
   it('translates the protocol’s and the console’s own codes', () => {
-    expect(message(new CallableClientError('cannot-disable-self', 'You cannot disable your own account.'))).toBe(enAdmin.errors['cannot-disable-self']);
+    expect(message(new CallableClientError('cannot-disable-self', 'You cannot disable your own account.'))).toBe(
+      enAdmin.errors['cannot-disable-self'],
+    );
     expect(message(new CallableClientError('unauthenticated', 'unauthenticated'))).toBe(enAdmin.errors.unauthenticated);
   });
 
   it('shows the server’s message for a code it does not know, else a generic one', () => {
-    expect(message(new CallableClientError('rate-out-of-bounds', 'The exchange rate must be between 0.5 and 2.'))).toBe('The exchange rate must be between 0.5 and 2.');
+    expect(message(new CallableClientError('rate-out-of-bounds', 'The exchange rate must be between 0.5 and 2.'))).toBe(
+      'The exchange rate must be between 0.5 and 2.',
+    );
     expect(message(new CallableClientError('weird', 'weird'))).toBe(enAdmin.errors.generic);
     expect(message(new CallableClientError('internal', INVALID_JSON_MESSAGE))).toBe(enAdmin.errors.internal);
     expect(message(new Error('boom'))).toBe(enAdmin.errors.generic);

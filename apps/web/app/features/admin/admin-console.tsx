@@ -26,7 +26,11 @@ export function AdminConsole({ session }: { session: Session }) {
         // The session ended or lost its role meanwhile: reading it again shows the right screen.
         queryCache: new QueryCache({
           onError: (error) => {
-            if (error instanceof CallableClientError && (error.code === 'unauthenticated' || error.code === 'permission-denied')) void refresh();
+            if (
+              error instanceof CallableClientError &&
+              (error.code === 'unauthenticated' || error.code === 'permission-denied')
+            )
+              void refresh();
           },
         }),
       }),
@@ -50,12 +54,7 @@ function ConsoleBody({ session }: { session: Session }) {
           <p className="admin-console__who">{t('header.signedInAs', { email: session.user.email })}</p>
         </div>
         <div className="admin-console__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy}
-            onClick={() => void signOut()}
-          >
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void signOut()}>
             {busy ? t('header.signingOut') : t('header.signOut')}
           </button>
           {failed ? (
@@ -66,7 +65,14 @@ function ConsoleBody({ session }: { session: Session }) {
         </div>
       </header>
       <AdminTabs selected={tab} onSelect={(next) => selectTab(next)} />
-      <div key={tab} className="admin-panel" role="tabpanel" id={adminPanelId(tab)} aria-labelledby={adminTabId(tab)} tabIndex={0}>
+      <div
+        key={tab}
+        className="admin-panel"
+        role="tabpanel"
+        id={adminPanelId(tab)}
+        aria-labelledby={adminTabId(tab)}
+        tabIndex={0}
+      >
         {tab === 'affiliates' ? <AffiliatesTab operatorEmail={session.user.email} /> : null}
         {tab === 'conversions' ? <ConversionsTab /> : null}
         {tab === 'payouts' ? <PayoutsTab /> : null}

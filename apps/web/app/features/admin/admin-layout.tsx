@@ -31,7 +31,8 @@ function AdminHeader() {
       </a>
       <div className="container site-header__inner">
         <a href="/" className="brand">
-          <span className="brand__name">{siteConfig.brandName}</span> <span className="admin-brand__tag">{t('layout.tag')}</span>
+          <span className="brand__name">{siteConfig.brandName}</span>{' '}
+          <span className="admin-brand__tag">{t('layout.tag')}</span>
         </a>
         <div className="site-header__actions">
           <LanguageToggle />

@@ -19,7 +19,10 @@ export function useAdminTab(): [AdminTab, (tab: AdminTab, search?: string) => vo
   const navigate = useNavigate();
   const select = useCallback(
     (tab: AdminTab, search = '') => {
-      void navigate({ search, hash: tab === 'affiliates' ? '' : `#${tab}` }, { replace: true, preventScrollReset: true });
+      void navigate(
+        { search, hash: tab === 'affiliates' ? '' : `#${tab}` },
+        { replace: true, preventScrollReset: true },
+      );
     },
     [navigate],
   );

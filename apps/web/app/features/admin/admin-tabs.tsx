@@ -16,7 +16,12 @@ export function AdminTabs({ selected, onSelect }: { selected: AdminTab; onSelect
     const focused = ADMIN_TABS.find((tab) => buttons.current.get(tab) === event.target) ?? selected;
     const index = ADMIN_TABS.indexOf(focused);
     const last = ADMIN_TABS.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     const tab = ADMIN_TABS[target]!;

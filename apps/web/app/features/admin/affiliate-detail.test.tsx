@@ -52,7 +52,16 @@ function detail(overrides: Partial<AdminAffiliateDetail['affiliate']> = {}): Adm
       hasPremiumRate: false,
       progressToTier: 11,
       currentCommissionRate: 2,
-      referralCodes: [{ code: 'K7M2QX4P', description: null, clickCount: 40, conversionCount: 11, link: 'http://x/download?ref=K7M2QX4P', createdAt: '2025-01-02T00:00:00.000Z' }],
+      referralCodes: [
+        {
+          code: 'K7M2QX4P',
+          description: null,
+          clickCount: 40,
+          conversionCount: 11,
+          link: 'http://x/download?ref=K7M2QX4P',
+          createdAt: '2025-01-02T00:00:00.000Z',
+        },
+      ],
       activeVisitors: 0,
       nextPayout: { date: '2025-07-15', payableCents: 0, approvedUnpaidCents: 0 },
       status: 'active',
@@ -72,7 +81,12 @@ function stubServer(before: AdminAffiliateDetail, after: AdminAffiliateDetail) {
       const { data } = JSON.parse(String(init.body)) as { data: unknown };
       calls.push({ name, data });
       if (name === 'adminSetAffiliateStatus') decided = true;
-      const result = name === 'adminSetAffiliateStatus' ? { affiliateId: 'aff-1', status: 'active', disabled: true } : decided ? after : before;
+      const result =
+        name === 'adminSetAffiliateStatus'
+          ? { affiliateId: 'aff-1', status: 'active', disabled: true }
+          : decided
+            ? after
+            : before;
       return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -119,8 +133,15 @@ describe('AffiliateDetail', () => {
     await user.type(within(again).getByLabelText(enAdmin.confirm.reasonOptional), 'Spam');
     await user.click(within(again).getByRole('button', { name: 'Disable' }));
 
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', "Ada Lovelace's account is disabled and signed out everywhere.");
-    expect(calls.find((call) => call.name === 'adminSetAffiliateStatus')?.data).toEqual({ affiliateId: 'aff-1', action: 'disable', reason: 'Spam' });
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      "Ada Lovelace's account is disabled and signed out everywhere.",
+    );
+    expect(calls.find((call) => call.name === 'adminSetAffiliateStatus')?.data).toEqual({
+      affiliateId: 'aff-1',
+      action: 'disable',
+      reason: 'Spam',
+    });
     // The detail is read again: the account is now disabled, and can be enabled.
     expect(await within(section).findByRole('button', { name: 'Enable' })).toBeTruthy();
     expect(within(section).getByText('Reason: Spam')).toBeTruthy();
@@ -130,9 +151,11 @@ describe('AffiliateDetail', () => {
     stubServer(detail({ status: 'pending' }), detail());
     renderDetail();
     const section = await screen.findByRole('region', { name: 'Ada Lovelace' });
-    expect(within(section).getAllByRole('button').map((button) => button.textContent)).toEqual(
-      expect.arrayContaining(['Approve', 'Refuse', 'Disable']),
-    );
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(expect.arrayContaining(['Approve', 'Refuse', 'Disable']));
     expect(within(section).getByText('Pending')).toBeTruthy();
   });
 });

@@ -15,7 +15,10 @@ import { adminKeys, useAdminAffiliate } from './queries';
 // shows, their payouts, and the decisions an operator can take on them, each confirmed first.
 
 /** The decisions open to the operator for this affiliate, in the order they are offered. */
-export function availableActions(detail: AdminAffiliateDetail['affiliate'], operatorEmail: string): AdminAffiliateAction[] {
+export function availableActions(
+  detail: AdminAffiliateDetail['affiliate'],
+  operatorEmail: string,
+): AdminAffiliateAction[] {
   if (detail.deleted) return [];
   const actions: AdminAffiliateAction[] = [];
   if (detail.status !== 'active') actions.push('approve');
@@ -25,7 +28,15 @@ export function availableActions(detail: AdminAffiliateDetail['affiliate'], oper
   return actions;
 }
 
-export function AffiliateDetail({ affiliateId, operatorEmail, onClose }: { affiliateId: string; operatorEmail: string; onClose: () => void }) {
+export function AffiliateDetail({
+  affiliateId,
+  operatorEmail,
+  onClose,
+}: {
+  affiliateId: string;
+  operatorEmail: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('admin');
   const detail = useAdminAffiliate(affiliateId);
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -58,7 +69,10 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
     [t('detail.company'), affiliate.companyName ?? '—'],
     [t('detail.website'), affiliate.website ?? '—'],
     [t('detail.language'), t(`detail.languages.${affiliate.language}`)],
-    [t('detail.paymentMethod'), affiliate.paymentMethod ? tPayment(`methods.${affiliate.paymentMethod}`) : t('detail.noPaymentMethod')],
+    [
+      t('detail.paymentMethod'),
+      affiliate.paymentMethod ? tPayment(`methods.${affiliate.paymentMethod}`) : t('detail.noPaymentMethod'),
+    ],
     [t('detail.joined'), formatDay(affiliate.createdAt, lang)],
     [t('detail.lastActive'), affiliate.lastActiveAt ? formatDay(affiliate.lastActiveAt, lang) : '—'],
   ];
@@ -69,13 +83,21 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
     [t('detail.stats.last30Days'), formatCount(stats.last30DaysCount, lang)],
     [t('detail.stats.earnings'), formatMoney(stats.totalEarningsCents, lang)],
     [t('detail.stats.unpaid'), formatMoney(stats.unpaidEarningsCents, lang)],
-    [t('detail.stats.nextPayout'), t('detail.stats.nextPayoutValue', { amount: formatMoney(stats.nextPayout.payableCents, lang), date: formatDay(stats.nextPayout.date, lang) })],
+    [
+      t('detail.stats.nextPayout'),
+      t('detail.stats.nextPayoutValue', {
+        amount: formatMoney(stats.nextPayout.payableCents, lang),
+        date: formatDay(stats.nextPayout.date, lang),
+      }),
+    ],
   ];
   return (
     <div className="admin-detail__body">
       <p className="admin-detail__status">
         <AffiliateStatusBadge affiliate={affiliate} />
-        {affiliate.disabled && affiliate.disabledReason ? <span>{t('detail.disabledReason', { reason: affiliate.disabledReason })}</span> : null}
+        {affiliate.disabled && affiliate.disabledReason ? (
+          <span>{t('detail.disabledReason', { reason: affiliate.disabledReason })}</span>
+        ) : null}
       </p>
       <div className="admin-columns">
         <dl className="admin-facts" aria-label={t('detail.profile')}>
@@ -102,13 +124,18 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
         <ul className="admin-codes">
           {stats.referralCodes.map((code) => (
             <li key={code.code}>
-              <code>{code.code}</code> {t('detail.codeCounts', { clicks: code.clickCount, conversions: code.conversionCount })}
+              <code>{code.code}</code>{' '}
+              {t('detail.codeCounts', { clicks: code.clickCount, conversions: code.conversionCount })}
             </li>
           ))}
         </ul>
       )}
       <p>
-        <button type="button" className="button button--secondary button--small" onClick={() => openTab('conversions', `?affiliate=${encodeURIComponent(affiliate.id)}`)}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => openTab('conversions', `?affiliate=${encodeURIComponent(affiliate.id)}`)}
+        >
           {t('detail.showConversions')}
         </button>
       </p>
@@ -135,7 +162,9 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
                   <td className="admin-table__number">{formatMoney(payout.amountCents, lang, payout.currency)}</td>
                   <td>{tPayment(`methods.${payout.method}`)}</td>
                   <td>
-                    <span className={`admin-badge admin-badge--${payout.status}`}>{t(`payouts.statuses.${payout.status}`)}</span>
+                    <span className={`admin-badge admin-badge--${payout.status}`}>
+                      {t(`payouts.statuses.${payout.status}`)}
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -169,7 +198,11 @@ function Decisions({ detail, operatorEmail }: { detail: AdminAffiliateDetail; op
   const name = displayName(affiliate) ?? affiliate.email ?? affiliate.id;
   const decide = useMutation({
     mutationFn: (action: AdminAffiliateAction) =>
-      callFunction('adminSetAffiliateStatus', { affiliateId: affiliate.id, action, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+      callFunction('adminSetAffiliateStatus', {
+        affiliateId: affiliate.id,
+        action,
+        ...(reason.trim() ? { reason: reason.trim() } : {}),
+      }),
     onSuccess: (_result, action) => {
       setNotice({ kind: 'success', text: t(`decisions.done.${action}`, { name }) });
       setPending(null);
@@ -220,7 +253,11 @@ function Decisions({ detail, operatorEmail }: { detail: AdminAffiliateDetail; op
           confirmLabel={t(`decisions.actions.${pending}`)}
           busy={decide.isPending}
           danger={pending === 'disable' || pending === 'refuse'}
-          reason={pending === 'refuse' || pending === 'disable' ? { required: false, value: reason, onChange: setReason, maxLength: ADMIN_REASON_MAX } : undefined}
+          reason={
+            pending === 'refuse' || pending === 'disable'
+              ? { required: false, value: reason, onChange: setReason, maxLength: ADMIN_REASON_MAX }
+              : undefined
+          }
           onConfirm={() => decide.mutate(pending)}
           onCancel={() => {
             setRefocus(pending);

@@ -42,7 +42,11 @@ export function AffiliatesTab({ operatorEmail }: { operatorEmail: string }) {
         </div>
         <div className="form-field">
           <label htmlFor="admin-affiliates-status">{t('affiliates.status')}</label>
-          <select id="admin-affiliates-status" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as AdminAffiliateFilter | '' })}>
+          <select
+            id="admin-affiliates-status"
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value as AdminAffiliateFilter | '' })}
+          >
             <option value="">{t('affiliates.statuses.all')}</option>
             {ADMIN_AFFILIATE_FILTERS.map((status) => (
               <option key={status} value={status}>
@@ -61,14 +65,33 @@ export function AffiliatesTab({ operatorEmail }: { operatorEmail: string }) {
         <h3 id="admin-affiliates-title">{t('affiliates.title')}</h3>
         <ListState query={affiliates} empty={items.length === 0} />
         {items.length > 0 ? <AffiliatesTable affiliates={items} selected={selected} onSelect={setSelected} /> : null}
-        <Pager page={affiliates.data} label={t('affiliates.pages')} onPage={(page) => setFilters({ ...filters, page })} />
+        <Pager
+          page={affiliates.data}
+          label={t('affiliates.pages')}
+          onPage={(page) => setFilters({ ...filters, page })}
+        />
       </section>
-      {selected ? <AffiliateDetail key={selected} affiliateId={selected} operatorEmail={operatorEmail} onClose={() => setSelected(null)} /> : null}
+      {selected ? (
+        <AffiliateDetail
+          key={selected}
+          affiliateId={selected}
+          operatorEmail={operatorEmail}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
     </div>
   );
 }
 
-function AffiliatesTable({ affiliates, selected, onSelect }: { affiliates: AdminAffiliateSummary[]; selected: string | null; onSelect: (id: string) => void }) {
+function AffiliatesTable({
+  affiliates,
+  selected,
+  onSelect,
+}: {
+  affiliates: AdminAffiliateSummary[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
   return (
@@ -108,13 +131,19 @@ function AffiliatesTable({ affiliates, selected, onSelect }: { affiliates: Admin
                 <td>
                   <AffiliateStatusBadge affiliate={affiliate} />
                 </td>
-                <td>{affiliate.codes.length > 0 ? affiliate.codes.map((code) => <code key={code}>{code} </code>) : '—'}</td>
+                <td>
+                  {affiliate.codes.length > 0 ? affiliate.codes.map((code) => <code key={code}>{code} </code>) : '—'}
+                </td>
                 <td className="admin-table__number">{formatCount(affiliate.qualifiedConversions, lang)}</td>
                 <td className="admin-table__number">{formatMoney(affiliate.earningsCents, lang)}</td>
                 <td className="admin-table__number">{formatMoney(affiliate.unpaidCents, lang)}</td>
                 <td>{formatDay(affiliate.createdAt, lang)}</td>
                 <td>
-                  <button type="button" className="button button--secondary button--small" onClick={() => onSelect(affiliate.id)}>
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    onClick={() => onSelect(affiliate.id)}
+                  >
                     {t('affiliates.details')}
                     <span className="visually-hidden"> – {name}</span>
                   </button>

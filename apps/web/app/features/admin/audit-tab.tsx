@@ -65,12 +65,17 @@ export function AuditTab() {
                 {items.map((entry) => (
                   <tr key={entry.id}>
                     <td>{formatDateTime(entry.createdAt, lang)}</td>
-                    <td className="admin-table__wrap">{entry.actorEmail ?? (entry.actor === 'system' ? t('audit.system') : (entry.actor ?? t('audit.anonymous')))}</td>
+                    <td className="admin-table__wrap">
+                      {entry.actorEmail ??
+                        (entry.actor === 'system' ? t('audit.system') : (entry.actor ?? t('audit.anonymous')))}
+                    </td>
                     <td>
                       <code>{entry.action}</code>
                     </td>
                     <td className="admin-table__wrap">{entry.subject ? <code>{entry.subject}</code> : '—'}</td>
-                    <td className="admin-table__wrap">{entry.details ? <code className="admin-details">{JSON.stringify(entry.details)}</code> : '—'}</td>
+                    <td className="admin-table__wrap">
+                      {entry.details ? <code className="admin-details">{JSON.stringify(entry.details)}</code> : '—'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -23,7 +23,12 @@ export function ListState({ query, empty }: { query: UseQueryResult<unknown>; em
     return (
       <div className="form-error admin-banner" role="alert">
         <p>{message(query.error)}</p>
-        <button type="button" className="button button--secondary button--small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+        >
           {t('list.retry')}
         </button>
       </div>
@@ -43,17 +48,35 @@ export function TableRegion({ label, children }: { label: string; children: Reac
 }
 
 /** Previous / next through a paged list, with where the reader is. */
-export function Pager({ page, onPage, label }: { page: AdminPage<unknown> | undefined; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  onPage,
+  label,
+}: {
+  page: AdminPage<unknown> | undefined;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   const { t } = useTranslation('admin');
   if (!page || page.total === 0) return null;
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   return (
     <nav className="admin-pager" aria-label={label}>
-      <button type="button" className="button button--secondary button--small" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page.page <= 1}
+        onClick={() => onPage(page.page - 1)}
+      >
         {t('list.previous')}
       </button>
       <span>{t('list.position', { page: page.page, pages, total: page.total })}</span>
-      <button type="button" className="button button--secondary button--small" disabled={page.page >= pages} onClick={() => onPage(page.page + 1)}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        disabled={page.page >= pages}
+        onClick={() => onPage(page.page + 1)}
+      >
         {t('list.next')}
       </button>
     </nav>
@@ -66,7 +89,10 @@ export type Notice = { kind: 'success' | 'error'; text: string } | null;
 export function NoticeBanner({ notice }: { notice: Notice }) {
   if (!notice) return null;
   return (
-    <p className={notice.kind === 'success' ? 'form-success' : 'form-error'} role={notice.kind === 'success' ? 'status' : 'alert'}>
+    <p
+      className={notice.kind === 'success' ? 'form-success' : 'form-error'}
+      role={notice.kind === 'success' ? 'status' : 'alert'}
+    >
       {notice.text}
     </p>
   );
@@ -89,7 +115,17 @@ interface ConfirmPanelProps {
  * An action that changes an account or money waits for a second, explicit confirmation, here in
  * the page (not a browser dialog): the focus moves to it, and Cancel gives it back.
  */
-export function ConfirmPanel({ id, title, text, confirmLabel, busy, reason, danger, onConfirm, onCancel }: ConfirmPanelProps) {
+export function ConfirmPanel({
+  id,
+  title,
+  text,
+  confirmLabel,
+  busy,
+  reason,
+  danger,
+  onConfirm,
+  onCancel,
+}: ConfirmPanelProps) {
   const { t } = useTranslation('admin');
   const heading = useRef<HTMLHeadingElement>(null);
   // The button that opened the panel: Cancel returns the focus to it.
@@ -115,7 +151,9 @@ export function ConfirmPanel({ id, title, text, confirmLabel, busy, reason, dang
       >
         {reason ? (
           <div className="form-field">
-            <label htmlFor={`${id}-reason`}>{reason.required ? t('confirm.reason') : t('confirm.reasonOptional')}</label>
+            <label htmlFor={`${id}-reason`}>
+              {reason.required ? t('confirm.reason') : t('confirm.reasonOptional')}
+            </label>
             <textarea
               id={`${id}-reason`}
               rows={2}
@@ -127,7 +165,11 @@ export function ConfirmPanel({ id, title, text, confirmLabel, busy, reason, dang
           </div>
         ) : null}
         <div className="form-actions">
-          <button type="submit" className={`button ${danger ? 'button--danger' : 'button--primary'}`} disabled={busy || missingReason}>
+          <button
+            type="submit"
+            className={`button ${danger ? 'button--danger' : 'button--primary'}`}
+            disabled={busy || missingReason}
+          >
             {busy ? t('confirm.working') : confirmLabel}
           </button>
           <button type="button" className="button button--ghost" onClick={cancel} disabled={busy}>

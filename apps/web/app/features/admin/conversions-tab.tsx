@@ -49,7 +49,11 @@ export function ConversionsTab() {
       <form className="card admin-filters" onSubmit={onFilter} aria-label={t('conversions.filtersLabel')}>
         <div className="form-field">
           <label htmlFor="admin-conversions-status">{t('conversions.status')}</label>
-          <select id="admin-conversions-status" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value })}>
+          <select
+            id="admin-conversions-status"
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+          >
             <option value="">{t('conversions.statuses.all')}</option>
             {CONVERSION_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -60,15 +64,30 @@ export function ConversionsTab() {
         </div>
         <div className="form-field">
           <label htmlFor="admin-conversions-code">{t('conversions.code')}</label>
-          <input id="admin-conversions-code" value={draft.code} maxLength={32} onChange={(event) => setDraft({ ...draft, code: event.target.value })} />
+          <input
+            id="admin-conversions-code"
+            value={draft.code}
+            maxLength={32}
+            onChange={(event) => setDraft({ ...draft, code: event.target.value })}
+          />
         </div>
         <div className="form-field">
           <label htmlFor="admin-conversions-from">{t('conversions.from')}</label>
-          <input id="admin-conversions-from" type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+          <input
+            id="admin-conversions-from"
+            type="date"
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
         </div>
         <div className="form-field">
           <label htmlFor="admin-conversions-to">{t('conversions.to')}</label>
-          <input id="admin-conversions-to" type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+          <input
+            id="admin-conversions-to"
+            type="date"
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
         </div>
         <div className="form-actions">
           <button type="submit" className="button button--primary">
@@ -79,7 +98,11 @@ export function ConversionsTab() {
       {affiliateId ? (
         <p className="form-info admin-banner">
           <span>{t('conversions.ofAffiliate', { id: affiliateId })}</span>
-          <button type="button" className="button button--secondary button--small" onClick={() => openTab('conversions')}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => openTab('conversions')}
+          >
             {t('conversions.allAffiliates')}
           </button>
         </p>
@@ -124,17 +147,29 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
                 <td>{formatDateTime(conversion.occurredAt, lang)}</td>
                 <td className="admin-table__wrap">
                   {conversion.affiliateName ?? '—'}
-                  {conversion.affiliateEmail ? <span className="admin-table__sub">{conversion.affiliateEmail}</span> : null}
+                  {conversion.affiliateEmail ? (
+                    <span className="admin-table__sub">{conversion.affiliateEmail}</span>
+                  ) : null}
                 </td>
                 <td>{conversion.code ? <code>{conversion.code}</code> : '—'}</td>
                 <td className="admin-table__number">
                   {formatMoney(conversion.commissionCents, lang)}
-                  {conversion.rateTier === 'premium' ? <span className="admin-table__sub">{t('conversions.premium')}</span> : null}
+                  {conversion.rateTier === 'premium' ? (
+                    <span className="admin-table__sub">{t('conversions.premium')}</span>
+                  ) : null}
                 </td>
                 <td>
-                  <span className={`admin-badge admin-badge--${conversion.status}`}>{t(`conversions.statuses.${conversion.status}`)}</span>
-                  {conversion.refundedAt ? <span className="admin-table__sub">{t('conversions.refunded', { date: formatDay(conversion.refundedAt, lang) })}</span> : null}
-                  {conversion.reversalReason ? <span className="admin-table__sub">{conversion.reversalReason}</span> : null}
+                  <span className={`admin-badge admin-badge--${conversion.status}`}>
+                    {t(`conversions.statuses.${conversion.status}`)}
+                  </span>
+                  {conversion.refundedAt ? (
+                    <span className="admin-table__sub">
+                      {t('conversions.refunded', { date: formatDay(conversion.refundedAt, lang) })}
+                    </span>
+                  ) : null}
+                  {conversion.reversalReason ? (
+                    <span className="admin-table__sub">{conversion.reversalReason}</span>
+                  ) : null}
                 </td>
                 <td>
                   {conversion.status !== 'reversed' && !conversion.refundedAt ? (
@@ -147,7 +182,14 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
                       }}
                     >
                       {t('conversions.reverse')}
-                      <span className="visually-hidden"> – {t('conversions.describe', { amount: formatMoney(conversion.commissionCents, lang), date: formatDateTime(conversion.occurredAt, lang) })}</span>
+                      <span className="visually-hidden">
+                        {' '}
+                        –{' '}
+                        {t('conversions.describe', {
+                          amount: formatMoney(conversion.commissionCents, lang),
+                          date: formatDateTime(conversion.occurredAt, lang),
+                        })}
+                      </span>
                     </button>
                   ) : null}
                 </td>
@@ -156,10 +198,16 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
           </tbody>
         </table>
       </TableRegion>
-      {reversing ? <ReverseConversion key={reversing.id} conversion={reversing} onDone={(result) => {
-        setReversing(null);
-        if (result) setNotice(result);
-      }} /> : null}
+      {reversing ? (
+        <ReverseConversion
+          key={reversing.id}
+          conversion={reversing}
+          onDone={(result) => {
+            setReversing(null);
+            if (result) setNotice(result);
+          }}
+        />
+      ) : null}
     </>
   );
 }
@@ -191,7 +239,10 @@ function ReverseConversion({ conversion, onDone }: { conversion: AdminConversion
       ) : null}
       <ConfirmPanel
         id="admin-reverse"
-        title={t('conversions.confirm.title', { amount: formatMoney(conversion.commissionCents, lang), name: conversion.affiliateName ?? conversion.affiliateEmail ?? conversion.affiliateId })}
+        title={t('conversions.confirm.title', {
+          amount: formatMoney(conversion.commissionCents, lang),
+          name: conversion.affiliateName ?? conversion.affiliateEmail ?? conversion.affiliateId,
+        })}
         text={t('conversions.confirm.text')}
         confirmLabel={t('conversions.reverse')}
         busy={reverse.isPending}

@@ -21,7 +21,9 @@ describe('downloadTextFile', () => {
 
     downloadTextFile('paypal-2025-06-15.csv', 'Email,Amount\nada@example.com,22.00\n', 'text/csv;charset=utf-8');
 
-    expect(clicked).toEqual([{ href: 'blob:http://localhost/export-1', download: 'paypal-2025-06-15.csv', inDocument: true }]);
+    expect(clicked).toEqual([
+      { href: 'blob:http://localhost/export-1', download: 'paypal-2025-06-15.csv', inDocument: true },
+    ]);
     expect(await blobs[0]!.text()).toBe('Email,Amount\nada@example.com,22.00\n');
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
     expect(document.querySelector('a[download]')).toBeNull();

@@ -44,7 +44,14 @@ export function PayoutsTab() {
         <div className="admin-filters">
           <div className="form-field">
             <label htmlFor="admin-payday-month">{t('payouts.payday.month')}</label>
-            <input id="admin-payday-month" type="month" value={month} required onChange={(event) => setMonth(event.target.value)} aria-describedby="admin-payday-hint" />
+            <input
+              id="admin-payday-month"
+              type="month"
+              value={month}
+              required
+              onChange={(event) => setMonth(event.target.value)}
+              aria-describedby="admin-payday-hint"
+            />
             <p id="admin-payday-hint" className="form-hint">
               {payday ? t('payouts.payday.hint', { date: formatDay(payday, i18n.language) }) : t('payouts.payday.pick')}
             </p>
@@ -72,7 +79,11 @@ function RunPayouts({ payday }: { payday: string }) {
       setError(null);
     },
     onError: (failure) => setError(errorMessage(failure)),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.payouts }), queryClient.invalidateQueries({ queryKey: adminKeys.audit })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.payouts }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
   return (
     <div className="admin-run">
@@ -117,7 +128,10 @@ function ExportPayouts({ payday }: { payday: string }) {
   const rateInvalid = kind === 'sepa' && !isAcceptableExchangeRate(rate.trim());
   const exportFile = useMutation({
     mutationFn: () =>
-      callFunction('adminExportPayouts', kind === 'sepa' ? { kind, payday, exchangeRate: rate.trim(), painVersion: version } : { kind, payday }),
+      callFunction(
+        'adminExportPayouts',
+        kind === 'sepa' ? { kind, payday, exchangeRate: rate.trim(), painVersion: version } : { kind, payday },
+      ),
     onSuccess: (file) => {
       downloadTextFile(file.fileName, file.content, file.contentType);
       const total = formatMoney(file.totalCents, lang, file.currency);
@@ -127,7 +141,11 @@ function ExportPayouts({ payday }: { payday: string }) {
       setNotice({ kind: 'success', text: text.join(' ') });
     },
     onError: (failure) => setNotice({ kind: 'error', text: errorMessage(failure) }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.payouts }), queryClient.invalidateQueries({ queryKey: adminKeys.audit })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.payouts }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -144,7 +162,13 @@ function ExportPayouts({ payday }: { payday: string }) {
           <legend>{t('payouts.export.kind')}</legend>
           {PAYOUT_EXPORT_KINDS.map((option) => (
             <label key={option} className="choice">
-              <input type="radio" name="admin-export-kind" value={option} checked={kind === option} onChange={() => setKind(option)} />
+              <input
+                type="radio"
+                name="admin-export-kind"
+                value={option}
+                checked={kind === option}
+                onChange={() => setKind(option)}
+              />
               {t(`payouts.export.kinds.${option}`)}
             </label>
           ))}
@@ -168,7 +192,11 @@ function ExportPayouts({ payday }: { payday: string }) {
             </div>
             <div className="form-field">
               <label htmlFor="admin-export-version">{t('payouts.export.version')}</label>
-              <select id="admin-export-version" value={version} onChange={(event) => setVersion(event.target.value as SepaPainVersion)}>
+              <select
+                id="admin-export-version"
+                value={version}
+                onChange={(event) => setVersion(event.target.value as SepaPainVersion)}
+              >
                 {SEPA_PAIN_VERSIONS.map((option) => (
                   <option key={option} value={option}>
                     {option}
@@ -188,7 +216,15 @@ function ExportPayouts({ payday }: { payday: string }) {
   );
 }
 
-function PayoutList({ payday, status, onStatus }: { payday: string; status: PayoutStatus | ''; onStatus: (status: PayoutStatus | '') => void }) {
+function PayoutList({
+  payday,
+  status,
+  onStatus,
+}: {
+  payday: string;
+  status: PayoutStatus | '';
+  onStatus: (status: PayoutStatus | '') => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
   const payouts = useAdminPayouts({ payday, ...(status ? { status } : {}) });
@@ -208,7 +244,11 @@ function PayoutList({ payday, status, onStatus }: { payday: string; status: Payo
       <div className="admin-filters">
         <div className="form-field">
           <label htmlFor="admin-payouts-status">{t('payouts.list.status')}</label>
-          <select id="admin-payouts-status" value={status} onChange={(event) => onStatus(event.target.value as PayoutStatus | '')}>
+          <select
+            id="admin-payouts-status"
+            value={status}
+            onChange={(event) => onStatus(event.target.value as PayoutStatus | '')}
+          >
             <option value="">{t('payouts.statuses.all')}</option>
             {PAYOUT_STATUSES.map((option) => (
               <option key={option} value={option}>
@@ -243,7 +283,12 @@ function PayoutList({ payday, status, onStatus }: { payday: string; status: Payo
             </thead>
             <tbody>
               {rows.map((payout) => (
-                <PayoutRow key={payout.id} payout={payout} checked={selected.has(payout.id)} onCheck={(on) => toggle(payout.id, on)} />
+                <PayoutRow
+                  key={payout.id}
+                  payout={payout}
+                  checked={selected.has(payout.id)}
+                  onCheck={(on) => toggle(payout.id, on)}
+                />
               ))}
             </tbody>
           </table>
@@ -254,7 +299,15 @@ function PayoutList({ payday, status, onStatus }: { payday: string; status: Payo
   );
 }
 
-function PayoutRow({ payout, checked, onCheck }: { payout: AdminPayout; checked: boolean; onCheck: (on: boolean) => void }) {
+function PayoutRow({
+  payout,
+  checked,
+  onCheck,
+}: {
+  payout: AdminPayout;
+  checked: boolean;
+  onCheck: (on: boolean) => void;
+}) {
   const { t, i18n } = useTranslation('admin');
   const { t: tPayment } = useTranslation('payment');
   const lang = i18n.language;
@@ -262,11 +315,18 @@ function PayoutRow({ payout, checked, onCheck }: { payout: AdminPayout; checked:
   return (
     <tr>
       <td>
-        <input type="checkbox" aria-label={t('payouts.list.select', { name })} checked={checked} onChange={(event) => onCheck(event.target.checked)} />
+        <input
+          type="checkbox"
+          aria-label={t('payouts.list.select', { name })}
+          checked={checked}
+          onChange={(event) => onCheck(event.target.checked)}
+        />
       </td>
       <th scope="row" className="admin-table__wrap">
         {name}
-        {payout.affiliateEmail && payout.affiliateName ? <span className="admin-table__sub">{payout.affiliateEmail}</span> : null}
+        {payout.affiliateEmail && payout.affiliateName ? (
+          <span className="admin-table__sub">{payout.affiliateEmail}</span>
+        ) : null}
       </th>
       <td className="admin-table__number">
         {formatMoney(payout.amountCents, lang, payout.currency)}
@@ -311,7 +371,11 @@ function MarkPayouts({ payoutIds, onDone }: { payoutIds: string[]; onDone: () =>
       onDone();
     },
     onError: (failure) => setNotice({ kind: 'error', text: errorMessage(failure) }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.payouts }), queryClient.invalidateQueries({ queryKey: adminKeys.audit })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.payouts }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
   return (
     <form
@@ -327,7 +391,11 @@ function MarkPayouts({ payoutIds, onDone }: { payoutIds: string[]; onDone: () =>
       <div className="admin-filters">
         <div className="form-field">
           <label htmlFor="admin-mark-status">{t('payouts.mark.status')}</label>
-          <select id="admin-mark-status" value={status} onChange={(event) => setStatus(event.target.value as MarkStatus)}>
+          <select
+            id="admin-mark-status"
+            value={status}
+            onChange={(event) => setStatus(event.target.value as MarkStatus)}
+          >
             {MARK_STATUSES.map((option) => (
               <option key={option} value={option}>
                 {t(`payouts.statuses.${option}`)}
@@ -338,16 +406,31 @@ function MarkPayouts({ payoutIds, onDone }: { payoutIds: string[]; onDone: () =>
         {status === 'failed' ? (
           <div className="form-field admin-filters__wide">
             <label htmlFor="admin-mark-reason">{t('payouts.mark.reason')}</label>
-            <input id="admin-mark-reason" value={reason} required maxLength={PAYOUT_REASON_MAX} onChange={(event) => setReason(event.target.value)} />
+            <input
+              id="admin-mark-reason"
+              value={reason}
+              required
+              maxLength={PAYOUT_REASON_MAX}
+              onChange={(event) => setReason(event.target.value)}
+            />
           </div>
         ) : (
           <div className="form-field admin-filters__wide">
             <label htmlFor="admin-mark-reference">{t('payouts.mark.reference')}</label>
-            <input id="admin-mark-reference" value={reference} maxLength={PAYOUT_REFERENCE_MAX} onChange={(event) => setReference(event.target.value)} />
+            <input
+              id="admin-mark-reference"
+              value={reference}
+              maxLength={PAYOUT_REFERENCE_MAX}
+              onChange={(event) => setReference(event.target.value)}
+            />
           </div>
         )}
         <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={payoutIds.length === 0 || needsReason || mark.isPending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={payoutIds.length === 0 || needsReason || mark.isPending}
+          >
             {mark.isPending ? t('payouts.mark.working') : t('payouts.mark.button', { count: payoutIds.length })}
           </button>
         </div>

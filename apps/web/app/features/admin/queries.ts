@@ -27,7 +27,10 @@ export function useAdminAffiliates(filters: Request<'adminListAffiliates'>) {
 }
 
 export function useAdminAffiliate(affiliateId: string) {
-  return useQuery({ queryKey: adminKeys.affiliate(affiliateId), queryFn: () => callFunction('adminGetAffiliate', { affiliateId }) });
+  return useQuery({
+    queryKey: adminKeys.affiliate(affiliateId),
+    queryFn: () => callFunction('adminGetAffiliate', { affiliateId }),
+  });
 }
 
 export function useAdminConversions(filters: Request<'adminListConversions'>) {
@@ -55,7 +58,11 @@ export function useAdminTickets(filters: Request<'adminListTickets'>) {
 }
 
 export function useAdminWebVitals(days: number) {
-  return useQuery({ queryKey: [...adminKeys.vitals, days], queryFn: () => callFunction('adminGetWebVitals', { days }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...adminKeys.vitals, days],
+    queryFn: () => callFunction('adminGetWebVitals', { days }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAdminAuditLog(filters: Request<'adminListAuditLog'>) {

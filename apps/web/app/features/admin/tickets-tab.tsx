@@ -68,27 +68,41 @@ function TicketItem({ ticket, onNotice }: { ticket: AdminTicket; onNotice: (noti
     mutationFn: () => callFunction('adminMarkTicketHandled', { ticketId: ticket.id }),
     onSuccess: () => onNotice({ kind: 'success', text: t('tickets.handledNotice', { name: ticket.name }) }),
     onError: (error) => onNotice({ kind: 'error', text: errorMessage(error) }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.tickets }), queryClient.invalidateQueries({ queryKey: adminKeys.audit })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.tickets }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
+      ]),
   });
   const titleId = `admin-ticket-${ticket.id}`;
   return (
     <li>
       <article className="admin-ticket" aria-labelledby={titleId}>
         <header className="admin-ticket__header">
-          <h4 id={titleId}>{t('tickets.heading', { subject: tSupport(`form.subjects.${ticket.subject}`), name: ticket.name })}</h4>
+          <h4 id={titleId}>
+            {t('tickets.heading', { subject: tSupport(`form.subjects.${ticket.subject}`), name: ticket.name })}
+          </h4>
           <span className={`admin-badge admin-badge--${ticket.status}`}>{t(`tickets.statuses.${ticket.status}`)}</span>
         </header>
         <p className="admin-ticket__meta">
-          <a href={`mailto:${ticket.email}`}>{ticket.email}</a> · {formatDateTime(ticket.createdAt, lang)} · {t(`tickets.languages.${ticket.language}`)}
+          <a href={`mailto:${ticket.email}`}>{ticket.email}</a> · {formatDateTime(ticket.createdAt, lang)} ·{' '}
+          {t(`tickets.languages.${ticket.language}`)}
         </p>
         <p className="admin-ticket__message">{ticket.message}</p>
         {ticket.status === 'open' ? (
-          <button type="button" className="button button--secondary button--small" disabled={handle.isPending} onClick={() => handle.mutate()}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={handle.isPending}
+            onClick={() => handle.mutate()}
+          >
             {t('tickets.markHandled')}
             <span className="visually-hidden"> – {ticket.name}</span>
           </button>
         ) : (
-          <p className="admin-ticket__meta">{ticket.handledAt ? t('tickets.handledAt', { date: formatDateTime(ticket.handledAt, lang) }) : null}</p>
+          <p className="admin-ticket__meta">
+            {ticket.handledAt ? t('tickets.handledAt', { date: formatDateTime(ticket.handledAt, lang) }) : null}
+          </p>
         )}
       </article>
     </li>

@@ -12,7 +12,8 @@ const PERIODS = [1, VITALS_DEFAULT_DAYS, 28, 90] as const;
 
 /** CLS has no unit (three decimals); the others are milliseconds. */
 function formatVital(name: VitalName, value: number, lang: string, ms: (value: string) => string): string {
-  if (name === 'CLS') return new Intl.NumberFormat(lang, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(value);
+  if (name === 'CLS')
+    return new Intl.NumberFormat(lang, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(value);
   return ms(new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(value));
 }
 
@@ -40,7 +41,9 @@ export function VitalsTab() {
             </select>
           </div>
         </div>
-        {vitals.data ? <p className="form-hint">{t('vitals.since', { date: formatDateTime(vitals.data.since, lang) })}</p> : null}
+        {vitals.data ? (
+          <p className="form-hint">{t('vitals.since', { date: formatDateTime(vitals.data.since, lang) })}</p>
+        ) : null}
         <ListState query={vitals} empty={rows.length === 0} />
         {rows.length > 0 ? (
           <TableRegion label={t('vitals.title')}>
@@ -70,7 +73,9 @@ export function VitalsTab() {
                     <td className="admin-table__number">{formatVital(row.name, row.p75, lang, ms)}</td>
                     <td className="admin-table__number">{new Intl.NumberFormat(lang).format(row.samples)}</td>
                     <td>
-                      <span className={`admin-badge admin-badge--vital-${row.rating}`}>{t(`vitals.ratings.${row.rating}`)}</span>
+                      <span className={`admin-badge admin-badge--vital-${row.rating}`}>
+                        {t(`vitals.ratings.${row.rating}`)}
+                      </span>
                     </td>
                   </tr>
                 ))}

@@ -3,7 +3,10 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 // One labelled input of the signup, login and reset forms: marked invalid and pointed at the form's
 // error banner when the last check named it, with an optional hint below.
 
-export interface AuthFieldProps extends Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'maxLength' | 'inputMode'> {
+export interface AuthFieldProps extends Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'maxLength' | 'inputMode'
+> {
   id: string;
   name: string;
   label: ReactNode;
@@ -17,7 +20,19 @@ export interface AuthFieldProps extends Pick<InputHTMLAttributes<HTMLInputElemen
   required?: boolean;
 }
 
-export function AuthField({ id, name, label, value, onChange, invalid, errorId, hint, required = true, type = 'text', ...input }: AuthFieldProps) {
+export function AuthField({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  invalid,
+  errorId,
+  hint,
+  required = true,
+  type = 'text',
+  ...input
+}: AuthFieldProps) {
   const describedBy = [hint ? `${id}-hint` : '', invalid ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="form-field">

@@ -33,10 +33,19 @@ describe('reset password', () => {
   });
 
   it('checks the new password like signup does', () => {
-    expect(newPasswordProblem('', '')).toEqual({ key: 'errors.allFieldsRequired', fields: ['password', 'confirmPassword'] });
-    expect(newPasswordProblem('long-enough', 'long-enougH')).toEqual({ key: 'errors.passwordMismatch', fields: ['confirmPassword'] });
+    expect(newPasswordProblem('', '')).toEqual({
+      key: 'errors.allFieldsRequired',
+      fields: ['password', 'confirmPassword'],
+    });
+    expect(newPasswordProblem('long-enough', 'long-enougH')).toEqual({
+      key: 'errors.passwordMismatch',
+      fields: ['confirmPassword'],
+    });
     expect(newPasswordProblem('short', 'short')).toEqual({ key: 'errors.passwordTooShort', fields: ['password'] });
-    expect(newPasswordProblem('x'.repeat(129), 'x'.repeat(129))).toEqual({ key: 'errors.passwordTooLong', fields: ['password'] });
+    expect(newPasswordProblem('x'.repeat(129), 'x'.repeat(129))).toEqual({
+      key: 'errors.passwordTooLong',
+      fields: ['password'],
+    });
     expect(newPasswordProblem('long-enough', 'long-enough')).toBeNull();
   });
 

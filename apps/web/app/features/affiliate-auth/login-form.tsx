@@ -1,6 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_RESET_PASSWORD_PAGE, PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
+import {
+  AFFILIATE_DASHBOARD_PAGE,
+  AFFILIATE_RESET_PASSWORD_PAGE,
+  PROFILE_LIMITS,
+} from '@skanova/shared/constants/affiliate';
 import { validateLogin } from '@skanova/shared/schemas/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
 import { signIn } from './auth-client';

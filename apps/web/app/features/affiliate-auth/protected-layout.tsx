@@ -15,7 +15,8 @@ export default function ProtectedLayout() {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } }),
+    () =>
+      new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } } }),
   );
   useEffect(() => {
     if (state.status === 'signed-out') void navigate(AFFILIATE_LOGIN_PAGE, { replace: true });

@@ -1,10 +1,21 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AFFILIATE_LOGIN_PAGE, AFFILIATE_RESET_PASSWORD_PAGE, PASSWORD_RESET_TOKEN_SECONDS, PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
+import {
+  AFFILIATE_LOGIN_PAGE,
+  AFFILIATE_RESET_PASSWORD_PAGE,
+  PASSWORD_RESET_TOKEN_SECONDS,
+  PROFILE_LIMITS,
+} from '@skanova/shared/constants/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
 import { AuthError, requestPasswordReset, resetPassword } from './auth-client';
 import { AuthField } from './auth-field';
-import { type FieldProblem, PASSWORD_LIMITS, newPasswordProblem, resetEmailProblem, resetErrorKey } from './auth-messages';
+import {
+  type FieldProblem,
+  PASSWORD_LIMITS,
+  newPasswordProblem,
+  resetEmailProblem,
+  resetErrorKey,
+} from './auth-messages';
 import type { ResetPasswordState } from './login-form';
 import { useSession } from './session';
 
@@ -34,7 +45,19 @@ function ErrorBanner({ problem }: { problem: FieldProblem | null }) {
   );
 }
 
-function PasswordField({ name, label, value, onChange, problem }: { name: string; label: string; value: string; onChange: (value: string) => void; problem: FieldProblem | null }) {
+function PasswordField({
+  name,
+  label,
+  value,
+  onChange,
+  problem,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem: FieldProblem | null;
+}) {
   return (
     <AuthField
       id={`reset-${name}`}
@@ -186,7 +209,11 @@ function ChoosePasswordForm({ token }: { token: string }) {
       <>
         <h2 className="auth-form__heading">{t('reset.choose.heading')}</h2>
         <ErrorBanner problem={{ key: 'reset.choose.invalidToken', fields: [] }} />
-        <button type="button" className="button button--primary" onClick={() => void navigate(AFFILIATE_RESET_PASSWORD_PAGE, { replace: true })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void navigate(AFFILIATE_RESET_PASSWORD_PAGE, { replace: true })}
+        >
           {t('reset.choose.requestNew')}
         </button>
       </>
@@ -201,8 +228,20 @@ function ChoosePasswordForm({ token }: { token: string }) {
           {t('reset.choose.heading')}
         </h2>
         <p className="auth-form__lead">{t('reset.choose.lead', PASSWORD_LIMITS)}</p>
-        <PasswordField name="password" label={t('reset.choose.password')} value={password} onChange={setPassword} problem={problem} />
-        <PasswordField name="confirmPassword" label={t('reset.choose.confirmPassword')} value={confirmPassword} onChange={setConfirmPassword} problem={problem} />
+        <PasswordField
+          name="password"
+          label={t('reset.choose.password')}
+          value={password}
+          onChange={setPassword}
+          problem={problem}
+        />
+        <PasswordField
+          name="confirmPassword"
+          label={t('reset.choose.confirmPassword')}
+          value={confirmPassword}
+          onChange={setConfirmPassword}
+          problem={problem}
+        />
         <div className="form-actions auth-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? t('reset.choose.submitting') : t('reset.choose.submit')}

@@ -29,7 +29,10 @@ beforeEach(() => {
 afterEach(cleanup);
 
 async function renderSignup(lang: 'fr' | 'en' = 'en') {
-  const i18n = createTestI18n(lang, { fr: { common: frCommon, auth: frAuth, payment: frPayment }, en: { common: enCommon, auth: enAuth, payment: enPayment } });
+  const i18n = createTestI18n(lang, {
+    fr: { common: frCommon, auth: frAuth, payment: frPayment },
+    en: { common: enCommon, auth: enAuth, payment: enPayment },
+  });
   render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/affiliate/signup']}>
@@ -125,7 +128,9 @@ describe('SignupForm', () => {
 
   it('creates the account with a busy label, then opens the dashboard', async () => {
     let finish: () => void = () => {};
-    call.mockReturnValue(new Promise<never>((resolve) => (finish = () => resolve({ affiliateId: 'a1', status: 'active' } as never))));
+    call.mockReturnValue(
+      new Promise<never>((resolve) => (finish = () => resolve({ affiliateId: 'a1', status: 'active' } as never))),
+    );
     const user = await renderSignup('en');
     await fillStep1(user);
     await fillStep2(user);
@@ -133,14 +138,24 @@ describe('SignupForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     const busy = screen.getByRole('button', { name: 'Creating account…' }) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
-    expect(call).toHaveBeenCalledWith('createAffiliate', expect.objectContaining({ email: 'ana@example.com', paymentMethod: 'later', termsAccepted: true, language: 'en' }));
+    expect(call).toHaveBeenCalledWith(
+      'createAffiliate',
+      expect.objectContaining({
+        email: 'ana@example.com',
+        paymentMethod: 'later',
+        termsAccepted: true,
+        language: 'en',
+      }),
+    );
     finish();
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeTruthy();
     expect(refresh).toHaveBeenCalledOnce();
   });
 
   it('sends a taken e-mail back to step 1 with its own message (in French too)', async () => {
-    call.mockRejectedValue(new CallableClientError('email-taken', 'An account already exists.', { code: 'email-taken' }));
+    call.mockRejectedValue(
+      new CallableClientError('email-taken', 'An account already exists.', { code: 'email-taken' }),
+    );
     const user = await renderSignup('fr');
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Mot de passe'), 'long-enough');

@@ -9,7 +9,17 @@ import { PaymentMethodFields, paymentErrorMessage } from '../payment-method/paym
 import { PASSWORD_LIMITS } from './auth-messages';
 import { AuthField } from './auth-field';
 import { useSession } from './session';
-import { EMPTY_SIGNUP, LAST_STEP, SIGNUP_STEPS, type SignupProblem, type SignupStep, type SignupValues, serverProblem, signupRequest, stepProblem } from './signup-steps';
+import {
+  EMPTY_SIGNUP,
+  LAST_STEP,
+  SIGNUP_STEPS,
+  type SignupProblem,
+  type SignupStep,
+  type SignupValues,
+  serverProblem,
+  signupRequest,
+  stepProblem,
+} from './signup-steps';
 
 // This chunk is where the signup page first uses zod: make sure it never probes `new Function` (CSP).
 if (typeof document !== 'undefined') configureZodForBrowser();
@@ -60,7 +70,11 @@ export default function SignupForm() {
   function message(current: SignupProblem): string {
     if (current.kind === 'payment') return paymentErrorMessage(current.code, current.fields, tPayment);
     if (current.kind === 'auth' && i18n.exists(current.key, { ns: 'auth' })) return t(current.key, PASSWORD_LIMITS);
-    if (current.kind === 'failure' && current.error instanceof CallableClientError && CATALOGUE_CODES.has(current.error.code)) {
+    if (
+      current.kind === 'failure' &&
+      current.error instanceof CallableClientError &&
+      CATALOGUE_CODES.has(current.error.code)
+    ) {
       return callableErrorMessage(current.error, tCommon, (key) => i18n.exists(key, { ns: 'common' }));
     }
     return t('errors.generic');
@@ -104,7 +118,10 @@ export default function SignupForm() {
 
   const field = (
     name: TextField,
-    options: { label?: string; optional?: boolean; hint?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'maxLength' | 'inputMode'>,
+    options: { label?: string; optional?: boolean; hint?: string } & Pick<
+      InputHTMLAttributes<HTMLInputElement>,
+      'type' | 'autoComplete' | 'maxLength' | 'inputMode'
+    >,
   ) => {
     const { label, optional, hint, ...input } = options;
     return (
@@ -165,7 +182,11 @@ export default function SignupForm() {
               hint: t('fields.passwordHint', PASSWORD_LIMITS),
               maxLength: PASSWORD_LIMITS.max,
             })}
-            {field('confirmPassword', { type: 'password', autoComplete: 'new-password', maxLength: PASSWORD_LIMITS.max })}
+            {field('confirmPassword', {
+              type: 'password',
+              autoComplete: 'new-password',
+              maxLength: PASSWORD_LIMITS.max,
+            })}
           </>
         ) : null}
 
@@ -176,7 +197,11 @@ export default function SignupForm() {
               {field('lastName', { autoComplete: 'family-name', maxLength: PROFILE_LIMITS.name })}
             </div>
             {field('phone', { type: 'tel', autoComplete: 'tel', optional: true, maxLength: PROFILE_LIMITS.phone })}
-            {field('companyName', { autoComplete: 'organization', optional: true, maxLength: PROFILE_LIMITS.companyName })}
+            {field('companyName', {
+              autoComplete: 'organization',
+              optional: true,
+              maxLength: PROFILE_LIMITS.companyName,
+            })}
             {field('website', {
               type: 'url',
               autoComplete: 'url',

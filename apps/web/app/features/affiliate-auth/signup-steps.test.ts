@@ -38,8 +38,14 @@ describe('step 1: account', () => {
   });
 
   it('refuses different passwords, then short ones', () => {
-    expect(stepProblem(1, values({ confirmPassword: 'long-enougH' }))).toMatchObject({ key: 'errors.passwordMismatch', fields: ['confirmPassword'] });
-    expect(stepProblem(1, values({ password: 'short', confirmPassword: 'short' }))).toMatchObject({ key: 'errors.passwordTooShort', fields: ['password'] });
+    expect(stepProblem(1, values({ confirmPassword: 'long-enougH' }))).toMatchObject({
+      key: 'errors.passwordMismatch',
+      fields: ['confirmPassword'],
+    });
+    expect(stepProblem(1, values({ password: 'short', confirmPassword: 'short' }))).toMatchObject({
+      key: 'errors.passwordTooShort',
+      fields: ['password'],
+    });
   });
 
   it('refuses an address that is not one', () => {
@@ -63,7 +69,10 @@ describe('step 2: profile', () => {
 
   it('accepts a bare domain as website and refuses what is not an address', () => {
     expect(stepProblem(2, values({ website: 'example.com' }))).toBeNull();
-    expect(stepProblem(2, values({ website: 'not a site' }))).toMatchObject({ key: 'errors.websiteInvalid', fields: ['website'] });
+    expect(stepProblem(2, values({ website: 'not a site' }))).toMatchObject({
+      key: 'errors.websiteInvalid',
+      fields: ['website'],
+    });
   });
 });
 
@@ -91,15 +100,28 @@ describe('the last step checks everything', () => {
       code: 'bank-details-required',
       fields: ['bankName', 'bic'],
     });
-    expect(stepProblem(3, values({ payment: bank({ bankIban: 'FR76300' }) }))).toMatchObject({ code: 'invalid-iban', fields: ['bankIban'] });
-    expect(stepProblem(3, values({ payment: bank({ bankIban: 'FR7630006000011234567890188' }) }))).toMatchObject({ code: 'invalid-iban-checksum' });
-    expect(stepProblem(3, values({ payment: bank({ bic: 'BNPA' }) }))).toMatchObject({ code: 'invalid-bic', fields: ['bic'] });
+    expect(stepProblem(3, values({ payment: bank({ bankIban: 'FR76300' }) }))).toMatchObject({
+      code: 'invalid-iban',
+      fields: ['bankIban'],
+    });
+    expect(stepProblem(3, values({ payment: bank({ bankIban: 'FR7630006000011234567890188' }) }))).toMatchObject({
+      code: 'invalid-iban-checksum',
+    });
+    expect(stepProblem(3, values({ payment: bank({ bic: 'BNPA' }) }))).toMatchObject({
+      code: 'invalid-bic',
+      fields: ['bic'],
+    });
     expect(stepProblem(3, values({ payment: bank() }))).toBeNull();
   });
 
   it('needs the terms accepted, after the payment method', () => {
-    expect(stepProblem(3, values({ termsAccepted: false }))).toMatchObject({ key: 'errors.termsRequired', fields: ['termsAccepted'] });
-    expect(stepProblem(3, values({ termsAccepted: false, payment: bank({ bic: '' }) }))).toMatchObject({ kind: 'payment' });
+    expect(stepProblem(3, values({ termsAccepted: false }))).toMatchObject({
+      key: 'errors.termsRequired',
+      fields: ['termsAccepted'],
+    });
+    expect(stepProblem(3, values({ termsAccepted: false, payment: bank({ bic: '' }) }))).toMatchObject({
+      kind: 'payment',
+    });
   });
 });
 
@@ -122,7 +144,12 @@ describe('the request', () => {
 
   it('sends the chosen method’s details only', () => {
     const request = signupRequest(values({ payment: { ...bank(), paypalEmail: 'left@over.com' } }), 'fr');
-    expect(request.paymentDetails).toEqual({ accountHolder: 'Ana Martin', bankName: 'BNP Paribas', bankIban: VALID_IBAN, bic: 'BNPAFRPP' });
+    expect(request.paymentDetails).toEqual({
+      accountHolder: 'Ana Martin',
+      bankName: 'BNP Paribas',
+      bankIban: VALID_IBAN,
+      bic: 'BNPAFRPP',
+    });
     expect(request.language).toBe('fr');
   });
 });
@@ -131,17 +158,34 @@ describe('refusals from the server', () => {
   const paymentCodes = new Set(['invalid-iban', 'invalid-bic', 'paypal-email-required']);
   const isPaymentCode = (code: string) => paymentCodes.has(code);
   const invalid = (path: string, message: string) =>
-    new CallableClientError('invalid-argument', 'Invalid information provided.', { code: 'invalid-argument', issues: [{ path, message }] });
+    new CallableClientError('invalid-argument', 'Invalid information provided.', {
+      code: 'invalid-argument',
+      issues: [{ path, message }],
+    });
 
   it('sends a taken e-mail back to step 1 with the field marked', () => {
     const error = new CallableClientError('email-taken', 'An account already exists.', { code: 'email-taken' });
-    expect(serverProblem(error, isPaymentCode)).toEqual({ kind: 'auth', key: 'errors.emailTaken', step: 1, fields: ['email'] });
+    expect(serverProblem(error, isPaymentCode)).toEqual({
+      kind: 'auth',
+      key: 'errors.emailTaken',
+      step: 1,
+      fields: ['email'],
+    });
   });
 
   it('maps the schema’s keys to their step and field', () => {
-    expect(serverProblem(invalid('password', 'errors.passwordTooShort'), isPaymentCode)).toMatchObject({ step: 1, fields: ['password'] });
-    expect(serverProblem(invalid('website', 'errors.websiteInvalid'), isPaymentCode)).toMatchObject({ step: 2, key: 'errors.websiteInvalid' });
-    expect(serverProblem(invalid('termsAccepted', 'errors.termsRequired'), isPaymentCode)).toMatchObject({ step: 3, fields: ['termsAccepted'] });
+    expect(serverProblem(invalid('password', 'errors.passwordTooShort'), isPaymentCode)).toMatchObject({
+      step: 1,
+      fields: ['password'],
+    });
+    expect(serverProblem(invalid('website', 'errors.websiteInvalid'), isPaymentCode)).toMatchObject({
+      step: 2,
+      key: 'errors.websiteInvalid',
+    });
+    expect(serverProblem(invalid('termsAccepted', 'errors.termsRequired'), isPaymentCode)).toMatchObject({
+      step: 3,
+      fields: ['termsAccepted'],
+    });
     expect(serverProblem(invalid('paymentDetails', 'payment.invalid-iban'), isPaymentCode)).toEqual({
       kind: 'payment',
       code: 'invalid-iban',
@@ -151,14 +195,24 @@ describe('refusals from the server', () => {
   });
 
   it('maps a payment detail code with its fields', () => {
-    const error = new CallableClientError('invalid-bic', 'Invalid payment details.', { code: 'invalid-bic', fields: ['bic'] });
-    expect(serverProblem(error, isPaymentCode)).toEqual({ kind: 'payment', code: 'invalid-bic', step: 3, fields: ['bic'] });
+    const error = new CallableClientError('invalid-bic', 'Invalid payment details.', {
+      code: 'invalid-bic',
+      fields: ['bic'],
+    });
+    expect(serverProblem(error, isPaymentCode)).toEqual({
+      kind: 'payment',
+      code: 'invalid-bic',
+      step: 3,
+      fields: ['bic'],
+    });
   });
 
   it('keeps anything else as a failure on the last step', () => {
     const internal = new CallableClientError('internal', 'internal');
     expect(serverProblem(internal, isPaymentCode)).toEqual({ kind: 'failure', error: internal, step: 3, fields: [] });
-    expect(serverProblem(invalid('email', 'Unexpected English text'), isPaymentCode)).toMatchObject({ kind: 'failure' });
+    expect(serverProblem(invalid('email', 'Unexpected English text'), isPaymentCode)).toMatchObject({
+      kind: 'failure',
+    });
     expect(serverProblem(new TypeError('boom'), isPaymentCode)).toMatchObject({ kind: 'failure' });
   });
 

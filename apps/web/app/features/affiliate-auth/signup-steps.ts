@@ -1,4 +1,8 @@
-import { type PaymentMethodErrorCode, SIGNUP_PAYMENT_CHOICES, validatePaymentMethod } from '@skanova/shared/affiliate/payment-method';
+import {
+  type PaymentMethodErrorCode,
+  SIGNUP_PAYMENT_CHOICES,
+  validatePaymentMethod,
+} from '@skanova/shared/affiliate/payment-method';
 import {
   type CreateAffiliateRequest,
   createAffiliateRequestSchema,
@@ -158,16 +162,24 @@ export function serverProblem(error: unknown, isPaymentCode: (code: string) => b
   const failure: SignupProblem = { kind: 'failure', error, step: LAST_STEP, fields: [] };
   if (!(error instanceof CallableClientError)) return failure;
   if (error.code === 'email-taken') return { kind: 'auth', key: 'errors.emailTaken', step: 1, fields: ['email'] };
-  if (error.code === 'too-many-requests') return { kind: 'auth', key: 'errors.tooManyRequests', step: LAST_STEP, fields: [] };
+  if (error.code === 'too-many-requests')
+    return { kind: 'auth', key: 'errors.tooManyRequests', step: LAST_STEP, fields: [] };
   if (isPaymentCode(error.code)) {
-    return { kind: 'payment', code: error.code as PaymentMethodErrorCode, step: 3, fields: detailFields(error.details) };
+    return {
+      kind: 'payment',
+      code: error.code as PaymentMethodErrorCode,
+      step: 3,
+      fields: detailFields(error.details),
+    };
   }
   const issue = firstIssue(error.details);
   if (error.code !== 'invalid-argument' || typeof issue?.message !== 'string') return failure;
   const field = String(issue.path ?? '').split('.')[0] ?? '';
   if (issue.message.startsWith('payment.')) {
     const code = issue.message.slice('payment.'.length);
-    return isPaymentCode(code) ? { kind: 'payment', code: code as PaymentMethodErrorCode, step: 3, fields: [] } : failure;
+    return isPaymentCode(code)
+      ? { kind: 'payment', code: code as PaymentMethodErrorCode, step: 3, fields: [] }
+      : failure;
   }
   if (!issue.message.startsWith('errors.')) return failure;
   const marked = field === '' || field === 'paymentDetails' || field === 'language' ? [] : [field];

@@ -33,7 +33,7 @@ describe('ConsentBanner', () => {
     const stop = onConsent((choice) => answers.push(choice));
     renderBanner();
     const region = await banner();
-    expect(document.activeElement, "a first visit does not steal the focus").not.toBe(region);
+    expect(document.activeElement, 'a first visit does not steal the focus').not.toBe(region);
     await userEvent.click(screen.getByRole('button', { name: en.consent.accept }));
     expect(screen.queryByRole('region', { name: en.consent.title })).toBeNull();
     expect(readConsent()).toBe('granted');

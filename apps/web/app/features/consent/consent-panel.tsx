@@ -30,7 +30,11 @@ export function ConsentPanel({ focusOnShow, onAnswer }: ConsentPanelProps) {
         <button type="button" className="consent-banner__button" onClick={() => onAnswer('denied')}>
           {t('consent.refuse')}
         </button>
-        <button type="button" className="consent-banner__button consent-banner__button--primary" onClick={() => onAnswer('granted')}>
+        <button
+          type="button"
+          className="consent-banner__button consent-banner__button--primary"
+          onClick={() => onAnswer('granted')}
+        >
           {t('consent.accept')}
         </button>
       </div>

@@ -55,7 +55,12 @@ export function ActivityChart() {
       {timeline.isError ? (
         <div className="form-error" role="alert">
           <p>{t('overview.chart.error')}</p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void timeline.refetch()} disabled={timeline.isFetching}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void timeline.refetch()}
+            disabled={timeline.isFetching}
+          >
             {t('errors.retry')}
           </button>
         </div>
@@ -78,15 +83,27 @@ function ChartBody({ days }: { days: DailyActivity[] }) {
       conversions: formatCount(totals.conversions, lang),
     }),
     totals.busiestDay
-      ? t('overview.chart.busiest', { date: formatDay(totals.busiestDay.date, lang), clicks: formatCount(totals.busiestDay.clicks, lang) })
+      ? t('overview.chart.busiest', {
+          date: formatDay(totals.busiestDay.date, lang),
+          clicks: formatCount(totals.busiestDay.clicks, lang),
+        })
       : t('overview.chart.empty'),
   ].join(' ');
   const series = [
     { key: 'clicks', label: t('overview.chart.clicks'), area: layout.clicks, values: days.map((day) => day.clicks) },
-    { key: 'conversions', label: t('overview.chart.conversions'), area: layout.conversions, values: days.map((day) => day.conversions) },
+    {
+      key: 'conversions',
+      label: t('overview.chart.conversions'),
+      area: layout.conversions,
+      values: days.map((day) => day.conversions),
+    },
   ] as const;
   // Where each day's bars stand, for the date labels under them.
-  const slots = layoutBars(days.map(() => 0), 1, layout.conversions);
+  const slots = layoutBars(
+    days.map(() => 0),
+    1,
+    layout.conversions,
+  );
 
   return (
     <>
@@ -109,8 +126,20 @@ function ChartBody({ days }: { days: DailyActivity[] }) {
                 <text className="activity-chart__label" x={area.left} y={area.top - 8}>
                   {label}
                 </text>
-                <line className="activity-chart__grid" x1={area.left} x2={area.left + area.width} y1={area.top} y2={area.top} />
-                <line className="activity-chart__axis" x1={area.left} x2={area.left + area.width} y1={baseline} y2={baseline} />
+                <line
+                  className="activity-chart__grid"
+                  x1={area.left}
+                  x2={area.left + area.width}
+                  y1={area.top}
+                  y2={area.top}
+                />
+                <line
+                  className="activity-chart__axis"
+                  x1={area.left}
+                  x2={area.left + area.width}
+                  y1={baseline}
+                  y2={baseline}
+                />
                 <text className="activity-chart__tick" x={area.left - 6} y={area.top + 4} textAnchor="end">
                   {formatCount(max, lang)}
                 </text>

@@ -101,7 +101,14 @@ export function ChangePasswordForm() {
       <h3 id="dashboard-password-title">{t('settings.password.title')}</h3>
       <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         {/* Tells password managers which account the new password belongs to. */}
-        <input type="text" name="username" autoComplete="username" value={session.user.email} readOnly style={{ display: 'none' }} />
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={session.user.email}
+          readOnly
+          style={{ display: 'none' }}
+        />
         {field('currentPassword', 'current-password')}
         <div className="form-row">
           {field('newPassword', 'new-password')}
@@ -112,7 +119,9 @@ export function ChangePasswordForm() {
             {t(`settings.password.errors.${status.key}`, limits)}
           </p>
         ) : null}
-        <div role="status">{status.kind === 'success' ? <p className="form-success">{t('settings.password.success')}</p> : null}</div>
+        <div role="status">
+          {status.kind === 'success' ? <p className="form-success">{t('settings.password.success')}</p> : null}
+        </div>
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? t('settings.password.busy') : t('settings.password.submit')}

@@ -14,11 +14,15 @@ describe('continuousDays', () => {
   });
 
   it('adds up a day given twice and ignores what is not a date', () => {
-    expect(continuousDays([day('2025-01-01', 1, 1), day('2025-01-01', 2), day('yesterday', 9)])).toEqual([day('2025-01-01', 3, 1)]);
+    expect(continuousDays([day('2025-01-01', 1, 1), day('2025-01-01', 2), day('yesterday', 9)])).toEqual([
+      day('2025-01-01', 3, 1),
+    ]);
   });
 
   it('keeps thirty days as thirty bars', () => {
-    const days = Array.from({ length: 30 }, (_, index) => day(new Date(Date.UTC(2025, 0, 20 + index)).toISOString().slice(0, 10), index));
+    const days = Array.from({ length: 30 }, (_, index) =>
+      day(new Date(Date.UTC(2025, 0, 20 + index)).toISOString().slice(0, 10), index),
+    );
     const result = continuousDays(days);
     expect(result).toHaveLength(30);
     expect(result[0]!.date).toBe('2025-01-20');

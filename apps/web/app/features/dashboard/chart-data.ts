@@ -32,7 +32,8 @@ export function continuousDays(days: readonly DailyActivity[]): DailyActivity[] 
   const first = Math.min(...numbers);
   const last = Math.max(...numbers);
   const result: DailyActivity[] = [];
-  for (let day = first; day <= last; day += 1) result.push(byDay.get(day) ?? { date: dayString(day), clicks: 0, conversions: 0 });
+  for (let day = first; day <= last; day += 1)
+    result.push(byDay.get(day) ?? { date: dayString(day), clicks: 0, conversions: 0 });
   return result;
 }
 

@@ -30,7 +30,12 @@ export function DashboardHeader() {
         <p className="dashboard-header__email">{t('header.signedInAs', { email: session.user.email })}</p>
       </div>
       <div className="dashboard-header__actions">
-        <button type="button" className="button button--secondary" onClick={() => void onLogout()} disabled={status === 'busy'}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void onLogout()}
+          disabled={status === 'busy'}
+        >
           {status === 'busy' ? t('header.loggingOut') : t('header.logout')}
         </button>
         {status === 'failed' ? (

@@ -27,7 +27,12 @@ export function DashboardPage() {
       {stats.isError ? (
         <div className="form-error dashboard-banner" role="alert">
           <p>{t('errors.loadStats')}</p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void stats.refetch()}
+            disabled={stats.isFetching}
+          >
             {stats.isFetching ? t('errors.retrying') : t('errors.retry')}
           </button>
         </div>
@@ -39,7 +44,14 @@ export function DashboardPage() {
       ) : null}
       <DashboardTabs selected={tab} onSelect={selectTab} />
       {/* Keyed by tab: each panel fades in as it appears (spec §4). */}
-      <div key={tab} className="dashboard-panel" role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} tabIndex={0}>
+      <div
+        key={tab}
+        className="dashboard-panel"
+        role="tabpanel"
+        id={panelId(tab)}
+        aria-labelledby={tabId(tab)}
+        tabIndex={0}
+      >
         {tab === 'overview' ? <OverviewTab stats={stats} /> : null}
         {tab === 'links' ? <LinksTab stats={stats} /> : null}
         {tab === 'payments' ? <PaymentsTab stats={stats} /> : null}

@@ -20,7 +20,10 @@ export function useDashboardTab(): [DashboardTab, (tab: DashboardTab) => void] {
     (tab: DashboardTab) => {
       // Replace, not push: switching tabs is not a page visit. No scroll: the panel ids differ
       // from the hash, and the page keeps its position.
-      void navigate({ search: location.search, hash: tab === 'overview' ? '' : `#${tab}` }, { replace: true, preventScrollReset: true });
+      void navigate(
+        { search: location.search, hash: tab === 'overview' ? '' : `#${tab}` },
+        { replace: true, preventScrollReset: true },
+      );
     },
     [navigate, location.search],
   );

@@ -40,8 +40,22 @@ const STATS: AffiliateStats = {
   progressToTier: 100,
   currentCommissionRate: 4,
   referralCodes: [
-    { code: 'K7M2QX4P', description: 'Instagram bio', clickCount: 1000, conversionCount: 128, link: 'https://example.test/download?ref=K7M2QX4P', createdAt: '2025-01-01T00:00:00Z' },
-    { code: 'B3N8WR5T', description: null, clickCount: 40, conversionCount: 2, link: 'https://example.test/download?ref=B3N8WR5T', createdAt: '2025-02-01T00:00:00Z' },
+    {
+      code: 'K7M2QX4P',
+      description: 'Instagram bio',
+      clickCount: 1000,
+      conversionCount: 128,
+      link: 'https://example.test/download?ref=K7M2QX4P',
+      createdAt: '2025-01-01T00:00:00Z',
+    },
+    {
+      code: 'B3N8WR5T',
+      description: null,
+      clickCount: 40,
+      conversionCount: 2,
+      link: 'https://example.test/download?ref=B3N8WR5T',
+      createdAt: '2025-02-01T00:00:00Z',
+    },
   ],
   activeVisitors: 3,
   nextPayout: { date: '2025-07-15T00:00:00.000Z', payableCents: 2400, approvedUnpaidCents: 2400 },
@@ -80,10 +94,22 @@ const PAYOUTS: PayoutSummary[] = [
   },
 ];
 
-const METHOD: PaymentMethodSummary = { type: 'paypal', configured: true, paypalEmail: 'ada@example.com', updatedAt: '2025-03-02T10:00:00.000Z' };
+const METHOD: PaymentMethodSummary = {
+  type: 'paypal',
+  configured: true,
+  paypalEmail: 'ada@example.com',
+  updatedAt: '2025-03-02T10:00:00.000Z',
+};
 
-async function renderWithData(lang: 'fr' | 'en', ui: (stats: ReturnType<typeof useAffiliateStats>) => ReactNode, stats: AffiliateStats = STATS) {
-  const i18n = createTestI18n(lang, { fr: { common: frCommon, dashboard: frDashboard, payment: frPayment, marketing: frMarketing }, en: { common: enCommon, dashboard: enDashboard, payment: enPayment, marketing: enMarketing } });
+async function renderWithData(
+  lang: 'fr' | 'en',
+  ui: (stats: ReturnType<typeof useAffiliateStats>) => ReactNode,
+  stats: AffiliateStats = STATS,
+) {
+  const i18n = createTestI18n(lang, {
+    fr: { common: frCommon, dashboard: frDashboard, payment: frPayment, marketing: frMarketing },
+    en: { common: enCommon, dashboard: enDashboard, payment: enPayment, marketing: enMarketing },
+  });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   queryClient.setQueryData(dashboardKeys.stats, stats);
   queryClient.setQueryData(dashboardKeys.timeline, TIMELINE);
@@ -131,12 +157,23 @@ describe('OverviewTab', () => {
     const chart = screen.getByRole('img', { name: 'Clicks and conversions, last 30 days' });
     expect(chart.querySelectorAll('.activity-chart__bar--clicks')).toHaveLength(3);
     expect(chart.querySelectorAll('.activity-chart__bar--conversions')).toHaveLength(3);
-    const heights = [...chart.querySelectorAll('.activity-chart__bar--clicks')].map((bar) => Number(bar.getAttribute('height')));
+    const heights = [...chart.querySelectorAll('.activity-chart__bar--clicks')].map((bar) =>
+      Number(bar.getAttribute('height')),
+    );
     expect(heights[1]).toBe(0);
     expect(heights[2]).toBeGreaterThan(heights[0]!);
-    expect(screen.getByText(/Total over the last 30 days – clicks: 42, conversions: 3\. Busiest day: June 3, 2025 \(clicks: 30\)\./)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /Total over the last 30 days – clicks: 42, conversions: 3\. Busiest day: June 3, 2025 \(clicks: 30\)\./,
+      ),
+    ).toBeTruthy();
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual(['DateClicksConversions', 'June 1, 2025121', 'June 2, 202500', 'June 3, 2025302']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DateClicksConversions',
+      'June 1, 2025121',
+      'June 2, 202500',
+      'June 3, 2025302',
+    ]);
   });
 });
 
@@ -150,12 +187,16 @@ describe('LinksTab', () => {
     expect(within(rows[2]!).getByRole('button', { name: 'Copy link B3N8WR5T' })).toBeTruthy();
     expect(screen.getByText('Links used: 2 of 10')).toBeTruthy();
     expect(screen.getAllByText('https://example.test/download?ref=K7M2QX4P').length).toBeGreaterThan(0);
-    expect((screen.getByRole('button', { name: enDashboard.links.generate.submit }) as HTMLButtonElement).disabled).toBe(false);
+    expect(
+      (screen.getByRole('button', { name: enDashboard.links.generate.submit }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 
   it('does not offer new links while the application waits for approval, and says why', async () => {
     await renderWithData('fr', (stats) => <LinksTab stats={stats} />, { ...STATS, status: 'pending' });
-    expect((screen.getByRole('button', { name: frDashboard.links.generate.submit }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: frDashboard.links.generate.submit }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect(screen.getByText(frDashboard.status.cannotGenerate)).toBeTruthy();
   });
 });
@@ -163,10 +204,16 @@ describe('LinksTab', () => {
 describe('PaymentsTab', () => {
   it('shows the next payment, the payouts with translated statuses, and the stored method', async () => {
     await renderWithData('fr', (stats) => <PaymentsTab stats={stats} />);
-    expect(plain(screen.getByText(frDashboard.payments.next.amount).nextElementSibling?.textContent ?? null)).toBe('36,00 $US');
+    expect(plain(screen.getByText(frDashboard.payments.next.amount).nextElementSibling?.textContent ?? null)).toBe(
+      '36,00 $US',
+    );
     expect(screen.getByText('15 juillet 2025')).toBeTruthy();
-    expect(screen.getByText(/versés le 15 du mois suivant si votre solde approuvé atteint au moins 20,00/)).toBeTruthy();
-    expect(screen.queryByText(frDashboard.payments.next.belowMinimum.split('{{')[0]!.trim(), { exact: false })).toBeNull();
+    expect(
+      screen.getByText(/versés le 15 du mois suivant si votre solde approuvé atteint au moins 20,00/),
+    ).toBeTruthy();
+    expect(
+      screen.queryByText(frDashboard.payments.next.belowMinimum.split('{{')[0]!.trim(), { exact: false }),
+    ).toBeNull();
 
     const history = within(screen.getByRole('region', { name: frDashboard.payments.history.title }));
     const rows = history.getAllByRole('row').map((row) => plain(row.textContent));

@@ -83,7 +83,9 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
           </div>
           {remove.isError ? (
             <p className="form-error" role="alert">
-              {t(`settings.delete.errors.${deleteErrorKey(remove.error)}`, { minimum: formatMoney(MINIMUM_PAYOUT_CENTS, i18n.language) })}
+              {t(`settings.delete.errors.${deleteErrorKey(remove.error)}`, {
+                minimum: formatMoney(MINIMUM_PAYOUT_CENTS, i18n.language),
+              })}
             </p>
           ) : null}
           <div className="form-actions">

@@ -7,9 +7,12 @@ import { COMMISSION_CURRENCY } from '@skanova/shared/constants/business';
 
 /** Integer cents as currency with two decimals: 1250 → "$12.50" (en), "12,50 $US" (fr). */
 export function formatMoney(cents: number, lang: string, currency: string = COMMISSION_CURRENCY): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 }
 
 /** Dollars given by the server (e.g. the commission rate 2 or 4) as the same currency text. */
@@ -23,7 +26,9 @@ export function formatCount(value: number, lang: string): string {
 
 /** A percentage (12.5 means 12.5 %) with one decimal: "12.5%" (en), "12,5 %" (fr). */
 export function formatPercent(percent: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percent / 100);
+  return new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    percent / 100,
+  );
 }
 
 const DATE_STYLES = {

@@ -2,7 +2,11 @@ import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/reac
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { AffiliateStats, ReferralCodeStats } from '@skanova/shared/affiliate/stats';
-import { AFFILIATE_MARKETING_PAGE, AFFILIATE_QR_CODE_PAGE, REFERRAL_DESCRIPTION_MAX } from '@skanova/shared/constants/affiliate';
+import {
+  AFFILIATE_MARKETING_PAGE,
+  AFFILIATE_QR_CODE_PAGE,
+  REFERRAL_DESCRIPTION_MAX,
+} from '@skanova/shared/constants/affiliate';
 import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
 import { LANDING_PAGE } from '@skanova/shared/constants/site';
 import { CallableClientError, callFunction } from '../../lib/callable';
@@ -113,7 +117,12 @@ function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) 
           </p>
         </div>
         <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={disabled} aria-describedby="dashboard-code-count">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={disabled}
+            aria-describedby="dashboard-code-count"
+          >
             {generate.isPending ? t('links.generate.busy') : t('links.generate.submit')}
           </button>
           <p className="form-hint" id="dashboard-code-count">
@@ -183,7 +192,11 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
                 <td className="dashboard-table__number">{formatCount(code.clickCount, i18n.language)}</td>
                 <td className="dashboard-table__number">{formatCount(code.conversionCount, i18n.language)}</td>
                 <td>
-                  <button type="button" className="button button--ghost button--small" onClick={() => void copy(code.link)}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => void copy(code.link)}
+                  >
                     {t('links.table.copy')} <span className="visually-hidden">{code.code}</span>
                   </button>
                 </td>

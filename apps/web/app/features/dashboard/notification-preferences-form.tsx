@@ -21,7 +21,12 @@ export function NotificationPreferencesForm() {
       {settings.isError ? (
         <div className="form-error" role="alert">
           <p>{t('settings.notifications.loadError')}</p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void settings.refetch()} disabled={settings.isFetching}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void settings.refetch()}
+            disabled={settings.isFetching}
+          >
             {t('errors.retry')}
           </button>
         </div>
@@ -41,7 +46,9 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
     onSuccess: ({ notifications }) => {
       setValues(notifications);
       setSaved(true);
-      queryClient.setQueryData<AffiliateSettings>(dashboardKeys.settings, (current) => (current ? { ...current, notifications } : current));
+      queryClient.setQueryData<AffiliateSettings>(dashboardKeys.settings, (current) =>
+        current ? { ...current, notifications } : current,
+      );
     },
   });
 

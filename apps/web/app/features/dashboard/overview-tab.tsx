@@ -1,7 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AffiliateStats } from '@skanova/shared/affiliate/stats';
 import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/constants/affiliate';
-import { PREMIUM_COMMISSION_CENTS, PREMIUM_THRESHOLD, STANDARD_COMMISSION_CENTS } from '@skanova/shared/constants/business';
+import {
+  PREMIUM_COMMISSION_CENTS,
+  PREMIUM_THRESHOLD,
+  STANDARD_COMMISSION_CENTS,
+} from '@skanova/shared/constants/business';
 import { useTranslation } from '../../lib/react-i18n';
 import { ActivityChart } from './activity-chart';
 import { SectionLoading } from './section-loading';
@@ -71,7 +75,12 @@ function ActiveVisitors({ stats, statsUpdatedAt }: { stats: AffiliateStats; stat
       <p className="dashboard-live__count" aria-live="polite" aria-atomic="true">
         <strong>{formatCount(count, i18n.language)}</strong> <span>{t('overview.live.window', { minutes })}</span>
       </p>
-      <button type="button" className="button button--secondary button--small" onClick={() => void visitors.refetch()} disabled={visitors.isFetching}>
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => void visitors.refetch()}
+        disabled={visitors.isFetching}
+      >
         {visitors.isFetching ? t('overview.live.refreshing') : t('overview.live.refresh')}
       </button>
       {visitors.isError && !visitors.isFetching ? (
@@ -91,7 +100,9 @@ function PremiumProgress({ stats }: { stats: AffiliateStats }) {
   const progress = Math.max(0, Math.min(PREMIUM_THRESHOLD, stats.progressToTier));
   return (
     <section className="card dashboard-premium" aria-labelledby="dashboard-premium-title">
-      <h3 id="dashboard-premium-title">{stats.hasPremiumRate ? t('overview.premium.achievedTitle') : t('overview.premium.progressTitle')}</h3>
+      <h3 id="dashboard-premium-title">
+        {stats.hasPremiumRate ? t('overview.premium.achievedTitle') : t('overview.premium.progressTitle')}
+      </h3>
       <p>
         {stats.hasPremiumRate
           ? t('overview.premium.congratulations', { premium })

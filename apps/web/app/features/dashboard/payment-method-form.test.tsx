@@ -39,7 +39,10 @@ afterEach(() => {
 });
 
 async function renderForm(lang: 'fr' | 'en', stored: PaymentMethodSummary | null, update: UpdatePaymentMethod) {
-  const i18n = createTestI18n(lang, { fr: { common: frCommon, dashboard: frDashboard, payment: frPayment }, en: { common: enCommon, dashboard: enDashboard, payment: enPayment } });
+  const i18n = createTestI18n(lang, {
+    fr: { common: frCommon, dashboard: frDashboard, payment: frPayment },
+    en: { common: enCommon, dashboard: enDashboard, payment: enPayment },
+  });
   const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -62,7 +65,9 @@ describe('PaymentMethodForm', () => {
     expect(input('BIC / SWIFT').value).toBe('BNPAFRPP');
     expect(input('IBAN').value).toBe('');
     expect(input('IBAN').getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(input('IBAN').getAttribute('aria-describedby')!)?.textContent).toContain(STORED_BANK.ibanMasked);
+    expect(document.getElementById(input('IBAN').getAttribute('aria-describedby')!)?.textContent).toContain(
+      STORED_BANK.ibanMasked,
+    );
   });
 
   it('starts on PayPal when nothing is stored', async () => {
@@ -97,13 +102,17 @@ describe('PaymentMethodForm', () => {
     await user.click(screen.getByRole('radio', { name: 'Bank transfer' }));
     await user.type(input('Bank name'), 'BNP Paribas');
     await user.click(screen.getByRole('button', { name: enDashboard.payments.update.submit }));
-    expect(screen.getByRole('alert').textContent).toBe('Bank information is required: IBAN, BIC / SWIFT, Account holder');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Bank information is required: IBAN, BIC / SWIFT, Account holder',
+    );
   });
 
   it('shows the message of a refusal from the server by its detail code, else from the catalogue', async () => {
     const update = vi
       .fn<UpdatePaymentMethod>()
-      .mockRejectedValueOnce(new CallableClientError('invalid-bic', 'Invalid payment details.', { code: 'invalid-bic', fields: ['bic'] }))
+      .mockRejectedValueOnce(
+        new CallableClientError('invalid-bic', 'Invalid payment details.', { code: 'invalid-bic', fields: ['bic'] }),
+      )
       .mockRejectedValueOnce(new CallableClientError('unavailable', 'unavailable'));
     await renderForm('en', null, update);
     const user = userEvent.setup();
@@ -113,12 +122,19 @@ describe('PaymentMethodForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(enPayment.errors['invalid-bic']);
     await user.click(save);
     expect((await screen.findByRole('alert')).textContent).toBe(enCommon.callable.unavailable);
-    expect(update).toHaveBeenCalledWith({ paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'ada@example.com' } });
+    expect(update).toHaveBeenCalledWith({
+      paymentMethod: 'paypal',
+      paymentDetails: { paypalEmail: 'ada@example.com' },
+    });
   });
 
   it('saves, shows the success message and scrolls to it after 100 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const saved: PaymentMethodSummary = { ...STORED_BANK, ibanMasked: '•••• 0189', updatedAt: '2025-06-01T10:00:00.000Z' };
+    const saved: PaymentMethodSummary = {
+      ...STORED_BANK,
+      ibanMasked: '•••• 0189',
+      updatedAt: '2025-06-01T10:00:00.000Z',
+    };
     const update = vi.fn<UpdatePaymentMethod>().mockResolvedValue({ success: true, paymentMethod: saved });
     await renderForm('en', STORED_BANK, update);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -1,7 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type PaymentMethodErrorCode, type PaymentMethodSummary, validatePaymentMethod } from '@skanova/shared/affiliate/payment-method';
+import {
+  type PaymentMethodErrorCode,
+  type PaymentMethodSummary,
+  validatePaymentMethod,
+} from '@skanova/shared/affiliate/payment-method';
 import type { CallableFunctions } from '@skanova/shared/callable/functions';
 import { CallableClientError, callFunction, callableErrorMessage } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
@@ -36,7 +40,12 @@ function fieldsOf(details: unknown): string[] {
 }
 
 /** Spec §8: the payment code's translation, else the callable catalogue (server message, detail, generic). */
-function updateErrorMessage(error: unknown, t: TFunction, tCommon: TFunction, exists: (key: string, ns: string) => boolean): Message {
+function updateErrorMessage(
+  error: unknown,
+  t: TFunction,
+  tCommon: TFunction,
+  exists: (key: string, ns: string) => boolean,
+): Message {
   if (error instanceof CallableClientError && exists(`errors.${error.code}`, 'payment')) {
     const fields = fieldsOf(error.details);
     return { kind: 'error', text: paymentErrorMessage(error.code as PaymentMethodErrorCode, fields, t), fields };
@@ -76,7 +85,10 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
       messageRef.current?.scrollIntoView({ block: 'center' });
       return;
     }
-    const timer = setTimeout(() => messageRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }), SUCCESS_SCROLL_DELAY_MS);
+    const timer = setTimeout(
+      () => messageRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+      SUCCESS_SCROLL_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [message]);
 
@@ -91,7 +103,11 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
     const details = paymentDetailsOf(values);
     const checked = validatePaymentMethod(values.method, details);
     if (!checked.ok) {
-      setMessage({ kind: 'error', text: paymentErrorMessage(checked.code, checked.fields, t), fields: checked.fields ?? [] });
+      setMessage({
+        kind: 'error',
+        text: paymentErrorMessage(checked.code, checked.fields, t),
+        fields: checked.fields ?? [],
+      });
       return;
     }
     setMessage(null);
@@ -99,7 +115,12 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
   }
 
   return (
-    <form className="dashboard-payment-form" onSubmit={onSubmit} noValidate aria-labelledby="dashboard-payment-form-title">
+    <form
+      className="dashboard-payment-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="dashboard-payment-form-title"
+    >
       <h3 id="dashboard-payment-form-title">{tDashboard('payments.update.title')}</h3>
       <PaymentMethodFields
         values={values}

@@ -75,7 +75,9 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
           <dd>{formatMoney(nextPayout.approvedUnpaidCents, lang)}</dd>
         </div>
       </dl>
-      {nextPayout.payableCents === 0 ? <p className="form-info">{t('payments.next.belowMinimum', { minimum })}</p> : null}
+      {nextPayout.payableCents === 0 ? (
+        <p className="form-info">{t('payments.next.belowMinimum', { minimum })}</p>
+      ) : null}
       <p className="form-hint">
         {t('payments.next.rule', { day: ordinalDay(PAYMENT_TIMING.payoutDay, lang), minimum })}{' '}
         {t('payments.next.hold', { days: COMMISSION_HOLD_DAYS })}
@@ -127,7 +129,12 @@ function PayoutHistory() {
       {payouts.isError ? (
         <div className="form-error" role="alert">
           <p>{t('payments.history.error')}</p>
-          <button type="button" className="button button--secondary button--small" onClick={() => void payouts.refetch()} disabled={payouts.isFetching}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void payouts.refetch()}
+            disabled={payouts.isFetching}
+          >
             {t('errors.retry')}
           </button>
         </div>
@@ -160,11 +167,18 @@ function PayoutTable({ payouts }: { payouts: readonly PayoutSummary[] }) {
           {payouts.map((payout) => (
             <tr key={payout.id}>
               <td>{formatDay(payout.paidAt ?? payout.scheduledFor, lang)}</td>
-              <td>{t('payments.history.periodRange', { start: formatDay(payout.periodStart, lang), end: formatDay(payout.periodEnd, lang) })}</td>
+              <td>
+                {t('payments.history.periodRange', {
+                  start: formatDay(payout.periodStart, lang),
+                  end: formatDay(payout.periodEnd, lang),
+                })}
+              </td>
               <td className="dashboard-table__number">{formatMoney(payout.amountCents, lang, payout.currency)}</td>
               <td>{tPayment(`methods.${payout.method}`)}</td>
               <td>
-                <span className={`dashboard-badge dashboard-badge--${payout.status}`}>{t(`payments.history.statuses.${payout.status}`)}</span>
+                <span className={`dashboard-badge dashboard-badge--${payout.status}`}>
+                  {t(`payments.history.statuses.${payout.status}`)}
+                </span>
               </td>
             </tr>
           ))}

@@ -19,7 +19,11 @@ export function useAffiliateStats() {
 
 /** Fetched only when the affiliate asks for a refresh: the stats already carry a first count. */
 export function useActiveVisitors() {
-  return useQuery({ queryKey: dashboardKeys.activeVisitors, queryFn: () => callFunction('getActiveVisitors', null), enabled: false });
+  return useQuery({
+    queryKey: dashboardKeys.activeVisitors,
+    queryFn: () => callFunction('getActiveVisitors', null),
+    enabled: false,
+  });
 }
 
 export function useAffiliateTimeline() {
@@ -34,7 +38,10 @@ export function useAffiliatePaymentMethod() {
 }
 
 export function useAffiliatePayouts() {
-  return useQuery({ queryKey: dashboardKeys.payouts, queryFn: async () => (await callFunction('getAffiliatePayouts', null)).payouts });
+  return useQuery({
+    queryKey: dashboardKeys.payouts,
+    queryFn: async () => (await callFunction('getAffiliatePayouts', null)).payouts,
+  });
 }
 
 export function useAffiliateSettings() {

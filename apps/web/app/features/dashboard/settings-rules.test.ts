@@ -15,7 +15,9 @@ describe('passwordChangeError', () => {
   it('names what is wrong', () => {
     expect(passwordChangeError({ ...valid, currentPassword: '' })).toBe('required');
     expect(passwordChangeError({ ...valid, newPassword: 'short', confirmPassword: 'short' })).toBe('tooShort');
-    expect(passwordChangeError({ ...valid, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) })).toBe('tooLong');
+    expect(passwordChangeError({ ...valid, newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) })).toBe(
+      'tooLong',
+    );
     expect(passwordChangeError({ ...valid, confirmPassword: 'new passwore' })).toBe('mismatch');
   });
 

@@ -17,7 +17,13 @@ export function SettingsTab({ onAccountDeleted }: { onAccountDeleted: () => void
         <h3 id="dashboard-account-title">{t('settings.account.title')}</h3>
         <div className="form form-field">
           <label htmlFor="dashboard-account-email">{t('settings.account.email')}</label>
-          <input id="dashboard-account-email" type="email" value={session.user.email} disabled aria-describedby="dashboard-account-email-hint" />
+          <input
+            id="dashboard-account-email"
+            type="email"
+            value={session.user.email}
+            disabled
+            aria-describedby="dashboard-account-email-hint"
+          />
           <p className="form-hint" id="dashboard-account-email-hint">
             {t('settings.account.emailHint')}
           </p>

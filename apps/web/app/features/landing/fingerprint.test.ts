@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprintSchema, preInstallRequestSchema } from '@skanova/shared/schemas/pre-install';
-import { type VisitEnvironment, browserEnvironment, buildFingerprint, buildPreInstallRequest, queryObject, visitorSessionId } from './fingerprint';
+import {
+  type VisitEnvironment,
+  browserEnvironment,
+  buildFingerprint,
+  buildPreInstallRequest,
+  queryObject,
+  visitorSessionId,
+} from './fingerprint';
 
 const NOW = new Date('2026-11-22T10:15:30.000Z');
 
 function environment(overrides: Partial<VisitEnvironment> = {}): VisitEnvironment {
   return {
-    navigator: { userAgent: 'Mozilla/5.0 (Linux; Android 14)', language: 'fr-FR', hardwareConcurrency: 8, deviceMemory: 4 },
+    navigator: {
+      userAgent: 'Mozilla/5.0 (Linux; Android 14)',
+      language: 'fr-FR',
+      hardwareConcurrency: 8,
+      deviceMemory: 4,
+    },
     screen: { width: 412, height: 915, colorDepth: 24 },
     referrer: 'https://www.instagram.com/',
     timeZone: 'Europe/Paris',
@@ -66,7 +78,12 @@ describe('buildPreInstallRequest', () => {
       originalPath: '/download?utm_source=mail',
       search: '?utm_source=mail',
     });
-    expect(request.fingerprint).toMatchObject({ referrer: 'direct', deviceMemory: null, hardwareConcurrency: null, timezone: '' });
+    expect(request.fingerprint).toMatchObject({
+      referrer: 'direct',
+      deviceMemory: null,
+      hardwareConcurrency: null,
+      timezone: '',
+    });
     expect(request.deeplink).toEqual({ type: 'download', code: null, fullPath: '/download?utm_source=mail' });
     expect(request.path).toBe('/download');
     expect(preInstallRequestSchema.safeParse(request).success).toBe(true);
@@ -76,7 +93,10 @@ describe('buildPreInstallRequest', () => {
     const long = 'x'.repeat(5000);
     const search = `?${Array.from({ length: 40 }, (_, i) => `k${i}${'k'.repeat(80)}=${long}`).join('&')}`;
     const request = buildPreInstallRequest({
-      env: environment({ referrer: `https://example.com/${long}`, navigator: { userAgent: long, language: long, hardwareConcurrency: 4 } }),
+      env: environment({
+        referrer: `https://example.com/${long}`,
+        navigator: { userAgent: long, language: long, hardwareConcurrency: 4 },
+      }),
       platform: 'desktop',
       sessionId: '0f6b1c2e5d1a4c479a572f5b8e8c9d10',
       now: NOW,
@@ -161,7 +181,14 @@ describe('fingerprint without consent', () => {
     };
     const fingerprint = buildFingerprint(env, 'ios', 'session-1', new Date('2026-01-01T00:00:00Z'), false);
     expect(fingerprint).toMatchObject({ userAgent: 'UA', platform: 'ios', sessionId: 'session-1', referrer: 'direct' });
-    expect(fingerprint).toMatchObject({ language: '', timezone: '', screenResolution: '', colorDepth: null, deviceMemory: null, hardwareConcurrency: null });
+    expect(fingerprint).toMatchObject({
+      language: '',
+      timezone: '',
+      screenResolution: '',
+      colorDepth: null,
+      deviceMemory: null,
+      hardwareConcurrency: null,
+    });
     expect(fingerprintSchema.safeParse(fingerprint).success).toBe(true);
   });
 });

@@ -58,7 +58,15 @@ export function buildFingerprint(
     referrer: clip(env.referrer || 'direct', MAX_URL),
   };
   if (!detailed) {
-    return { ...essential, language: '', timezone: '', screenResolution: '', colorDepth: null, deviceMemory: null, hardwareConcurrency: null };
+    return {
+      ...essential,
+      language: '',
+      timezone: '',
+      screenResolution: '',
+      colorDepth: null,
+      deviceMemory: null,
+      hardwareConcurrency: null,
+    };
   }
   return {
     userAgent: clip(navigator.userAgent ?? '', MAX_USER_AGENT),
@@ -94,8 +102,18 @@ export function buildPreInstallRequest(options: {
   const queryStart = originalPath.indexOf('?');
   const path = queryStart === -1 ? originalPath : originalPath.slice(0, queryStart);
   return {
-    fingerprint: buildFingerprint(options.env, options.platform, options.sessionId, options.now, options.detailed ?? true),
-    deeplink: { type: target.type, code: target.code ? clip(target.code, MAX_CODE) : null, fullPath: clip(originalPath, MAX_URL) },
+    fingerprint: buildFingerprint(
+      options.env,
+      options.platform,
+      options.sessionId,
+      options.now,
+      options.detailed ?? true,
+    ),
+    deeplink: {
+      type: target.type,
+      code: target.code ? clip(target.code, MAX_CODE) : null,
+      fullPath: clip(originalPath, MAX_URL),
+    },
     path: clip(path, MAX_URL),
     query: queryObject(options.search),
   };

@@ -39,7 +39,9 @@ export function LandingPage() {
   const { state, openApp } = useLandingFlow();
   const code = state?.target.code ?? null;
   const mobile = state !== null && state.platform !== 'desktop';
-  const playStoreUrl = state ? playStoreUrlWithReferrer(siteConfig.playStoreUrl, state.trackingId, code) : siteConfig.playStoreUrl;
+  const playStoreUrl = state
+    ? playStoreUrlWithReferrer(siteConfig.playStoreUrl, state.trackingId, code)
+    : siteConfig.playStoreUrl;
 
   // Computers end with QR codes: fetch them during the countdown.
   useEffect(() => {
@@ -89,7 +91,14 @@ export function LandingPage() {
           {state?.phase === 'desktop' ? (
             <section className="landing__desktop" aria-labelledby="landing-desktop-title">
               <h2 id="landing-desktop-title" className="landing__desktop-title">
-                <svg className="landing__check" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <svg
+                  className="landing__check"
+                  viewBox="0 0 24 24"
+                  width="24"
+                  height="24"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" fill="currentColor" />
                 </svg>
                 {t('desktop.title')}

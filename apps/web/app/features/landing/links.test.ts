@@ -33,7 +33,9 @@ describe('playStoreUrlWithReferrer', () => {
   });
 
   it('starts the query when the address has none', () => {
-    expect(playStoreUrlWithReferrer('https://play.example/app', 'tid', null)).toBe('https://play.example/app?referrer=tracking_id%3Dtid');
+    expect(playStoreUrlWithReferrer('https://play.example/app', 'tid', null)).toBe(
+      'https://play.example/app?referrer=tracking_id%3Dtid',
+    );
   });
 
   it('carries what it knows and nothing when it knows nothing', () => {

@@ -5,7 +5,10 @@ import { clipboardTrackingText, copyTrackingId, recordVisit } from './record-vis
 vi.mock('../../lib/callable', () => ({ callFunction: vi.fn() }));
 
 function fakeClipboard() {
-  const clipboard = { writeText: vi.fn(async (_text: string) => undefined), write: vi.fn(async (_items: ClipboardItem[]) => undefined) };
+  const clipboard = {
+    writeText: vi.fn(async (_text: string) => undefined),
+    write: vi.fn(async (_items: ClipboardItem[]) => undefined),
+  };
   vi.stubGlobal('navigator', { clipboard });
   return clipboard;
 }
@@ -23,7 +26,10 @@ describe('recordVisit', () => {
     await expect(recordVisit('android', { type: 'ref', code: 'ABC123' }, '/ref/ABC123')).resolves.toBe('tid-9');
     const [name, data] = vi.mocked(callFunction).mock.calls[0]!;
     expect(name).toBe('storePreInstallData');
-    expect(data).toMatchObject({ deeplink: { type: 'ref', code: 'ABC123', fullPath: '/ref/ABC123' }, fingerprint: { platform: 'android' } });
+    expect(data).toMatchObject({
+      deeplink: { type: 'ref', code: 'ABC123', fullPath: '/ref/ABC123' },
+      fingerprint: { platform: 'android' },
+    });
   });
 
   it('logs a failure and answers null, so the redirect continues', async () => {

@@ -20,7 +20,11 @@ const CLIPBOARD_WAIT_MS = 1000;
  * keeps it in the 90-day cookie. A failure is logged and answers null: the redirect never waits for
  * this call and continues without it (spec §7).
  */
-export async function recordVisit(platform: Platform, target: LandingTarget, originalPath: string): Promise<string | null> {
+export async function recordVisit(
+  platform: Platform,
+  target: LandingTarget,
+  originalPath: string,
+): Promise<string | null> {
   try {
     const request = buildPreInstallRequest({
       env: browserEnvironment(),

@@ -47,8 +47,20 @@ export function StoreQrCodes({ appStoreUrl, playStoreUrl }: StoreQrCodesProps) {
   }, [appStoreUrl, playStoreUrl]);
 
   const codes = [
-    { key: 'appStore', src: images?.appStore, alt: t('desktop.appStoreQr'), caption: t('desktop.appStoreCaption'), href: appStoreUrl },
-    { key: 'googlePlay', src: images?.googlePlay, alt: t('desktop.googlePlayQr'), caption: t('desktop.googlePlayCaption'), href: playStoreUrl },
+    {
+      key: 'appStore',
+      src: images?.appStore,
+      alt: t('desktop.appStoreQr'),
+      caption: t('desktop.appStoreCaption'),
+      href: appStoreUrl,
+    },
+    {
+      key: 'googlePlay',
+      src: images?.googlePlay,
+      alt: t('desktop.googlePlayQr'),
+      caption: t('desktop.googlePlayCaption'),
+      href: playStoreUrl,
+    },
   ];
   return (
     <ul className="landing-qr" aria-busy={images ? undefined : true}>
@@ -56,7 +68,13 @@ export function StoreQrCodes({ appStoreUrl, playStoreUrl }: StoreQrCodesProps) {
         <li key={code.key} className="landing-qr__item">
           <figure className="landing-qr__figure">
             {code.src ? (
-              <img className="landing-qr__image" src={code.src} alt={code.alt} width={QR_DEFAULTS.size} height={QR_DEFAULTS.size} />
+              <img
+                className="landing-qr__image"
+                src={code.src}
+                alt={code.alt}
+                width={QR_DEFAULTS.size}
+                height={QR_DEFAULTS.size}
+              />
             ) : (
               <span className="landing-qr__placeholder" aria-hidden="true" />
             )}

@@ -30,8 +30,11 @@ export interface LandingState {
 /** The visitor's history state when entry.client rewrote an alias such as /ref/CODE. */
 function originalPath(): string {
   const state: unknown = window.history.state;
-  const stored = typeof state === 'object' && state !== null ? (state as { originalPath?: unknown }).originalPath : undefined;
-  return typeof stored === 'string' && stored.startsWith('/') ? stored : `${window.location.pathname}${window.location.search}`;
+  const stored =
+    typeof state === 'object' && state !== null ? (state as { originalPath?: unknown }).originalPath : undefined;
+  return typeof stored === 'string' && stored.startsWith('/')
+    ? stored
+    : `${window.location.pathname}${window.location.search}`;
 }
 
 /** A tracking id from an earlier visit (the server's cookie): copied if the tap comes before this visit's id. */
@@ -158,7 +161,8 @@ export function useLandingFlow(): { state: LandingState | null; openApp: () => v
     if (tapPendingRef.current) return; // a double tap opens the app once
     tapPendingRef.current = true;
     attemptedRef.current = true;
-    const copy = visitModuleRef.current?.copyTrackingId(trackingIdRef.current, trackingRef.current) ?? Promise.resolve();
+    const copy =
+      visitModuleRef.current?.copyTrackingId(trackingIdRef.current, trackingRef.current) ?? Promise.resolve();
     void copy.finally(() => {
       tapPendingRef.current = false;
       attemptOpen();

@@ -1,5 +1,11 @@
 import { useId, useMemo, useState } from 'react';
-import { BANNER_PREVIEW_SCALE, BANNER_SIZES, BANNER_THEMES, type BannerSize, type BannerTheme } from '@skanova/shared/constants/marketing';
+import {
+  BANNER_PREVIEW_SCALE,
+  BANNER_SIZES,
+  BANNER_THEMES,
+  type BannerSize,
+  type BannerTheme,
+} from '@skanova/shared/constants/marketing';
 import { bannerEmbedHtml, bannerFileName, bannerImagePath } from '@skanova/shared/marketing/assets';
 import { renderBannerSvg } from '@skanova/shared/marketing/banner-template';
 import { useTranslation } from '../../lib/react-i18n';
@@ -30,12 +36,21 @@ export function BannerSection({ code, link }: { code: string; link: string }) {
   const alt = t('banners.alt', { code });
   const banner = { size, theme, code, brand: siteConfig.brandName, texts: bannerTextsFrom(t), qr };
   const preview = renderBannerSvg({ ...banner, scale: BANNER_PREVIEW_SCALE, title: alt });
-  const embed = bannerEmbedHtml({ imageUrl: `${siteConfig.publicUrl}${bannerImagePath(code, size, theme, lang)}`, link, width, height, alt });
+  const embed = bannerEmbedHtml({
+    imageUrl: `${siteConfig.publicUrl}${bannerImagePath(code, size, theme, lang)}`,
+    link,
+    width,
+    height,
+    alt,
+  });
 
   async function downloadPng() {
     setDownloadFailed(false);
     try {
-      saveBlob(await svgToPng(renderBannerSvg({ ...banner, title: alt }), width, height), bannerFileName(code, size, theme));
+      saveBlob(
+        await svgToPng(renderBannerSvg({ ...banner, title: alt }), width, height),
+        bannerFileName(code, size, theme),
+      );
     } catch (error) {
       console.error('Banner PNG failed', error);
       setDownloadFailed(true);
@@ -81,7 +96,11 @@ export function BannerSection({ code, link }: { code: string; link: string }) {
         <button type="button" className="button button--primary" onClick={() => void downloadPng()}>
           {t('banners.downloadPng')}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => void feedback.copy(embed, t('banners.htmlCopied'))}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void feedback.copy(embed, t('banners.htmlCopied'))}
+        >
           {t('banners.copyHtml')}
         </button>
       </div>

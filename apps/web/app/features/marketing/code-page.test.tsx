@@ -12,7 +12,14 @@ const callFunction = vi.hoisted(() => vi.fn());
 vi.mock('../../lib/callable', () => ({ callFunction }));
 
 function code(value: string, description: string | null): ReferralCodeStats {
-  return { code: value, description, clickCount: 0, conversionCount: 0, link: `https://x.example/download?ref=${value}`, createdAt: '2026-01-01T00:00:00Z' };
+  return {
+    code: value,
+    description,
+    clickCount: 0,
+    conversionCount: 0,
+    link: `https://x.example/download?ref=${value}`,
+    createdAt: '2026-01-01T00:00:00Z',
+  };
 }
 
 function renderPage() {
@@ -37,10 +44,15 @@ afterEach(() => {
 
 describe('CodePage', () => {
   it('lists the codes with their descriptions and shows the chosen one', async () => {
-    callFunction.mockResolvedValue({ referralCodes: [code('AAAA2222', 'Instagram'), code('BBBB3333', null)] } as Partial<AffiliateStats>);
+    callFunction.mockResolvedValue({
+      referralCodes: [code('AAAA2222', 'Instagram'), code('BBBB3333', null)],
+    } as Partial<AffiliateStats>);
     renderPage();
     const picker = await screen.findByLabelText(en.codes.label);
-    expect([...picker.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['AAAA2222 – Instagram', 'BBBB3333']);
+    expect([...picker.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'AAAA2222 – Instagram',
+      'BBBB3333',
+    ]);
     expect(screen.getByText('Selected https://x.example/download?ref=AAAA2222')).toBeTruthy();
     await userEvent.selectOptions(picker, 'BBBB3333');
     expect(screen.getByText('Selected https://x.example/download?ref=BBBB3333')).toBeTruthy();

@@ -9,7 +9,8 @@ import { WithStrings } from './test-i18n';
 
 const CODE = 'K7M2QX4P';
 const LINK = `https://skanova.example/download?ref=${CODE}`;
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => ({ brand: 'Skanova', ...values })[name] ?? '');
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => ({ brand: 'Skanova', ...values })[name] ?? '');
 
 function renderPanel() {
   return render(
@@ -72,7 +73,10 @@ describe('MarketingPanel', () => {
     renderPanel();
     await userEvent.click(screen.getByRole('button', { name: en.email.copy }));
     expect(writeText).toHaveBeenLastCalledWith(
-      fill(en.email.copyText, { subject: fill(en.email.subject, {}), body: fill(en.email.body, { code: CODE, link: LINK }) }),
+      fill(en.email.copyText, {
+        subject: fill(en.email.subject, {}),
+        body: fill(en.email.body, { code: CODE, link: LINK }),
+      }),
     );
     for (const network of ['instagram', 'facebook', 'twitter'] as const) {
       const name = en.social.posts[network].name;
@@ -86,7 +90,9 @@ describe('MarketingPanel', () => {
   it('links to both print documents of the code, in the page language', () => {
     renderPanel();
     const print = screen.getByRole('region', { name: en.print.title });
-    expect(within(print).getByRole('link', { name: en.print.flyer }).getAttribute('href')).toBe(`/api/marketing/print/${CODE}/flyer.pdf?lang=en`);
+    expect(within(print).getByRole('link', { name: en.print.flyer }).getAttribute('href')).toBe(
+      `/api/marketing/print/${CODE}/flyer.pdf?lang=en`,
+    );
     expect(within(print).getByRole('link', { name: en.print.businessCard }).getAttribute('href')).toBe(
       `/api/marketing/print/${CODE}/business-card.pdf?lang=en`,
     );

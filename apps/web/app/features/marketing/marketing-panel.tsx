@@ -90,7 +90,11 @@ function SocialPosts({ code, link }: MarketingPanelProps) {
                 <label htmlFor={`${id}-${network}`}>{t('social.postLabel', { network: name })}</label>
                 <textarea id={`${id}-${network}`} readOnly rows={6} value={text} />
               </div>
-              <button type="button" className="button button--secondary button--small" onClick={() => void feedback.copy(text, t('social.copied'))}>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => void feedback.copy(text, t('social.copied'))}
+              >
                 {t('social.copy', { network: name })}
               </button>
             </div>
@@ -113,7 +117,12 @@ function PrintDocuments({ code }: { code: string }) {
       <p>{t('print.intro')}</p>
       <div className="button-row">
         {PRINT_DOCUMENT_KINDS.map((document) => (
-          <a key={document} className="button button--secondary" href={printDocumentPath(code, document, lang)} download>
+          <a
+            key={document}
+            className="button button--secondary"
+            href={printDocumentPath(code, document, lang)}
+            download
+          >
             {t(PRINT_LABELS[document])}
           </a>
         ))}

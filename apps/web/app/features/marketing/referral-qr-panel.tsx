@@ -63,7 +63,8 @@ export function ReferralQrPanel({ code, link, headingLevel = 4 }: ReferralQrPane
           <path d={qrPathData(matrix, QR_QUIET_ZONE_MODULES)} fill={foreground} />
         </svg>
         <figcaption>
-          <span className="qr-panel__link-label">{t('qr.linkLabel')}</span> <code className="qr-panel__link">{link}</code>
+          <span className="qr-panel__link-label">{t('qr.linkLabel')}</span>{' '}
+          <code className="qr-panel__link">{link}</code>
         </figcaption>
       </figure>
 
@@ -92,17 +93,31 @@ export function ReferralQrPanel({ code, link, headingLevel = 4 }: ReferralQrPane
         <div className="qr-panel__colours">
           <div className="form-field">
             <label htmlFor={`${id}-foreground`}>{t('qr.foreground')}</label>
-            <input id={`${id}-foreground`} type="color" value={foreground} onChange={(event) => setForeground(event.target.value)} />
+            <input
+              id={`${id}-foreground`}
+              type="color"
+              value={foreground}
+              onChange={(event) => setForeground(event.target.value)}
+            />
           </div>
           <div className="form-field">
             <label htmlFor={`${id}-background`}>{t('qr.background')}</label>
-            <input id={`${id}-background`} type="color" value={background} onChange={(event) => setBackground(event.target.value)} />
+            <input
+              id={`${id}-background`}
+              type="color"
+              value={background}
+              onChange={(event) => setBackground(event.target.value)}
+            />
           </div>
         </div>
       </div>
 
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => saveBlob(svgBlob(documentSvg()), qrFileName(code, 'svg'))}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => saveBlob(svgBlob(documentSvg()), qrFileName(code, 'svg'))}
+        >
           {t('qr.downloadSvg')}
         </button>
         <button type="button" className="button button--secondary" onClick={() => void downloadPng()}>

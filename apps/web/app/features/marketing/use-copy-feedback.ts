@@ -6,7 +6,10 @@ import { copyText } from './browser-files';
  * shown in a status region next to the button (not window.alert, which blocks the page); a failed
  * copy is only logged.
  */
-export function useCopyFeedback(): { message: string | null; copy: (text: string, confirmation: string) => Promise<void> } {
+export function useCopyFeedback(): {
+  message: string | null;
+  copy: (text: string, confirmation: string) => Promise<void>;
+} {
   const [message, setMessage] = useState<string | null>(null);
   return {
     message,

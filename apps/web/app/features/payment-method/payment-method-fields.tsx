@@ -39,7 +39,13 @@ export const EMPTY_PAYMENT_FORM: PaymentFormValues = {
 export function paymentFormOf(stored: PaymentMethodSummary | null | undefined): PaymentFormValues {
   if (stored?.type === 'paypal') return { ...EMPTY_PAYMENT_FORM, method: 'paypal', paypalEmail: stored.paypalEmail };
   if (stored?.type === 'bank_transfer') {
-    return { ...EMPTY_PAYMENT_FORM, method: 'bank_transfer', accountHolder: stored.accountHolder, bankName: stored.bankName, bic: stored.bic };
+    return {
+      ...EMPTY_PAYMENT_FORM,
+      method: 'bank_transfer',
+      accountHolder: stored.accountHolder,
+      bankName: stored.bankName,
+      bic: stored.bic,
+    };
   }
   return { ...EMPTY_PAYMENT_FORM, method: 'paypal' };
 }
@@ -48,14 +54,26 @@ export function paymentFormOf(stored: PaymentMethodSummary | null | undefined): 
 export function paymentDetailsOf(values: PaymentFormValues): Record<string, string> {
   if (values.method === 'paypal') return { paypalEmail: values.paypalEmail };
   if (values.method === 'bank_transfer') {
-    return { accountHolder: values.accountHolder, bankName: values.bankName, bankIban: values.bankIban, bic: values.bic };
+    return {
+      accountHolder: values.accountHolder,
+      bankName: values.bankName,
+      bankIban: values.bankIban,
+      bic: values.bic,
+    };
   }
   return {};
 }
 
 /** The visitor's message for a refused payment method; `fields` names the bank fields concerned. */
-export function paymentErrorMessage(code: PaymentMethodErrorCode, fields: readonly string[] | undefined, t: TFunction): string {
-  const labels = (fields ?? []).filter((field): field is BankField | 'paypalEmail' => field === 'paypalEmail' || (BANK_FIELDS as readonly string[]).includes(field));
+export function paymentErrorMessage(
+  code: PaymentMethodErrorCode,
+  fields: readonly string[] | undefined,
+  t: TFunction,
+): string {
+  const labels = (fields ?? []).filter(
+    (field): field is BankField | 'paypalEmail' =>
+      field === 'paypalEmail' || (BANK_FIELDS as readonly string[]).includes(field),
+  );
   return t(`errors.${code}`, { fields: labels.map((field) => t(`fields.${field}`)).join(', ') });
 }
 
@@ -73,14 +91,27 @@ interface PaymentMethodFieldsProps {
   disabled?: boolean;
 }
 
-export function PaymentMethodFields({ values, onChange, allowLater = false, idPrefix, invalidFields = [], storedIbanMasked, disabled = false }: PaymentMethodFieldsProps) {
+export function PaymentMethodFields({
+  values,
+  onChange,
+  allowLater = false,
+  idPrefix,
+  invalidFields = [],
+  storedIbanMasked,
+  disabled = false,
+}: PaymentMethodFieldsProps) {
   const { t } = useTranslation('payment');
-  const choices: SignupPaymentChoice[] = allowLater ? ['later', 'paypal', 'bank_transfer'] : ['paypal', 'bank_transfer'];
+  const choices: SignupPaymentChoice[] = allowLater
+    ? ['later', 'paypal', 'bank_transfer']
+    : ['paypal', 'bank_transfer'];
   const set = (patch: Partial<PaymentFormValues>) => onChange({ ...values, ...patch });
   const id = (name: string) => `${idPrefix}-${name}`;
   const invalid = (name: string) => (invalidFields.includes(name) ? true : undefined);
 
-  const textField = (name: Exclude<keyof PaymentFormValues, 'method'>, options: { type?: string; autoComplete?: string; maxLength?: number; hint?: string } = {}) => (
+  const textField = (
+    name: Exclude<keyof PaymentFormValues, 'method'>,
+    options: { type?: string; autoComplete?: string; maxLength?: number; hint?: string } = {},
+  ) => (
     <div className="form-field">
       <label className="form-label" htmlFor={id(name)}>
         {t(`fields.${name}`)}

@@ -35,7 +35,11 @@ export default function AffiliateHome() {
   );
   return (
     <>
-      <PageMeta path="/affiliate" title={t('landing.meta.title', values)} description={t('landing.meta.description', values)} />
+      <PageMeta
+        path="/affiliate"
+        title={t('landing.meta.title', values)}
+        description={t('landing.meta.description', values)}
+      />
       <section className="hero affiliate-hero" aria-labelledby="affiliate-title">
         <div className="container hero__inner">
           <div>

@@ -17,7 +17,12 @@ export default function AffiliateLogin() {
   useRedirectIfSignedIn();
   return (
     <div className="container auth-page">
-      <PageMeta path="/affiliate/login" title={t('login.meta.title')} description={t('login.meta.description')} noindex />
+      <PageMeta
+        path="/affiliate/login"
+        title={t('login.meta.title')}
+        description={t('login.meta.description')}
+        noindex
+      />
       <div className="auth-card">
         <h1>{t('login.title')}</h1>
         <p className="auth-card__lead">{t('login.lead')}</p>

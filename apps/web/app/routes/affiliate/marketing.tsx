@@ -12,7 +12,12 @@ export default function AffiliateMarketing() {
   const { t } = useTranslation('marketing');
   return (
     <>
-      <PageMeta path={AFFILIATE_MARKETING_PAGE} title={t('marketingPage.metaTitle')} description={t('marketingPage.metaDescription')} noindex />
+      <PageMeta
+        path={AFFILIATE_MARKETING_PAGE}
+        title={t('marketingPage.metaTitle')}
+        description={t('marketingPage.metaDescription')}
+        noindex
+      />
       <CodePage
         title={t('marketingPage.title')}
         subtitle={t('marketingPage.subtitle')}

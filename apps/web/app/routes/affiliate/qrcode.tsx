@@ -13,7 +13,12 @@ export default function AffiliateQrcode() {
   const { t } = useTranslation('marketing');
   return (
     <>
-      <PageMeta path={AFFILIATE_QR_CODE_PAGE} title={t('qrPage.metaTitle')} description={t('qrPage.metaDescription')} noindex />
+      <PageMeta
+        path={AFFILIATE_QR_CODE_PAGE}
+        title={t('qrPage.metaTitle')}
+        description={t('qrPage.metaDescription')}
+        noindex
+      />
       <CodePage
         title={t('qrPage.title')}
         subtitle={t('qrPage.subtitle')}

@@ -16,7 +16,12 @@ export default function AffiliateResetPassword() {
   const { t } = useTranslation('auth');
   return (
     <div className="container auth-page">
-      <PageMeta path="/affiliate/reset-password" title={t('reset.meta.title')} description={t('reset.meta.description')} noindex />
+      <PageMeta
+        path="/affiliate/reset-password"
+        title={t('reset.meta.title')}
+        description={t('reset.meta.description')}
+        noindex
+      />
       <div className="auth-card">
         <h1>{t('reset.title')}</h1>
         <Suspense fallback={null}>

@@ -13,7 +13,10 @@ import { createTestI18n } from '../../../test-support/i18n';
 afterEach(cleanup);
 
 async function renderForm(lang: 'fr' | 'en', send: SendContactForm) {
-  const i18n = createTestI18n(lang, { fr: { common: frCommon, support: frSupport }, en: { common: enCommon, support: enSupport } });
+  const i18n = createTestI18n(lang, {
+    fr: { common: frCommon, support: frSupport },
+    en: { common: enCommon, support: enSupport },
+  });
   render(
     <I18nextProvider i18n={i18n}>
       <ContactForm send={send} />
@@ -22,14 +25,22 @@ async function renderForm(lang: 'fr' | 'en', send: SendContactForm) {
   return userEvent.setup();
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: { name: string; email: string; subject: string; message: string }) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { name: string; email: string; subject: string; message: string },
+) {
   await user.type(screen.getByLabelText('Name'), values.name);
   await user.type(screen.getByLabelText('E-mail'), values.email);
   await user.selectOptions(screen.getByLabelText('Subject'), values.subject);
   await user.type(screen.getByLabelText('Message'), values.message);
 }
 
-const valid = { name: 'Ana', email: 'ana@example.com', subject: 'feedback', message: 'I love the weekly scan reminders.' };
+const valid = {
+  name: 'Ana',
+  email: 'ana@example.com',
+  subject: 'feedback',
+  message: 'I love the weekly scan reminders.',
+};
 
 describe('ContactForm', () => {
   it('validates with the shared schema and shows translated messages without sending', async () => {
@@ -42,7 +53,9 @@ describe('ContactForm', () => {
     expect(screen.getByRole('alert').textContent).toBe(frSupport.form.invalid);
     const name = screen.getByLabelText('Nom');
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(frSupport.form.errors.nameRequired);
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      frSupport.form.errors.nameRequired,
+    );
     expect(document.activeElement).toBe(name);
     expect(screen.getByText(frSupport.form.errors.subjectRequired)).toBeTruthy();
     expect(screen.getByText(frSupport.form.errors.messageTooShort.replace('{{min}}', '10'))).toBeTruthy();
@@ -62,7 +75,9 @@ describe('ContactForm', () => {
   });
 
   it('shows the error of a failed call in the visitor language and keeps every value', async () => {
-    const send = vi.fn<SendContactForm>().mockRejectedValue(new CallableClientError('resource-exhausted', 'Too many requests.'));
+    const send = vi
+      .fn<SendContactForm>()
+      .mockRejectedValue(new CallableClientError('resource-exhausted', 'Too many requests.'));
     const user = await renderForm('en', send);
     await fill(user, valid);
     await user.click(screen.getByRole('button', { name: enSupport.form.submit }));

@@ -25,7 +25,10 @@ const sendToServer: SendContactForm = (request) => callFunction('submitContactFo
 
 function formValues(form: HTMLFormElement): Record<ContactField, string> {
   const data = new FormData(form);
-  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(data.get(field) ?? '')])) as Record<ContactField, string>;
+  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(data.get(field) ?? '')])) as Record<
+    ContactField,
+    string
+  >;
 }
 
 /**
@@ -44,7 +47,10 @@ export default function ContactForm({ send = sendToServer }: { send?: SendContac
   const busy = status.kind === 'busy';
 
   const message = (key: string) =>
-    t(key, { min: CONTACT_LIMITS.messageMin, max: key === 'form.errors.nameTooLong' ? CONTACT_LIMITS.name : CONTACT_LIMITS.message });
+    t(key, {
+      min: CONTACT_LIMITS.messageMin,
+      max: key === 'form.errors.nameTooLong' ? CONTACT_LIMITS.name : CONTACT_LIMITS.message,
+    });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,7 +71,10 @@ export default function ContactForm({ send = sendToServer }: { send?: SendContac
       form.reset();
       setStatus({ kind: 'success' });
     } catch (error) {
-      setStatus({ kind: 'error', message: callableErrorMessage(error, tCommon, (key) => i18n.exists(key, { ns: 'common' })) });
+      setStatus({
+        kind: 'error',
+        message: callableErrorMessage(error, tCommon, (key) => i18n.exists(key, { ns: 'common' })),
+      });
     }
   }
 
@@ -99,7 +108,14 @@ export default function ContactForm({ send = sendToServer }: { send?: SendContac
     ) : null;
 
   return (
-    <form id="contact-form" className="form support-form" noValidate aria-labelledby="contact-form-title" onSubmit={onSubmit} onChange={onChange}>
+    <form
+      id="contact-form"
+      className="form support-form"
+      noValidate
+      aria-labelledby="contact-form-title"
+      onSubmit={onSubmit}
+      onChange={onChange}
+    >
       <h3 id="contact-form-title">{t('form.title')}</h3>
       <p className="form-hint">{t('form.lead')}</p>
       <div role="alert">

@@ -51,7 +51,13 @@ export function FaqAccordion({ items, idPrefix = 'faq' }: { items: FaqItem[]; id
                 {item.question}
               </button>
             </h3>
-            <div className="accordion__panel" id={answerId} role="region" aria-labelledby={questionId} hidden={!expanded}>
+            <div
+              className="accordion__panel"
+              id={answerId}
+              role="region"
+              aria-labelledby={questionId}
+              hidden={!expanded}
+            >
               <p>{item.answer}</p>
             </div>
           </div>
