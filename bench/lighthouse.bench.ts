@@ -121,7 +121,6 @@ async function lighthouseOnce(url: string, scenario: Scenario): Promise<Lighthou
       ],
       { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
     );
-    // biome-ignore lint: the report is large and loosely typed
     const report = JSON.parse(readFileSync(output, 'utf8')) as any;
     if (report.runtimeError) throw new Error(`Lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
     const scores = Object.fromEntries(

@@ -102,7 +102,7 @@ async function openReferralLink(browser: Browser, device: 'android' | 'iphone', 
 /** The e-mails the funnel server wrote to `address`, as text. */
 async function emailsTo(address: string): Promise<string[]> {
   const dir = path.resolve('.e2e-data', String(FUNNEL_PORT), 'outbox');
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
   } catch {

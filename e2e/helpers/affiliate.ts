@@ -131,7 +131,7 @@ export async function waitForEmail(address: string, options: { after?: number } 
   await expect
     .poll(
       async () => {
-        let files: string[] = [];
+        let files: string[];
         try {
           files = readdirSync(outboxDir()).filter((name) => name.endsWith('.eml'));
         } catch {

@@ -8,7 +8,6 @@ const I18N_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export type Lang = 'fr' | 'en';
 
-// biome-ignore lint: translation files are free-form JSON
 export function strings(lang: Lang, ns = 'common'): Record<string, any> {
   return JSON.parse(readFileSync(path.join(I18N_DIR, lang, `${ns}.json`), 'utf8'));
 }

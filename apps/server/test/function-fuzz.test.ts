@@ -364,7 +364,7 @@ describe(`malformed requests to every function (seed ${SEED})`, () => {
         payload: fuzz.payload,
       });
       const status = response.statusCode;
-      let shaped = false;
+      let shaped: boolean;
       try {
         shaped = typeof (response.json() as { error?: { status?: unknown } }).error?.status === 'string';
       } catch {

@@ -20,7 +20,6 @@ import {
 // over, and that every cent is paid once whatever happens to the run (repeated, interrupted, run
 // twice at once), with the dashboard's figures telling the same story at each step.
 
-const DAY_MS = 24 * 3_600_000;
 const PAYDAY = '2025-06-15';
 /** The morning of the payday. */
 const NOW = new Date('2025-06-15T06:00:00.000Z');

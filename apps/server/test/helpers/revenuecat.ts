@@ -155,7 +155,7 @@ export async function postWebhook(
       ? body
       : JSON.stringify(options.wrap === false ? body : { api_version: '1.0', event: body });
   const response = await t.app.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload });
-  let json: { outcome?: string; error?: { status: string; message: string; details?: unknown } } = {};
+  let json: { outcome?: string; error?: { status: string; message: string; details?: unknown } };
   try {
     json = response.json();
   } catch {

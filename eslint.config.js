@@ -1,0 +1,133 @@
+// @ts-check
+// The project's rules, enforced by `npm run lint` inside `npm test` (ADR 008):
+// shared ← server, shared ← web; inside each app, plumbing ← features ← entry points; no feature
+// imports another feature; no import cycles anywhere.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The feature folders of an app, read from the disk so that a new feature is covered the day it is created. */
+function features(folder) {
+  return readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/** One zone per feature: a feature may import its own files, never another feature's. */
+function featureIsolation(folder) {
+  return features(folder).map((feature) => ({
+    target: `./${folder}/${feature}`,
+    from: `./${folder}`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to shared code (ADR 001, ADR 008).',
+  }));
+}
+
+const SERVER_FEATURES = 'apps/server/src/features';
+const WEB_FEATURES = 'apps/web/app/features';
+
+const layers = [
+  {
+    target: './packages/shared',
+    from: ['./apps', './e2e', './bench'],
+    message: 'packages/shared depends on nothing of the apps (ADR 001).',
+  },
+  { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
+  { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
+  // Server: db, lib, domain ← features ← functions, http ← app.
+  {
+    target: ['./apps/server/src/db', './apps/server/src/lib', './apps/server/src/domain'],
+    from: ['./apps/server/src/features', './apps/server/src/functions', './apps/server/src/http'],
+    message: 'Database code, lib and domain rules are plumbing: they never import features or entry points.',
+  },
+  {
+    target: `./${SERVER_FEATURES}`,
+    from: ['./apps/server/src/functions', './apps/server/src/http', './apps/server/src/app.ts'],
+    message: 'Features never import the callables or the HTTP layer.',
+  },
+  ...featureIsolation(SERVER_FEATURES),
+  // Web: lib, components ← features ← routes.
+  {
+    target: ['./apps/web/app/lib', './apps/web/app/components'],
+    from: ['./apps/web/app/features', './apps/web/app/routes'],
+    message: 'lib and components are shared by features: they never import a feature or a route.',
+  },
+  { target: `./${WEB_FEATURES}`, from: './apps/web/app/routes', message: 'Features never import routes.' },
+  ...featureIsolation(WEB_FEATURES),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      'apps/web/build/**',
+      'apps/web/build-*/**',
+      'apps/web/.react-router/**',
+      'data/**',
+      '.e2e-data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node, ...globals.browser },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'packages/shared/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layers }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        // `typeof import('…')` names a lazily loaded module's type without loading it.
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Tests read loosely typed answers (JSON bodies, reports, translation files) on purpose.
+    files: ['**/*.test.{ts,tsx}', 'apps/server/test/**', 'e2e/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  prettier,
+);
