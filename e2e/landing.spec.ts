@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
+import { pauseClockNow } from './helpers/clock';
 import { DEVICES } from './helpers/devices';
 
 // The referral and download landing (spec §2 "Deep-link and download page", §9 timings) on iOS,
@@ -17,6 +18,8 @@ type DeviceName = keyof typeof DEVICES;
 
 interface LandingVisit {
   page: Page;
+  /** Where the page's clock stands until the test moves it. */
+  pausedAt: Date;
   /** Every address of the app's scheme the page tried to open, in order. */
   appAttempts: string[];
   /** Bodies sent to storePreInstallData. */
@@ -83,12 +86,11 @@ async function visit(
       violations.push(`${event.violatedDirective} ${event.blockedURI}`),
     );
   });
-  await page.clock.install();
-  await page.clock.pauseAt(new Date('2026-11-22T10:00:00Z'));
+  const pausedAt = await pauseClockNow(page);
   await page.goto(path);
   // Hydrated: the device-specific part of the page exists only after the page has mounted.
   await expect(page.locator('.landing__status')).not.toBeEmpty();
-  return { page, appAttempts, recorded, answers, consoleErrors };
+  return { page, pausedAt, appAttempts, recorded, answers, consoleErrors };
 }
 
 async function expectNoCspViolation(page: Page) {
@@ -157,8 +159,7 @@ test.describe('iOS', () => {
     });
     const attempts: string[] = [];
     page.on('request', (request) => request.url().startsWith(APP_SCHEME) && attempts.push(request.url()));
-    await page.clock.install();
-    await page.clock.pauseAt(new Date('2026-11-22T10:00:00Z'));
+    await pauseClockNow(page);
     await page.goto(`/ref/${CODE}`);
     await expect(page.getByRole('button', { name: 'Open the app' })).toBeVisible();
     await page.clock.runFor(300);
@@ -197,7 +198,7 @@ test.describe('Android', () => {
   });
 
   test('without consent, records only what attribution needs', async ({ browser }) => {
-    const { page, recorded } = await visit(browser, 'android', `/ref/${CODE}`, { preInstall: 'server' });
+    const { page, pausedAt, recorded } = await visit(browser, 'android', `/ref/${CODE}`, { preInstall: 'server' });
     await expect.poll(() => recorded.length).toBe(1);
     expect((recorded[0] as { data: { fingerprint: unknown } }).data.fingerprint).toEqual({
       userAgent: DEVICES.android.userAgent,
@@ -209,7 +210,7 @@ test.describe('Android', () => {
       deviceMemory: null,
       hardwareConcurrency: null,
       sessionId: expect.stringMatching(/^[A-Za-z0-9-]{16,64}$/),
-      timestamp: '2026-11-22T10:00:00.000Z',
+      timestamp: pausedAt.toISOString(),
       referrer: 'direct',
     });
     await page.context().close();
@@ -218,7 +219,7 @@ test.describe('Android', () => {
   test('with consent, records the visit with the fingerprint and deep-link payload of the spec', async ({
     browser,
   }) => {
-    const { page, recorded, answers } = await visit(browser, 'android', `/ref/${CODE}`, {
+    const { page, pausedAt, recorded, answers } = await visit(browser, 'android', `/ref/${CODE}`, {
       preInstall: 'server',
       consent: 'granted',
     });
@@ -235,7 +236,7 @@ test.describe('Android', () => {
           deviceMemory: expect.any(Number),
           hardwareConcurrency: expect.any(Number),
           sessionId: expect.stringMatching(/^[A-Za-z0-9-]{16,64}$/),
-          timestamp: '2026-11-22T10:00:00.000Z',
+          timestamp: pausedAt.toISOString(),
           referrer: 'direct',
         },
         deeplink: { type: 'ref', code: CODE, fullPath: `/ref/${CODE}` },
