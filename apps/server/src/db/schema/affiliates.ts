@@ -23,6 +23,9 @@ export const affiliates = pgTable('affiliates', {
   notifyPayments: boolean('notify_payments').notNull().default(true),
   notifyNews: boolean('notify_news').notNull().default(true),
   deletedAt: time('deleted_at'),
+  lastActiveAt: time('last_active_at'),
+  inactivityWarnedAt: time('inactivity_warned_at'),
+  personalDataPurgedAt: time('personal_data_purged_at'),
   createdAt: time('created_at').notNull().defaultNow(),
   updatedAt: time('updated_at').notNull().defaultNow(),
 });
@@ -62,6 +65,10 @@ export const payouts = pgTable('payouts', {
   sentAt: time('sent_at'),
   paidAt: time('paid_at'),
   failedAt: time('failed_at'),
+  failureReason: text('failure_reason'),
+  amountPaidCents: integer('amount_paid_cents'),
+  paidCurrency: text('paid_currency'),
+  exportId: uuid('export_id'),
   createdAt: time('created_at').notNull().defaultNow(),
 });
 
@@ -83,6 +90,12 @@ export const conversions = pgTable('conversions', {
   reversedAt: time('reversed_at'),
   reversalReason: text('reversal_reason'),
   payoutId: uuid('payout_id').references(() => payouts.id),
+  installId: bigint('install_id', { mode: 'number' }).unique(),
+  priceCents: integer('price_cents'),
+  priceCurrency: text('price_currency'),
+  refundedAt: time('refunded_at'),
+  transactionId: text('transaction_id'),
+  originalTransactionId: text('original_transaction_id'),
   createdAt: time('created_at').notNull().defaultNow(),
 });
 

@@ -59,6 +59,7 @@ export const clicks = pgTable('clicks', {
   query: jsonb('query'),
   isBot: boolean('is_bot').notNull().default(false),
   counted: boolean('counted').notNull().default(false),
+  personalDataClearedAt: timestamp('personal_data_cleared_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
 });
 
@@ -89,3 +90,4 @@ export const auditLog = pgTable('audit_log', {
 
 export * from './auth.ts';
 export * from './affiliates.ts';
+export * from './programme.ts';
