@@ -28,7 +28,13 @@ function featureIsolation(folder) {
   }));
 }
 
-const SERVER_FEATURES = 'apps/server/src/features';
+const SERVER = 'apps/server/src';
+const SERVER_FEATURES = `${SERVER}/features`;
+/** Shared by every feature: database code, technical helpers, e-mail, business rules (ADR 008). */
+const SERVER_PLUMBING = ['db', 'lib', 'email', 'domain', 'services.ts'];
+/** What starts the server or answers a request: never imported by features or jobs. */
+const SERVER_ENTRY_POINTS = ['functions', 'http', 'app.ts', 'main.ts', 'cli', 'demo'];
+const SERVER_ABOVE_PLUMBING = ['features', 'jobs', ...SERVER_ENTRY_POINTS];
 const WEB_FEATURES = 'apps/web/app/features';
 
 const layers = [
@@ -39,16 +45,23 @@ const layers = [
   },
   { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
   { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
-  // Server: db, lib, domain ← features ← functions, http ← app.
+  // Server (ADR 008): plumbing (db, lib, email, domain, services.ts) ← features ← jobs ← entry points
+  // (functions, http, app.ts, main.ts, cli, demo).
   {
-    target: ['./apps/server/src/db', './apps/server/src/lib', './apps/server/src/domain'],
-    from: ['./apps/server/src/features', './apps/server/src/functions', './apps/server/src/http'],
-    message: 'Database code, lib and domain rules are plumbing: they never import features or entry points.',
+    target: SERVER_PLUMBING.map((folder) => `./${SERVER}/${folder}`),
+    from: [...SERVER_ABOVE_PLUMBING.map((folder) => `./${SERVER}/${folder}`), `./${SERVER}/context.ts`],
+    message:
+      'Plumbing (db, lib, email, domain) never imports features, jobs or entry points, nor context.ts (it holds the auth feature): name the services you need from services.ts.',
   },
   {
     target: `./${SERVER_FEATURES}`,
-    from: ['./apps/server/src/functions', './apps/server/src/http', './apps/server/src/app.ts'],
-    message: 'Features never import the callables or the HTTP layer.',
+    from: SERVER_ENTRY_POINTS.concat('jobs').map((folder) => `./${SERVER}/${folder}`),
+    message: 'Features never import jobs, the callables or the HTTP layer: those compose features, not the reverse.',
+  },
+  {
+    target: `./${SERVER}/jobs`,
+    from: SERVER_ENTRY_POINTS.map((folder) => `./${SERVER}/${folder}`),
+    message: 'Jobs compose features; the callables, the HTTP layer and the app call jobs, never the reverse.',
   },
   ...featureIsolation(SERVER_FEATURES),
   // Web: lib, components ← features ← routes.

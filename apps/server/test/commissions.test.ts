@@ -5,8 +5,8 @@ import {
   STANDARD_COMMISSION_CENTS,
 } from '@skanova/shared/constants/business';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { approveDueCommissions } from '../src/features/commissions/approval.ts';
-import { reverseConversion } from '../src/features/commissions/reverse.ts';
+import { approveDueCommissions } from '../src/domain/commission-approval.ts';
+import { reverseConversion } from '../src/domain/reverse-conversion.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import {
   type TestAffiliate,

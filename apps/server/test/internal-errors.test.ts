@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { CallableError, defineCallable, registerCallables } from '../src/http/callable.ts';
+import { defineCallable, registerCallables } from '../src/http/callable.ts';
+import { CallableError } from '../src/lib/callable-error.ts';
 import { TEST_PUBLIC_URL, memoryMailer, testConfig } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/database.ts';
 

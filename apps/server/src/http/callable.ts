@@ -2,20 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
 import { ERROR_STATUS, type ErrorCode, type CallableErrorBody, toWireStatus } from '@skanova/shared/callable/errors';
-import type { AppContext } from '../context.ts';
-import { type AffiliateCaller, type SignedInUser, loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
-
-/** The one error type of server functions; `sendCallableError` turns it into the protocol's answer. */
-export class CallableError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly details?: unknown,
-  ) {
-    super(message ?? code);
-    this.name = 'CallableError';
-  }
-}
+import type { AffiliateCaller, AppContext, SignedInUser } from '../context.ts';
+import { CallableError } from '../lib/callable-error.ts';
+import { loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
 
 export interface CallableRequestContext {
   app: AppContext;

@@ -8,8 +8,8 @@ import {
 } from '@skanova/shared/schemas/attribution';
 import type { AppContext } from '../../context.ts';
 import type { SqlClient } from '../../db/client.ts';
-import { inTransaction } from '../affiliates/transaction.ts';
-import { earningAffiliateJoins, mayEarnSql } from './earning-affiliate.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { earningAffiliateJoins, mayEarnSql } from '../../domain/earning-affiliate.ts';
 import { type InstallRow, findInstall, installByAppUserId, linkAliases } from './installs.ts';
 
 // Install attribution at the app's first launch (BRIEF §5.5), in order:

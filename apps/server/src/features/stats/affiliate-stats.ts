@@ -8,7 +8,7 @@ import {
 import type { AffiliateStatus } from '@skanova/shared/schemas/affiliate';
 import type { AppContext } from '../../context.ts';
 import { activeVisitorsSql } from './active-visitors.ts';
-import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff } from './earnings.ts';
+import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff } from '../../domain/money.ts';
 
 // The dashboard's statistics (spec §3 "Affiliate stats", BRIEF §5.3, §5.8, §6) in ONE statement: the
 // dashboard opens on it, so it must stay fast with millions of clicks (docs/benchmarks.md). Every

@@ -1,6 +1,6 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import type { TransactionQuery } from '../affiliates/transaction.ts';
-import type { MailMessage } from '../../lib/mailer.ts';
+import type { TransactionQuery } from '../db/transaction.ts';
+import type { MailMessage } from '../lib/mailer.ts';
 
 // The e-mail outbox (BRIEF §2): a message is written in the same transaction as the event it
 // announces, so it exists exactly when the event does; the outbox worker sends it and retries.

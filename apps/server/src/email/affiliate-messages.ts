@@ -1,16 +1,16 @@
 import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE } from '@skanova/shared/constants/affiliate';
 import { COMMISSION_CURRENCY, COMMISSION_HOLD_DAYS, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
 import { isLanguage, type Language } from '@skanova/shared/constants/site';
-import type { AppContext } from '../../context.ts';
-import { affiliateEmail, type EmailRecipient } from '../../lib/email-texts.ts';
-import type { MailMessage } from '../../lib/mailer.ts';
-import type { TransactionQuery } from '../affiliates/transaction.ts';
+import type { AppServices } from '../services.ts';
+import { affiliateEmail, type EmailRecipient } from './email-texts.ts';
+import type { MailMessage } from '../lib/mailer.ts';
+import type { TransactionQuery } from '../db/transaction.ts';
 
 // The programme's e-mails to affiliates (BRIEF §5): welcome, new commission, payout sent,
 // application decision, inactivity warning. Built here and queued by the caller with
 // `enqueueEmail`, in the transaction of the event they announce.
 
-type Config = Pick<AppContext, 'config'>;
+type Config = Pick<AppServices, 'config'>;
 
 export interface AffiliateEmailRecipient extends EmailRecipient {
   notifyConversions: boolean;

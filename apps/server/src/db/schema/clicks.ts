@@ -1,32 +1,8 @@
-import {
-  bigint,
-  boolean,
-  doublePrecision,
-  integer,
-  jsonb,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Mirrors migrations/*.sql (the SQL files are the source of truth; keep both in step).
+// Referral codes and the landing page's visits (migrations/*.sql are the source of truth; keep both in step).
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
-
-export const supportTickets = pgTable('support_tickets', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  language: text('language').notNull(),
-  ipHash: text('ip_hash'),
-  status: text('status').notNull().default('open'),
-  createdAt: createdAt(),
-  handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
-});
 
 export const referralCodes = pgTable('referral_codes', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -68,24 +44,3 @@ export const clickCounts = pgTable('click_counts', {
   hourBucket: timestamp('hour_bucket', { withTimezone: true, mode: 'date' }).notNull(),
   clickId: bigint('click_id', { mode: 'number' }).notNull(),
 });
-
-export const webVitals = pgTable('web_vitals', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  page: text('page').notNull(),
-  name: text('name').notNull(),
-  value: doublePrecision('value').notNull(),
-  rating: text('rating'),
-  createdAt: createdAt(),
-});
-
-export const auditLog = pgTable('audit_log', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  actor: text('actor'),
-  action: text('action').notNull(),
-  subject: text('subject'),
-  details: jsonb('details'),
-  createdAt: createdAt(),
-});
-
-export * from './auth.ts';
-export * from './affiliates.ts';

@@ -1,11 +1,11 @@
-import type { AppContext } from '../../context.ts';
+import type { AppServices } from '../../services.ts';
 
 // An affiliate's last activity, for the 12-month inactivity rule (spec §9, BRIEF §6): signing in
 // and using a session (the auth library renews a session in use once a day) both count.
 
 /** Records that the sign-in account `userId` is in use now; a failure is logged, never thrown. */
 export async function recordAffiliateActivity(
-  app: Pick<AppContext, 'database' | 'now' | 'log'>,
+  app: Pick<AppServices, 'database' | 'now' | 'log'>,
   userId: string,
 ): Promise<void> {
   try {

@@ -1,4 +1,4 @@
-import type { TransactionQuery } from '../affiliates/transaction.ts';
+import type { TransactionQuery } from '../db/transaction.ts';
 
 // Whether an affiliate's links and codes still earn (BRIEF §5.7, §6): an active profile, not deleted,
 // whose sign-in account is not disabled (banned; a ban with an expiry ends by itself). Attribution

@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context.ts';
-import { approveDueCommissions } from '../commissions/approval.ts';
+import type { AppContext } from '../context.ts';
+import { approveDueCommissions } from '../domain/commission-approval.ts';
 import { deliverDueEmails } from '../email/outbox-worker.ts';
-import { paydayFor } from '../payouts/payout-period.ts';
-import { PayoutRunError, runPayouts } from '../payouts/payout-run.ts';
-import { runRetention } from '../retention/retention.ts';
-import { withJobLock } from './job-lock.ts';
+import { paydayFor } from '../features/payouts/payout-period.ts';
+import { PayoutRunError, runPayouts } from '../features/payouts/payout-run.ts';
+import { runRetention } from './retention.ts';
+import { withJobLock } from '../db/job-lock.ts';
 
 // The scheduled jobs (BRIEF §1): every server process with JOBS_ENABLED ticks every JOBS_TICK_MS
 // and runs what is due; each job holds its lock while it runs, so several processes never run one

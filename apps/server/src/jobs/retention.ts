@@ -1,9 +1,9 @@
-import type { AppContext } from '../../context.ts';
-import { accountDeletedEmail, accountDeletedKey, anonymiseAffiliate } from '../affiliates/account-deletion.ts';
-import { inTransaction, type TransactionQuery } from '../affiliates/transaction.ts';
+import type { AppContext } from '../context.ts';
+import { accountDeletedEmail, accountDeletedKey, anonymiseAffiliate } from '../features/affiliates/account-deletion.ts';
+import { inTransaction, type TransactionQuery } from '../db/transaction.ts';
 import { inactivityWarningEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
-import { EARNINGS_TOTALS_CTES, nextPayoutCutoff } from '../stats/earnings.ts';
+import { EARNINGS_TOTALS_CTES, nextPayoutCutoff } from '../domain/money.ts';
 
 // The retention rules (spec §9, BRIEF §6), run once a UTC day by the scheduler. Every step works in
 // small batches (the embedded database keeps answering requests in between), is logged, and is

@@ -1,5 +1,5 @@
 import { COMMISSION_HOLD_DAYS } from '@skanova/shared/constants/business';
-import type { AppContext } from '../../context.ts';
+import type { AppServices } from '../services.ts';
 
 // The commission hold (BRIEF §5.4): a conversion stays pending for the stores' refund window, then is
 // approved and payable. The approval time is the end of the hold, not the job's run time, so a late
@@ -26,7 +26,7 @@ WHERE c.id = due.id AND c.status = 'pending'
 RETURNING 1 AS approved`;
 
 /** Approves every pending conversion whose hold is over; safe to run twice or in several processes. */
-export async function approveDueCommissions(app: Pick<AppContext, 'database' | 'now'>): Promise<{ approved: number }> {
+export async function approveDueCommissions(app: Pick<AppServices, 'database' | 'now'>): Promise<{ approved: number }> {
   const heldSince = new Date(app.now().getTime() - COMMISSION_HOLD_DAYS * DAY_MS).toISOString();
   let approved = 0;
   for (;;) {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import type { SqlClient } from '../../db/client.ts';
+import type { AppServices } from '../services.ts';
+import type { SqlClient } from './client.ts';
 
 // Transactions for the affiliate functions. PGlite has one connection: statements of other requests
 // would slip between a BEGIN and a COMMIT sent through the plain client, so a transaction goes
@@ -26,7 +26,7 @@ export function statement(text: string, params: readonly unknown[] = []): SQL {
 
 /** Runs `work` in one transaction: it commits when `work` returns and rolls back when it throws. */
 export async function inTransaction<T>(
-  app: Pick<AppContext, 'database'>,
+  app: Pick<AppServices, 'database'>,
   work: (tx: TransactionQuery) => Promise<T>,
 ): Promise<T> {
   return app.database.db.transaction(async (tx) =>

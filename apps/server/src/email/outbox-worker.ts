@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import type { MailMessage } from '../../lib/mailer.ts';
+import type { AppServices } from '../services.ts';
+import type { MailMessage } from '../lib/mailer.ts';
 import { insertOutboxRow } from './outbox.ts';
 
 // Sends the e-mail outbox (BRIEF §1–§2). A message is sent once even with several server processes:
@@ -17,7 +17,7 @@ import { insertOutboxRow } from './outbox.ts';
 // - `next_attempt_at` defaults to the database's clock while jobs run on the context clock (tests
 //   move it): a row is due when either clock has reached it.
 
-export type OutboxApp = Pick<AppContext, 'database' | 'mailer' | 'log' | 'now'>;
+export type OutboxApp = Pick<AppServices, 'database' | 'mailer' | 'log' | 'now'>;
 
 /** Attempts before a message is given up (about four hours of back-off in all). */
 export const MAX_ATTEMPTS = 8;
@@ -195,7 +195,7 @@ async function recordFailure(app: OutboxApp, row: ClaimedRow, error: unknown): P
 
 const sendingByDatabase = new WeakMap<object, Set<Promise<unknown>>>();
 
-function track(app: Pick<AppContext, 'database'>, work: Promise<unknown>): void {
+function track(app: Pick<AppServices, 'database'>, work: Promise<unknown>): void {
   let sending = sendingByDatabase.get(app.database);
   if (!sending) {
     sending = new Set();
@@ -207,7 +207,7 @@ function track(app: Pick<AppContext, 'database'>, work: Promise<unknown>): void 
 }
 
 /** Resolves when the messages this process started sending have their outcome recorded. */
-export async function outboxIdle(app: Pick<AppContext, 'database'>): Promise<void> {
+export async function outboxIdle(app: Pick<AppServices, 'database'>): Promise<void> {
   const sending = sendingByDatabase.get(app.database);
   while (sending && sending.size > 0) await Promise.all(sending);
 }

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Language } from '@skanova/shared/constants/site';
-import { escapeHtml } from './html.ts';
-import { type OutboxApp, sendWithRetries } from '../features/email/outbox-worker.ts';
-import type { MailMessage } from './mailer.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { type OutboxApp, sendWithRetries } from './outbox-worker.ts';
+import type { MailMessage } from '../lib/mailer.ts';
 
 // E-mails to affiliates, in their language, from the shared `emails` translations. Every message
 // has a text part and an HTML part with the same content.

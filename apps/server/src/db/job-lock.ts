@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppServices } from '../services.ts';
 
 // One run of a job at a time across every server process (BRIEF §1). On PostgreSQL a session-level
 // advisory lock held on a dedicated connection: if the process dies, the database releases it. The
@@ -16,7 +16,7 @@ export type JobLockResult<T> = { ran: true; value: T } | { ran: false };
  * (in this process or another) holds it. `work` uses the normal database client, not the lock's connection.
  */
 export async function withJobLock<T>(
-  app: Pick<AppContext, 'database'>,
+  app: Pick<AppServices, 'database'>,
   job: string,
   work: () => Promise<T>,
 ): Promise<JobLockResult<T>> {

@@ -1,9 +1,14 @@
 import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
 import { nextPayoutDate, payoutCutoff } from '@skanova/shared/affiliate/payout-schedule';
-import type { TransactionQuery } from '../affiliates/transaction.ts';
+import { EXCHANGE_RATE_DECIMALS, isAcceptableExchangeRate } from '@skanova/shared/callable/payout-functions';
+import type { TransactionQuery } from '../db/transaction.ts';
 
-// An affiliate's money (BRIEF §5.3–5.4, §6 "Money and stats"), defined once for the dashboard and
-// for the account-deletion rule. In SQL, so the database adds up only the affiliate's own rows.
+// The programme's money rules, in one module that stats, payouts, admin, retention and account
+// deletion all use (ADR 008).
+//
+// An affiliate's money (BRIEF §5.3–5.4, §6 "Money and stats"), defined once for the dashboard, the
+// payout run, the console and the account-deletion rule. In SQL, so the database adds up only the
+// affiliate's own rows.
 //
 // - Qualified conversions are the ones not reversed; their commission was fixed when recorded.
 // - Adjustments are signed corrections (e.g. a refund after payment).
@@ -98,6 +103,34 @@ export interface EarningsTotals {
   payable_cents: number;
 }
 
+/**
+ * The same totals for many affiliates at once (the console's list; EARNINGS_TOTALS_CTES reads one
+ * affiliate): joins from the SQL expression `affiliateId` that add `cv` (qualified, commission_cents,
+ * unpaid_cents) and `adj` (total_cents, unpaid_cents). Qualified = not reversed; earnings = their
+ * commissions + adjustments; unpaid = not in a sent or paid payout. The list test compares both on
+ * the same rows.
+ */
+export function affiliateMoneyJoins(affiliateId: string): string {
+  return `CROSS JOIN LATERAL (
+  SELECT count(*)::int AS qualified,
+         coalesce(sum(c.commission_cents), 0)::int AS commission_cents,
+         coalesce(sum(c.commission_cents) FILTER (WHERE NOT (c.status = 'paid' OR coalesce(s.status IN ('sent', 'paid'), false))), 0)::int AS unpaid_cents
+  FROM conversions c LEFT JOIN payouts s ON s.id = c.payout_id
+  WHERE c.affiliate_id = ${affiliateId} AND c.status <> 'reversed'
+) cv
+CROSS JOIN LATERAL (
+  SELECT coalesce(sum(j.amount_cents), 0)::int AS total_cents,
+         coalesce(sum(j.amount_cents) FILTER (WHERE NOT coalesce(s.status IN ('sent', 'paid'), false)), 0)::int AS unpaid_cents
+  FROM commission_adjustments j LEFT JOIN payouts s ON s.id = j.payout_id
+  WHERE j.affiliate_id = ${affiliateId}
+) adj`;
+}
+
+/** The columns of `affiliateMoneyJoins`: qualified, earnings_cents, unpaid_cents. */
+export const AFFILIATE_MONEY_COLUMNS = `cv.qualified,
+       cv.commission_cents + adj.total_cents AS earnings_cents,
+       cv.unpaid_cents + adj.unpaid_cents AS unpaid_cents`;
+
 /** The next payday and what it pays: nothing below the minimum (the balance rolls over). */
 export function nextPayout(now: Date, totals: Pick<EarningsTotals, 'payable_cents' | 'approved_unpaid_cents'>) {
   return {
@@ -119,4 +152,31 @@ export async function approvedUnpaidCents(tx: TransactionQuery, affiliateId: str
     [affiliateId, nextPayoutCutoff(now).toISOString(), now.toISOString()],
   );
   return rows[0]?.cents ?? 0;
+}
+
+// Amounts in the export files (BRIEF §6): integer cents inside, decimal text at the edge, and the
+// USD→EUR conversion of SEPA payouts in exact integer arithmetic (never floating point).
+
+/** 1234 → "12.34" (integer cents, never negative). */
+export function decimalAmount(cents: number): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`not an amount in cents: ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+const RATE_SCALE = 10n ** BigInt(EXCHANGE_RATE_DECIMALS);
+
+/** The rate as stored (numeric(12, 6)): "0.9231" → "0.923100". Throws on a rate the exports refuse. */
+export function normaliseExchangeRate(rate: string): string {
+  const value = rate.trim();
+  if (!isAcceptableExchangeRate(value)) throw new RangeError(`not an acceptable exchange rate: "${rate}"`);
+  const [whole = '0', fraction = ''] = value.split('.');
+  return `${Number(whole)}.${fraction.padEnd(EXCHANGE_RATE_DECIMALS, '0')}`;
+}
+
+/** `cents` × `rate` (a normalised rate), rounded half up to the cent. */
+export function convertCents(cents: number, rate: string): number {
+  const [whole = '0', fraction = ''] = normaliseExchangeRate(rate).split('.');
+  const scaled = BigInt(whole) * RATE_SCALE + BigInt(fraction);
+  const product = BigInt(cents) * scaled;
+  return Number((product * 2n + RATE_SCALE) / (2n * RATE_SCALE));
 }

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.ts';
-import { type TransactionQuery, inTransaction } from '../affiliates/transaction.ts';
+import type { AppServices } from '../services.ts';
+import { type TransactionQuery, inTransaction } from '../db/transaction.ts';
 
 // Taking a commission back (BRIEF §5.4), for a store refund or an operator's decision:
 // - not yet in a payout (or only in a failed one): the conversion is reversed and stops counting;
@@ -80,7 +80,7 @@ export async function reverseConversionIn(
 
 /** Reverses (or claws back) one conversion; null when there is no such conversion. */
 export async function reverseConversion(
-  app: AppContext,
+  app: AppServices,
   input: ReverseConversionInput,
 ): Promise<{ outcome: ReverseOutcome } | null> {
   const at = input.at ?? app.now();

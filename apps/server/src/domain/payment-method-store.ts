@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { maskIban } from '@skanova/shared/affiliate/bank';
 import type { PaymentMethodSummary, ValidPaymentMethod } from '@skanova/shared/affiliate/payment-method';
-import type { AppContext } from '../../context.ts';
-import type { TransactionQuery } from './transaction.ts';
+import type { AppServices } from '../services.ts';
+import type { TransactionQuery } from '../db/transaction.ts';
 
 // Payment methods at rest (BRIEF §4): IBAN and BIC sealed with the field cipher; the last 4 IBAN
 // characters kept in clear for the masked view.
@@ -17,7 +17,7 @@ export interface SealedPaymentMethod {
   ibanLast4: string | null;
 }
 
-export function sealPaymentMethod(app: Pick<AppContext, 'cipher'>, method: ValidPaymentMethod): SealedPaymentMethod {
+export function sealPaymentMethod(app: Pick<AppServices, 'cipher'>, method: ValidPaymentMethod): SealedPaymentMethod {
   if (method.type === 'paypal') {
     return {
       type: 'paypal',
@@ -42,7 +42,7 @@ export function sealPaymentMethod(app: Pick<AppContext, 'cipher'>, method: Valid
 
 /** What the dashboard may see of a stored method: never the full IBAN. */
 export function summarisePaymentMethod(
-  app: Pick<AppContext, 'cipher'>,
+  app: Pick<AppServices, 'cipher'>,
   row: (SealedPaymentMethod & { updatedAt: Date }) | null | undefined,
 ): PaymentMethodSummary {
   if (!row) return { type: null, configured: false };
@@ -94,7 +94,7 @@ function fromRow(row: PaymentMethodRow): SealedPaymentMethod & { updatedAt: Date
 }
 
 /** The affiliate's stored method, sealed, or null when none is configured. */
-export async function loadPaymentMethod(app: Pick<AppContext, 'database'>, affiliateId: string) {
+export async function loadPaymentMethod(app: Pick<AppServices, 'database'>, affiliateId: string) {
   const { rows } = await app.database.sql.query<PaymentMethodRow>(
     `SELECT ${COLUMNS} FROM payment_methods WHERE affiliate_id = $1`,
     [affiliateId],
@@ -107,7 +107,7 @@ export async function loadPaymentMethod(app: Pick<AppContext, 'database'>, affil
  * cleared) and answers what was stored with the type it replaced.
  */
 export async function savePaymentMethod(
-  app: Pick<AppContext, 'cipher' | 'now'>,
+  app: Pick<AppServices, 'cipher' | 'now'>,
   tx: TransactionQuery,
   affiliateId: string,
   method: ValidPaymentMethod,

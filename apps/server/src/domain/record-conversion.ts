@@ -3,9 +3,9 @@ import {
   PREMIUM_THRESHOLD,
   STANDARD_COMMISSION_CENTS,
 } from '@skanova/shared/constants/business';
-import type { AppContext } from '../../context.ts';
-import type { TransactionQuery } from '../affiliates/transaction.ts';
-import { lockAffiliate } from '../attribution/earning-affiliate.ts';
+import type { AppServices } from '../services.ts';
+import type { TransactionQuery } from '../db/transaction.ts';
+import { lockAffiliate } from './earning-affiliate.ts';
 import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 
@@ -59,7 +59,7 @@ async function installConversionId(tx: TransactionQuery, installId: string): Pro
  */
 export async function recordConversion(
   tx: TransactionQuery,
-  app: Pick<AppContext, 'config' | 'now'>,
+  app: Pick<AppServices, 'config' | 'now'>,
   input: NewConversion,
 ): Promise<RecordConversionResult> {
   const existing = await installConversionId(tx, input.installId);
