@@ -1,7 +1,7 @@
 // @ts-check
 // The project's rules, enforced by `npm run lint` inside `npm test` (ADR 008):
 // shared ← server, shared ← web; inside each app, plumbing ← features ← entry points; no feature
-// imports another feature; no import cycles anywhere.
+// imports another feature; no import cycles anywhere, type-only imports included.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -9,6 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import typeCycles from './tools/eslint/no-type-cycle.js';
 import tseslint from 'typescript-eslint';
 
 /** The feature folders of an app, read from the disk so that a new feature is covered the day it is created. */
@@ -86,6 +87,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',
+      // Modules with import cycles on purpose: the type-cycle rule's test reads them.
+      'tools/eslint/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -97,8 +100,10 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: typeCycles },
     settings: {
+      // Without it import-x reads only .js files: no-cycle would follow no TypeScript import at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx', '.mjs'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
@@ -113,6 +118,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // import-x/no-cycle skips type-only imports; this one reports the cycles they close (ADR 008).
+      'local/no-type-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: layers }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
