@@ -1,4 +1,4 @@
-import type { Language } from '@skanova/shared/constants/site';
+import type { Language } from '@skanova/shared/site/constants';
 import type { Auth } from './features/auth/auth.ts';
 import type { AppServices } from './services.ts';
 

@@ -3,7 +3,7 @@ import {
   PREMIUM_COMMISSION_CENTS,
   PREMIUM_THRESHOLD,
   STANDARD_COMMISSION_CENTS,
-} from '@skanova/shared/constants/business';
+} from '@skanova/shared/affiliate/programme';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { approveDueCommissions } from '../src/domain/commission-approval.ts';
 import { reverseConversion } from '../src/domain/reverse-conversion.ts';

@@ -1,4 +1,4 @@
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withJobLock } from '../src/db/job-lock.ts';
 import { markPayouts } from '../src/features/payouts/payout-lifecycle.ts';

@@ -1,4 +1,4 @@
-import { SEPA_PAIN_VERSIONS, type SepaPainVersion } from '@skanova/shared/callable/payout-functions';
+import { SEPA_PAIN_VERSIONS, type SepaPainVersion } from '@skanova/shared/payouts/schemas';
 import { describe, expect, it } from 'vitest';
 import { convertCents, decimalAmount, normaliseExchangeRate } from '../src/domain/money.ts';
 import { type SepaDocumentInput, SepaDataError, buildSepaXml, sepaText } from '../src/features/payouts/sepa-xml.ts';

@@ -1,4 +1,4 @@
-import { COMMISSION_HOLD_DAYS } from '@skanova/shared/constants/business';
+import { COMMISSION_HOLD_DAYS } from '@skanova/shared/affiliate/programme';
 import type { AppServices } from '../services.ts';
 
 // The commission hold (BRIEF §5.4): a conversion stays pending for the stores' refund window, then is

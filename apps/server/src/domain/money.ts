@@ -1,6 +1,6 @@
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
-import { nextPayoutDate, payoutCutoff } from '@skanova/shared/affiliate/payout-schedule';
-import { EXCHANGE_RATE_DECIMALS, isAcceptableExchangeRate } from '@skanova/shared/callable/payout-functions';
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
+import { nextPayoutDate, payoutCutoff } from '@skanova/shared/payouts/payout-schedule';
+import { EXCHANGE_RATE_DECIMALS, isAcceptableExchangeRate } from '@skanova/shared/payouts/schemas';
 import type { TransactionQuery } from '../db/transaction.ts';
 
 // The programme's money rules, in one module that stats, payouts, admin, retention and account

@@ -2,7 +2,7 @@ import {
   PREMIUM_COMMISSION_CENTS,
   PREMIUM_THRESHOLD,
   STANDARD_COMMISSION_CENTS,
-} from '@skanova/shared/constants/business';
+} from '@skanova/shared/affiliate/programme';
 import type { AppServices } from '../services.ts';
 import type { TransactionQuery } from '../db/transaction.ts';
 import { lockAffiliate } from './earning-affiliate.ts';

@@ -1,6 +1,6 @@
-import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE } from '@skanova/shared/constants/affiliate';
-import { COMMISSION_CURRENCY, COMMISSION_HOLD_DAYS, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
-import { isLanguage, type Language } from '@skanova/shared/constants/site';
+import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE } from '@skanova/shared/affiliate/constants';
+import { COMMISSION_CURRENCY, COMMISSION_HOLD_DAYS, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
+import { isLanguage, type Language } from '@skanova/shared/site/constants';
 import type { AppServices } from '../services.ts';
 import { affiliateEmail, type EmailRecipient } from './email-texts.ts';
 import type { MailMessage } from '../lib/mailer.ts';

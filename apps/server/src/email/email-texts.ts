@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Language } from '@skanova/shared/constants/site';
+import type { Language } from '@skanova/shared/site/constants';
 import { escapeHtml } from '../lib/html.ts';
 import { type OutboxApp, sendWithRetries } from './outbox-worker.ts';
 import type { MailMessage } from '../lib/mailer.ts';

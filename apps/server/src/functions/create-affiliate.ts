@@ -1,4 +1,4 @@
-import { createAffiliateRequestSchema } from '@skanova/shared/schemas/affiliate';
+import { createAffiliateRequestSchema } from '@skanova/shared/affiliate/schemas';
 import { webHeaders } from '../features/auth/web-headers.ts';
 import { hit } from '../lib/rate-limiter.ts';
 import { signUpAffiliate } from '../features/affiliates/signup.ts';

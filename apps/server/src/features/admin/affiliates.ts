@@ -2,7 +2,7 @@ import type {
   AdminAffiliateAction,
   AdminListAffiliatesRequest,
   AdminSetAffiliateStatusRequest,
-} from '@skanova/shared/admin/requests';
+} from '@skanova/shared/admin/schemas';
 import type {
   AdminAffiliateProfile,
   AdminAffiliateStatusResult,
@@ -10,8 +10,8 @@ import type {
   AdminPage,
 } from '@skanova/shared/admin/responses';
 import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
-import { isLanguage } from '@skanova/shared/constants/site';
-import type { AffiliateStatus } from '@skanova/shared/schemas/affiliate';
+import { isLanguage } from '@skanova/shared/site/constants';
+import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
 import type { AppContext, SignedInUser } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { inTransaction, type TransactionQuery } from '../../db/transaction.ts';

@@ -1,4 +1,4 @@
-import type { AdminListAuditLogRequest } from '@skanova/shared/admin/requests';
+import type { AdminListAuditLogRequest } from '@skanova/shared/admin/schemas';
 import type { AdminAuditEntry, AdminPage } from '@skanova/shared/admin/responses';
 import type { AppContext } from '../../context.ts';
 import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';

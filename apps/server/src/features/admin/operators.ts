@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { runWithTransaction } from '@better-auth/core/context';
 import { generateId } from 'better-auth';
-import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/affiliate/constants';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';

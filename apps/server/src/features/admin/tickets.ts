@@ -1,7 +1,7 @@
-import type { AdminListTicketsRequest, TicketStatus } from '@skanova/shared/admin/requests';
+import type { AdminListTicketsRequest, TicketStatus } from '@skanova/shared/admin/schemas';
 import type { AdminPage, AdminTicket } from '@skanova/shared/admin/responses';
-import { isLanguage } from '@skanova/shared/constants/site';
-import type { ContactSubject } from '@skanova/shared/schemas/contact';
+import { isLanguage } from '@skanova/shared/site/constants';
+import type { ContactSubject } from '@skanova/shared/support/schemas';
 import type { AppContext, SignedInUser } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { inTransaction } from '../../db/transaction.ts';

@@ -1,4 +1,4 @@
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { affiliateEmail, type EmailRecipient } from '../../email/email-texts.ts';

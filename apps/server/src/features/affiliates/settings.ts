@@ -1,5 +1,5 @@
 import type { AffiliateSettings } from '@skanova/shared/affiliate/stats';
-import type { NotificationPreferences } from '@skanova/shared/schemas/affiliate';
+import type { NotificationPreferences } from '@skanova/shared/affiliate/schemas';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
 
 // The Settings tab (BRIEF §5.9): the account's e-mail (read-only), names, language and the three

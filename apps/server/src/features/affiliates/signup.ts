@@ -1,9 +1,9 @@
 import { runWithTransaction } from '@better-auth/core/context';
 import { getCurrentAdapter } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import type { CreateAffiliateInput } from '@skanova/shared/schemas/affiliate';
+import type { CreateAffiliateInput } from '@skanova/shared/affiliate/schemas';
 import { validatePaymentMethod, type ValidPaymentMethod } from '@skanova/shared/affiliate/payment-method';
-import type { Language } from '@skanova/shared/constants/site';
+import type { Language } from '@skanova/shared/site/constants';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';

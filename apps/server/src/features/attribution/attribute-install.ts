@@ -5,7 +5,7 @@ import {
   type AttributionMethod,
   IP_MATCH_WINDOW_MINUTES,
   TRACKING_ID_MAX_AGE_DAYS,
-} from '@skanova/shared/schemas/attribution';
+} from '@skanova/shared/attribution/schemas';
 import type { AppContext } from '../../context.ts';
 import type { SqlClient } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';

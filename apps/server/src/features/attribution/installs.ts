@@ -1,4 +1,4 @@
-import type { AttributionMethod } from '@skanova/shared/schemas/attribution';
+import type { AttributionMethod } from '@skanova/shared/attribution/schemas';
 import type { TransactionQuery } from '../../db/transaction.ts';
 
 // An install and the identities of its user (BRIEF §5.6): RevenueCat may name one person by their

@@ -6,9 +6,9 @@ import {
   AUTH_SESSION_SECONDS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_RESET_TOKEN_SECONDS,
-} from '@skanova/shared/constants/affiliate';
-import { PASSWORD_MIN_LENGTH } from '@skanova/shared/constants/business';
-import { isLanguage } from '@skanova/shared/constants/site';
+} from '@skanova/shared/affiliate/constants';
+import { PASSWORD_MIN_LENGTH } from '@skanova/shared/affiliate/programme';
+import { isLanguage } from '@skanova/shared/site/constants';
 import { eq } from 'drizzle-orm';
 import type { AppServices } from '../../services.ts';
 import { affiliates, paymentMethods } from '../../db/schema/affiliates.ts';

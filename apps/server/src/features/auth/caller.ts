@@ -1,4 +1,4 @@
-import { isLanguage } from '@skanova/shared/constants/site';
+import { isLanguage } from '@skanova/shared/site/constants';
 import type { FastifyRequest } from 'fastify';
 import type { AffiliateCaller, AppContext, SignedInUser } from '../../context.ts';
 import { webHeaders } from './web-headers.ts';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { PayoutExportFile, PayoutExportKind, SepaPainVersion } from '@skanova/shared/callable/payout-functions';
-import { COMMISSION_CURRENCY } from '@skanova/shared/constants/business';
+import type { PayoutExportFile } from '@skanova/shared/payouts/functions';
+import type { PayoutExportKind, SepaPainVersion } from '@skanova/shared/payouts/schemas';
+import { COMMISSION_CURRENCY } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { isPayday } from '@skanova/shared/admin/payday';
-import type { PayoutRunResult } from '@skanova/shared/callable/payout-functions';
-import { COMMISSION_CURRENCY, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import { isPayday } from '@skanova/shared/payouts/payday';
+import type { PayoutRunResult } from '@skanova/shared/payouts/functions';
+import { COMMISSION_CURRENCY, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
 import type { SealedPaymentMethod } from '../../domain/payment-method-store.ts';
 import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';

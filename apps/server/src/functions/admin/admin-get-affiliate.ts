@@ -1,4 +1,4 @@
-import { adminGetAffiliateSchema } from '@skanova/shared/admin/requests';
+import { adminGetAffiliateSchema } from '@skanova/shared/admin/schemas';
 import { getAffiliateProfile } from '../../features/admin/affiliates.ts';
 import { listPayouts } from '../../features/affiliates/payouts.ts';
 import { loadAffiliateStats } from '../../features/stats/affiliate-stats.ts';

@@ -1,4 +1,4 @@
-import { adminReverseConversionSchema } from '@skanova/shared/admin/requests';
+import { adminReverseConversionSchema } from '@skanova/shared/admin/schemas';
 import type { AdminConversionReversal } from '@skanova/shared/admin/responses';
 import { reverseConversion } from '../../domain/reverse-conversion.ts';
 import { defineCallable } from '../../http/callable.ts';

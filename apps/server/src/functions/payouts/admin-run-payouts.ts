@@ -1,4 +1,4 @@
-import { adminRunPayoutsSchema } from '@skanova/shared/callable/payout-functions';
+import { adminRunPayoutsSchema } from '@skanova/shared/payouts/schemas';
 import { PayoutRunError, runPayouts } from '../../features/payouts/payout-run.ts';
 import { defineCallable } from '../../http/callable.ts';
 import { CallableError } from '../../lib/callable-error.ts';

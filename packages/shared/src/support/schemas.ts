@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LANGUAGES } from '../constants/site.ts';
+import { LANGUAGES } from '../site/constants.ts';
 
 // The support contact form (spec §2 "Support", §3 "Contact form"). One schema validates the form in
 // the browser and the `submitContactForm` server function. It is written with `zod/mini` because the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANDING_TYPES, PLATFORMS, type LandingType, type Platform } from '../constants/landing.ts';
+import { LANDING_TYPES, PLATFORMS, type LandingType, type Platform } from './constants.ts';
 
 // The landing page's visit record (spec §3 "Device fingerprint" and "Deep-link payload").
 // Bounds keep a hostile client from storing megabytes per visit; NUL characters are refused because

@@ -1,4 +1,4 @@
-import type { AttributeInstallRequest, AttributeInstallResponse } from '../schemas/attribution.ts';
+import type { AttributeInstallRequest, AttributeInstallResponse } from './schemas.ts';
 
 // Install attribution for the mobile app (BRIEF §5.5).
 

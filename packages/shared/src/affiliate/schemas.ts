@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MAX_LENGTH, PROFILE_LIMITS, REFERRAL_DESCRIPTION_MAX } from '../constants/affiliate.ts';
-import { PASSWORD_MIN_LENGTH } from '../constants/business.ts';
-import { LANGUAGES } from '../constants/site.ts';
-import { SIGNUP_PAYMENT_CHOICES, validatePaymentMethod } from '../affiliate/payment-method.ts';
+import { PASSWORD_MAX_LENGTH, PROFILE_LIMITS, REFERRAL_DESCRIPTION_MAX } from './constants.ts';
+import { PASSWORD_MIN_LENGTH } from './programme.ts';
+import { LANGUAGES } from '../site/constants.ts';
+import { SIGNUP_PAYMENT_CHOICES, validatePaymentMethod } from './payment-method.ts';
 
 // Affiliate accounts (spec §2 signup/login, §3, §5). Written with `zod/mini`: the signup and login
 // pages ship these schemas to the browser. Messages are i18n keys of the `auth` namespace.
@@ -139,3 +139,17 @@ export const deleteAccountRequestSchema = z.object({
   /** The account's password, as confirmation. */
   password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
 });
+
+/**
+ * `updateAffiliatePaymentMethod` (spec §5 "Payment update", §7). Both fields are read as they come:
+ * `validatePaymentMethod` answers each mistake with its own detail code (missing-payment-method,
+ * missing-payment-details, invalid-iban, invalid-iban-checksum, invalid-bic …), as the form does.
+ */
+export const updatePaymentMethodRequestSchema = z.nullable(
+  z.optional(
+    z.object({
+      paymentMethod: z.optional(z.unknown()),
+      paymentDetails: z.optional(z.unknown()),
+    }),
+  ),
+);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AFFILIATE_STATUSES } from '../schemas/affiliate.ts';
+import { AFFILIATE_STATUSES } from '../affiliate/schemas.ts';
 import { VITALS_MAX_DAYS } from './vitals.ts';
 
 // Inputs of the operator console's functions (BRIEF §5.10): every one bounded, so that a request

@@ -8,7 +8,7 @@ import type {
   AdminMarkTicketHandledRequest,
   AdminReverseConversionRequest,
   AdminSetAffiliateStatusRequest,
-} from '../admin/requests.ts';
+} from './schemas.ts';
 import type {
   AdminAffiliateDetail,
   AdminAffiliateStatusResult,
@@ -19,7 +19,7 @@ import type {
   AdminPage,
   AdminTicket,
   AdminWebVitals,
-} from '../admin/responses.ts';
+} from './responses.ts';
 
 // The operator console's server functions (BRIEF §5.10), `access: 'admin'`: without a session they
 // answer `unauthenticated`, for anyone but an operator `permission-denied`.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CLIPBOARD_TRACKING_PREFIX } from '../constants/landing.ts';
-import { TRACKING_COOKIE_DAYS } from '../constants/timing.ts';
-import { REFERRAL_CODE_PATTERN } from './pre-install.ts';
+import { CLIPBOARD_TRACKING_PREFIX } from '../landing/constants.ts';
+import { TRACKING_COOKIE_DAYS } from '../site/timing.ts';
+import { REFERRAL_CODE_PATTERN } from '../landing/schemas.ts';
 
 // Install attribution (BRIEF §5.5): what the app sends at first launch, and the rules' constants.
 // The app may pass the tracking id as the landing page hands it over: the bare id, the iOS clipboard

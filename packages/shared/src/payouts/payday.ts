@@ -1,4 +1,4 @@
-import { PAYOUT_DAY_OF_MONTH } from '../constants/business.ts';
+import { PAYOUT_DAY_OF_MONTH } from '../affiliate/programme.ts';
 
 // The payday the payouts tab opens on: the latest 15th, today included (BRIEF §5.2), so the run
 // of the month just paid is on screen; the operator picks another one in the form.
