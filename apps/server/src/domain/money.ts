@@ -154,6 +154,18 @@ export async function approvedUnpaidCents(tx: TransactionQuery, affiliateId: str
   return rows[0]?.cents ?? 0;
 }
 
+/** Whether anything is owed to the affiliate (retention keeps an inactive account while it is): an unpaid commission (pending or approved), a credit, a scheduled payout. */
+export async function isOwedMoney(tx: TransactionQuery, affiliateId: string, now: Date): Promise<boolean> {
+  const { rows } = await tx.query<{ owed: boolean }>(
+    `WITH ${EARNINGS_TOTALS_CTES}
+     SELECT EXISTS (SELECT 1 FROM earned WHERE unpaid AND cents > 0)
+         OR EXISTS (SELECT 1 FROM adjusted WHERE unpaid AND cents > 0)
+         OR EXISTS (SELECT 1 FROM payouts WHERE affiliate_id = $1 AND status = 'scheduled') AS owed`,
+    [affiliateId, nextPayoutCutoff(now).toISOString(), now.toISOString()],
+  );
+  return rows[0]?.owed ?? false;
+}
+
 // Amounts in the export files (BRIEF §6): integer cents inside, decimal text at the edge, and the
 // USD→EUR conversion of SEPA payouts in exact integer arithmetic (never floating point).
 

@@ -3,7 +3,7 @@ import { accountDeletedEmail, accountDeletedKey, anonymiseAffiliate } from '../f
 import { inTransaction, type TransactionQuery } from '../db/transaction.ts';
 import { inactivityWarningEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
-import { EARNINGS_TOTALS_CTES, nextPayoutCutoff } from '../domain/money.ts';
+import { isOwedMoney } from '../domain/money.ts';
 
 // The retention rules (spec §9, BRIEF §6), run once a UTC day by the scheduler. Every step works in
 // small batches (the embedded database keeps answering requests in between), is logged, and is
@@ -196,18 +196,6 @@ async function inactiveAffiliates(
     ],
   );
   return rows;
-}
-
-/** Whether anything is owed to the affiliate: an unpaid commission (pending or approved), a credit, a scheduled payout. */
-async function isOwedMoney(tx: TransactionQuery, affiliateId: string, now: Date): Promise<boolean> {
-  const { rows } = await tx.query<{ owed: boolean }>(
-    `WITH ${EARNINGS_TOTALS_CTES}
-     SELECT EXISTS (SELECT 1 FROM earned WHERE unpaid AND cents > 0)
-         OR EXISTS (SELECT 1 FROM adjusted WHERE unpaid AND cents > 0)
-         OR EXISTS (SELECT 1 FROM payouts WHERE affiliate_id = $1 AND status = 'scheduled') AS owed`,
-    [affiliateId, nextPayoutCutoff(now).toISOString(), now.toISOString()],
-  );
-  return rows[0]?.owed ?? false;
 }
 
 /**
