@@ -1,7 +1,7 @@
 // @ts-check
 // The project's rules, enforced by `npm run lint` inside `npm test` (ADR 008):
 // shared ← server, shared ← web; inside each app, plumbing ← features ← entry points; no feature
-// imports another feature; no import cycles anywhere.
+// imports another feature; no import cycles anywhere, type-only imports included.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -9,6 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import typeCycles from './tools/eslint/no-type-cycle.js';
 import tseslint from 'typescript-eslint';
 
 /** The feature folders of an app, read from the disk so that a new feature is covered the day it is created. */
@@ -28,7 +29,13 @@ function featureIsolation(folder) {
   }));
 }
 
-const SERVER_FEATURES = 'apps/server/src/features';
+const SERVER = 'apps/server/src';
+const SERVER_FEATURES = `${SERVER}/features`;
+/** Shared by every feature: database code, technical helpers, e-mail, business rules (ADR 008). */
+const SERVER_PLUMBING = ['db', 'lib', 'email', 'domain', 'services.ts'];
+/** What starts the server or answers a request: never imported by features or jobs. */
+const SERVER_ENTRY_POINTS = ['functions', 'http', 'app.ts', 'main.ts', 'cli', 'demo'];
+const SERVER_ABOVE_PLUMBING = ['features', 'jobs', ...SERVER_ENTRY_POINTS];
 const WEB_FEATURES = 'apps/web/app/features';
 
 const layers = [
@@ -39,16 +46,23 @@ const layers = [
   },
   { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
   { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
-  // Server: db, lib, domain ← features ← functions, http ← app.
+  // Server (ADR 008): plumbing (db, lib, email, domain, services.ts) ← features ← jobs ← entry points
+  // (functions, http, app.ts, main.ts, cli, demo).
   {
-    target: ['./apps/server/src/db', './apps/server/src/lib', './apps/server/src/domain'],
-    from: ['./apps/server/src/features', './apps/server/src/functions', './apps/server/src/http'],
-    message: 'Database code, lib and domain rules are plumbing: they never import features or entry points.',
+    target: SERVER_PLUMBING.map((folder) => `./${SERVER}/${folder}`),
+    from: [...SERVER_ABOVE_PLUMBING.map((folder) => `./${SERVER}/${folder}`), `./${SERVER}/context.ts`],
+    message:
+      'Plumbing (db, lib, email, domain) never imports features, jobs or entry points, nor context.ts (it holds the auth feature): name the services you need from services.ts.',
   },
   {
     target: `./${SERVER_FEATURES}`,
-    from: ['./apps/server/src/functions', './apps/server/src/http', './apps/server/src/app.ts'],
-    message: 'Features never import the callables or the HTTP layer.',
+    from: SERVER_ENTRY_POINTS.concat('jobs').map((folder) => `./${SERVER}/${folder}`),
+    message: 'Features never import jobs, the callables or the HTTP layer: those compose features, not the reverse.',
+  },
+  {
+    target: `./${SERVER}/jobs`,
+    from: SERVER_ENTRY_POINTS.map((folder) => `./${SERVER}/${folder}`),
+    message: 'Jobs compose features; the callables, the HTTP layer and the app call jobs, never the reverse.',
   },
   ...featureIsolation(SERVER_FEATURES),
   // Web: lib, components ← features ← routes.
@@ -73,6 +87,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',
+      // Modules with import cycles on purpose: the type-cycle rule's test reads them.
+      'tools/eslint/fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -84,7 +100,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: typeCycles },
     settings: {
       // Without these, import-x reads only .js files for the rules that follow imports (no-cycle passed
       // over every TypeScript module).
@@ -104,6 +120,8 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // import-x/no-cycle skips type-only imports; this one reports the cycles they close (ADR 008).
+      'local/no-type-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: layers }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',

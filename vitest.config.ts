@@ -11,6 +11,10 @@ export default defineConfig({
         test: { name: 'shared', environment: 'node', include: ['packages/shared/src/**/*.test.ts'] },
       },
       {
+        // The project's own ESLint rules (tools/eslint).
+        test: { name: 'tools', environment: 'node', include: ['tools/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'server-pglite',
           environment: 'node',

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { AFFILIATE_PROTECTED_PAGES, AFFILIATE_PUBLIC_PAGES } from '../packages/shared/src/constants/affiliate.ts';
-import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '../packages/shared/src/constants/site.ts';
+import { AFFILIATE_PROTECTED_PAGES, AFFILIATE_PUBLIC_PAGES } from '../packages/shared/src/affiliate/constants.ts';
+import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '../packages/shared/src/site/constants.ts';
 
 // First-load JavaScript of every prerendered page (issue 2 §6): the scripts a page's HTML loads
 // (modulepreload links and module scripts) plus everything they import statically, gzip -9 each,

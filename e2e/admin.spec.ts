@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { CONSENT_COOKIE } from '@skanova/shared/constants/site';
+import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { BASE_URL } from '../playwright.config';
 import { createAffiliateAccount, signUpViaApi } from './helpers/affiliate';
 import { type Lang, strings } from './helpers/i18n';

@@ -1,5 +1,5 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { PASSWORD_MIN_LENGTH } from '../packages/shared/src/constants/business';
+import { PASSWORD_MIN_LENGTH } from '../packages/shared/src/affiliate/programme';
 import {
   createAffiliateAccount,
   loginForm,

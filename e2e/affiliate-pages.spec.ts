@@ -6,7 +6,7 @@ import {
   PREMIUM_COMMISSION_CENTS,
   PREMIUM_THRESHOLD,
   STANDARD_COMMISSION_CENTS,
-} from '../packages/shared/src/constants/business';
+} from '../packages/shared/src/affiliate/programme';
 import { BASE_URL } from '../playwright.config';
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';

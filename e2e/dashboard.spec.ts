@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
-import { CONSENT_COOKIE } from '@skanova/shared/constants/site';
+import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
+import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { BASE_URL } from '../playwright.config';
 import { type TestAffiliate, logIn, signUpViaApi } from './helpers/affiliate';
 import { type Lang, strings } from './helpers/i18n';

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { CONSENT_COOKIE } from '@skanova/shared/constants/site';
+import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { FUNNEL_PORT, FUNNEL_URL, FUNNEL_WEBHOOK_AUTH } from '../playwright.config';
 import { DEVICES } from './helpers/devices';
 import { strings } from './helpers/i18n';

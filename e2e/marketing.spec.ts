@@ -8,7 +8,7 @@ import {
   QR_DEFAULTS,
   QR_SIZE_RANGE,
   type BannerSize,
-} from '@skanova/shared/constants/marketing';
+} from '@skanova/shared/marketing/constants';
 import { PRINT_DOCUMENTS } from '@skanova/shared/marketing/assets';
 import { BANNER_THEME_COLORS } from '@skanova/shared/marketing/banner-template';
 import { BASE_URL } from '../playwright.config';

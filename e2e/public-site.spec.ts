@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { CONSENT_COOKIE, LANGUAGE_COOKIE } from '../packages/shared/src/constants/site';
-import { HEADER_OPAQUE_SCROLL_PX } from '../packages/shared/src/constants/timing';
+import { CONSENT_COOKIE, LANGUAGE_COOKIE } from '../packages/shared/src/site/constants';
+import { HEADER_OPAQUE_SCROLL_PX } from '../packages/shared/src/site/timing';
 
 // The public site's shell and home page: languages, header, mobile menu, footer, layout widths and
 // the company pages, in both languages.

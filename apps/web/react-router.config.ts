@@ -1,7 +1,7 @@
 import type { Config } from '@react-router/dev/config';
 import { ADMIN_PAGES } from '@skanova/shared/admin/pages';
-import { AFFILIATE_PAGES } from '@skanova/shared/constants/affiliate';
-import { LANDING_PAGE, PUBLIC_PAGES } from '@skanova/shared/constants/site';
+import { AFFILIATE_PAGES } from '@skanova/shared/affiliate/constants';
+import { LANDING_PAGE, PUBLIC_PAGES } from '@skanova/shared/site/constants';
 
 // Built once per language (SITE_LANG): the same routes prerendered to build/<lang>/client.
 // The client JavaScript is identical in both builds (checked by scripts/postbuild.ts).

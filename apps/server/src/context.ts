@@ -1,22 +1,26 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Language } from '@skanova/shared/site/constants';
 import type { Auth } from './features/auth/auth.ts';
-import type { FieldCipher } from './lib/encryption.ts';
-import type { Mailer } from './lib/mailer.ts';
+import type { AppServices } from './services.ts';
 
-/** What request handlers and jobs share: configuration, database, mail, clock. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  /** Keyed hash of an IP address (or any personal identifier): raw values are never stored. */
-  hashIdentifier: (value: string) => string;
-  /** The time source; tests move it. */
-  now: () => Date;
-  log: FastifyBaseLogger;
+/** What request handlers, features and jobs share: the app's services and sign-in accounts. */
+export interface AppContext extends AppServices {
   /** Sign-in accounts and sessions (better-auth). */
   auth: Auth;
-  /** Encrypts personal fields at rest (IBAN, BIC). */
-  cipher: FieldCipher;
+}
+
+// Who is calling (features/auth/caller.ts finds them from the session): declared here, beside the
+// context every feature receives, so that features name their caller without importing the auth
+// feature.
+
+export interface SignedInUser {
+  userId: string;
+  email: string;
+  role: 'affiliate' | 'admin';
+}
+
+export interface AffiliateCaller extends SignedInUser {
+  affiliateId: string;
+  firstName: string | null;
+  language: Language;
+  status: 'pending' | 'active' | 'refused';
 }

@@ -3,8 +3,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { outboxIdle } from './features/email/outbox-worker.ts';
-import { type Scheduler, startScheduler } from './features/jobs/scheduler.ts';
+import { outboxIdle } from './email/outbox-worker.ts';
+import { type Scheduler, startScheduler } from './jobs/scheduler.ts';
 
 async function main() {
   const config = loadConfig();

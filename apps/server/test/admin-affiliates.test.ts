@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PAGE_SIZE } from '@skanova/shared/admin/requests';
+import { ADMIN_PAGE_SIZE } from '@skanova/shared/admin/schemas';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import {
   type TestAffiliate,

@@ -1,5 +1,5 @@
-import { PASSWORD_MAX_LENGTH } from '@skanova/shared/constants/affiliate';
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import { PASSWORD_MAX_LENGTH } from '@skanova/shared/affiliate/constants';
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, memoryMailer } from './helpers/app.ts';
 import {

@@ -1,5 +1,5 @@
 import { maskIban } from '@skanova/shared/affiliate/bank';
-import { PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
+import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, memoryMailer } from './helpers/app.ts';
 import { callFn, createTestAffiliate } from './helpers/affiliates.ts';

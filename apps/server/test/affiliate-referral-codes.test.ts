@@ -2,8 +2,8 @@ import {
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
   REFERRAL_DESCRIPTION_MAX,
-} from '@skanova/shared/constants/affiliate';
-import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
+} from '@skanova/shared/affiliate/constants';
+import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomReferralCode } from '../src/features/referral-codes/generate-code.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';

@@ -1,5 +1,5 @@
-import { ACTIVE_VISITORS_WINDOW_MINUTES, STATS_CHART_DAYS } from '@skanova/shared/constants/affiliate';
-import { MINIMUM_PAYOUT_CENTS, PREMIUM_THRESHOLD } from '@skanova/shared/constants/business';
+import { ACTIVE_VISITORS_WINDOW_MINUTES, STATS_CHART_DAYS } from '@skanova/shared/affiliate/constants';
+import { MINIMUM_PAYOUT_CENTS, PREMIUM_THRESHOLD } from '@skanova/shared/affiliate/programme';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversionRate } from '../src/features/stats/affiliate-stats.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';

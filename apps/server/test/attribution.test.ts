@@ -2,7 +2,7 @@ import {
   ATTRIBUTION_CONFIDENCE,
   IP_MATCH_WINDOW_MINUTES,
   TRACKING_ID_MAX_AGE_DAYS,
-} from '@skanova/shared/schemas/attribution';
+} from '@skanova/shared/attribution/schemas';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { type TestAffiliate, createTestAffiliate, insertCode } from './helpers/affiliates.ts';

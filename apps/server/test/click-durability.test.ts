@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@skanova/shared/constants/site';
+import { LANGUAGES } from '@skanova/shared/site/constants';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
@@ -11,7 +11,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { TEST_DB } from './helpers/database.ts';
 import { freePort, startPostgresCluster } from './postgres-cluster.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
-import { SERVED_PAGES } from '@skanova/shared/constants/pages';
+import { SERVED_PAGES } from '@skanova/shared/site/pages';
 
 // Group commit answers a visit only after its batch committed (BRIEF §6): the real server process is
 // killed with SIGKILL in the middle of a load of visits, then every tracking id it answered with 200

@@ -1,4 +1,4 @@
-import { TRACKING_ID_COOKIE, VISITOR_SESSION_COOKIE } from '@skanova/shared/constants/site';
+import { TRACKING_ID_COOKIE, VISITOR_SESSION_COOKIE } from '@skanova/shared/site/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHasher } from '../src/lib/secrets.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';

@@ -3,10 +3,10 @@ import {
   PREMIUM_COMMISSION_CENTS,
   PREMIUM_THRESHOLD,
   STANDARD_COMMISSION_CENTS,
-} from '@skanova/shared/constants/business';
+} from '@skanova/shared/affiliate/programme';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { approveDueCommissions } from '../src/features/commissions/approval.ts';
-import { reverseConversion } from '../src/features/commissions/reverse.ts';
+import { approveDueCommissions } from '../src/domain/commission-approval.ts';
+import { reverseConversion } from '../src/domain/reverse-conversion.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import {
   type TestAffiliate,

@@ -6,8 +6,8 @@ import {
   loadEmailRecipient,
   payoutSentEmail,
   welcomeEmail,
-} from '../src/features/email/affiliate-messages.ts';
-import { outboxIdle } from '../src/features/email/outbox-worker.ts';
+} from '../src/email/affiliate-messages.ts';
+import { outboxIdle } from '../src/email/outbox-worker.ts';
 import type { MailMessage } from '../src/lib/mailer.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp, memoryMailer, testConfig } from './helpers/app.ts';
 import { callFn, createTestAffiliate, signupPayload } from './helpers/affiliates.ts';

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  deliverDueEmails,
-  LEASE_MS,
-  MAX_ATTEMPTS,
-  outboxIdle,
-  retryDelayMs,
-} from '../src/features/email/outbox-worker.ts';
-import { enqueueEmail, insertOutboxRow } from '../src/features/email/outbox.ts';
-import { sendInBackground } from '../src/lib/email-texts.ts';
+import { deliverDueEmails, LEASE_MS, MAX_ATTEMPTS, outboxIdle, retryDelayMs } from '../src/email/outbox-worker.ts';
+import { enqueueEmail, insertOutboxRow } from '../src/email/outbox.ts';
+import { sendInBackground } from '../src/email/email-texts.ts';
 import type { MailMessage } from '../src/lib/mailer.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { TEST_DB } from './helpers/database.ts';

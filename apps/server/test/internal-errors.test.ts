@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { CallableError, defineCallable, registerCallables } from '../src/http/callable.ts';
+import { callableDefiner, registerCallables } from '../src/http/callable.ts';
+import { CallableError } from '../src/lib/callable-error.ts';
 import { TEST_PUBLIC_URL, memoryMailer, testConfig } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/database.ts';
 
@@ -19,7 +20,12 @@ const logStream = new Writable({
   },
 });
 
-const failing = defineCallable({
+/** A function outside the product's contract, registered by this test only. */
+interface FailingContract {
+  failOnPurpose: { request: { kind: 'crash' | 'refuse' }; response: never };
+}
+
+const failing = callableDefiner<FailingContract>()({
   name: 'failOnPurpose',
   input: z.object({ kind: z.enum(['crash', 'refuse']) }),
   async handler({ kind }) {

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enqueueEmail } from '../src/features/email/outbox.ts';
-import {
-  type JobCounts,
-  type ScheduledJob,
-  runDueJobs,
-  runOnce,
-  startScheduler,
-} from '../src/features/jobs/scheduler.ts';
+import { enqueueEmail } from '../src/email/outbox.ts';
+import { type JobCounts, type ScheduledJob, runDueJobs, runOnce, startScheduler } from '../src/jobs/scheduler.ts';
 import { type TestApp, createTestApp, memoryMailer } from './helpers/app.ts';
 import { createTestAffiliate, insertConversion, insertConversions } from './helpers/affiliates.ts';
 

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_SIZES, BANNER_THEMES, type BannerSize } from '@skanova/shared/constants/marketing';
+import { BANNER_SIZES, BANNER_THEMES, type BannerSize } from '@skanova/shared/marketing/constants';
 import {
   PRINT_DOCUMENTS,
   PRINT_DOCUMENT_KINDS,

@@ -1,8 +1,8 @@
 import { Resvg, renderAsync } from '@resvg/resvg-js';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { BANNER_SIZES, type BannerSize } from '@skanova/shared/constants/marketing';
-import { LANGUAGES } from '@skanova/shared/constants/site';
+import { BANNER_SIZES, type BannerSize } from '@skanova/shared/marketing/constants';
+import { LANGUAGES } from '@skanova/shared/site/constants';
 import { RESVG_OPTIONS, bannerSvg, rasterise } from '../src/features/marketing/banner-image.ts';
 import { printable } from '../src/features/marketing/print-documents.ts';
 import { pngSize } from './helpers/marketing-files.ts';

@@ -1,4 +1,4 @@
-import { SEPA_PAIN_VERSIONS } from '@skanova/shared/callable/payout-functions';
+import { SEPA_PAIN_VERSIONS } from '@skanova/shared/payouts/schemas';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPayouts } from '../src/features/payouts/payout-run.ts';
 import { payoutIdFromTransferReference, transferReference } from '../src/features/payouts/transfer-reference.ts';

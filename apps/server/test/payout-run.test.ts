@@ -1,6 +1,6 @@
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withJobLock } from '../src/features/jobs/job-lock.ts';
+import { withJobLock } from '../src/db/job-lock.ts';
 import { markPayouts } from '../src/features/payouts/payout-lifecycle.ts';
 import { paydayFor, payoutPeriod } from '../src/features/payouts/payout-period.ts';
 import { PayoutRunError, runPayouts } from '../src/features/payouts/payout-run.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxIdle } from '../src/features/email/outbox-worker.ts';
-import { type RetentionResult, runRetention } from '../src/features/retention/retention.ts';
+import { outboxIdle } from '../src/email/outbox-worker.ts';
+import { type RetentionResult, runRetention } from '../src/jobs/retention.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp, memoryMailer } from './helpers/app.ts';
 import {
   type TestAffiliate,

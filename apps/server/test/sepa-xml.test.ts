@@ -1,6 +1,6 @@
-import { SEPA_PAIN_VERSIONS, type SepaPainVersion } from '@skanova/shared/callable/payout-functions';
+import { SEPA_PAIN_VERSIONS, type SepaPainVersion } from '@skanova/shared/payouts/schemas';
 import { describe, expect, it } from 'vitest';
-import { convertCents, decimalAmount, normaliseExchangeRate } from '../src/features/payouts/money.ts';
+import { convertCents, decimalAmount, normaliseExchangeRate } from '../src/domain/money.ts';
 import { type SepaDocumentInput, SepaDataError, buildSepaXml, sepaText } from '../src/features/payouts/sepa-xml.ts';
 import { payoutIdFromTransferReference, transferReference } from '../src/features/payouts/transfer-reference.ts';
 import { SEPA_NAMESPACE, parseXml, sepaTransactions, sepaValue, sepaViolations } from './fixtures/sepa-rules.ts';

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
+import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/site/constants';
 import { type TestApp, createTestApp } from './helpers/app.ts';
-import { SERVED_PAGES } from '@skanova/shared/constants/pages';
-import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/constants/affiliate';
+import { SERVED_PAGES } from '@skanova/shared/site/pages';
+import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/affiliate/constants';
 
 // Serving the prerendered site (BRIEF §5.1, §6): language negotiation, headers, redirects, 404s,
 // robots and sitemap. The test builds a small site of its own in a temporary folder, shaped like

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from './lib/react-i18n';
 import { type EntryContext, ServerRouter } from 'react-router';
-import { DEFAULT_LANGUAGE, isLanguage } from '@skanova/shared/constants/site';
+import { DEFAULT_LANGUAGE, isLanguage } from '@skanova/shared/site/constants';
 import { initServerI18n, loadAllNamespaces } from './lib/i18n';
 
 // Used only at build time: the site is prerendered (ssr: false), once per language (SITE_LANG).

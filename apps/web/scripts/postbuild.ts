@@ -5,8 +5,8 @@ import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync 
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@skanova/shared/constants/site';
-import { SERVED_PAGES } from '@skanova/shared/constants/pages';
+import { LANGUAGES } from '@skanova/shared/site/constants';
+import { SERVED_PAGES } from '@skanova/shared/site/pages';
 
 const buildDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -5,7 +5,24 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema/index.ts';
+import * as affiliatesSchema from './schema/affiliates.ts';
+import * as auditLogSchema from './schema/audit-log.ts';
+import * as authSchema from './schema/auth.ts';
+import * as clicksSchema from './schema/clicks.ts';
+import * as programmeSchema from './schema/programme.ts';
+import * as supportTicketsSchema from './schema/support-tickets.ts';
+import * as webVitalsSchema from './schema/web-vitals.ts';
+
+/** Every table Drizzle knows (one file per area in ./schema, no barrel). */
+const schema = {
+  ...authSchema,
+  ...affiliatesSchema,
+  ...clicksSchema,
+  ...supportTicketsSchema,
+  ...webVitalsSchema,
+  ...auditLogSchema,
+  ...programmeSchema,
+};
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

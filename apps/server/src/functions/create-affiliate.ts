@@ -1,8 +1,9 @@
-import { createAffiliateRequestSchema } from '@skanova/shared/schemas/affiliate';
-import { webHeaders } from '../features/auth/auth-routes.ts';
-import { hit } from '../features/auth/rate-limiter.ts';
+import { createAffiliateRequestSchema } from '@skanova/shared/affiliate/schemas';
+import { webHeaders } from '../features/auth/web-headers.ts';
+import { hit } from '../lib/rate-limiter.ts';
 import { signUpAffiliate } from '../features/affiliates/signup.ts';
-import { CallableError, defineCallable } from '../http/callable.ts';
+import { defineCallable } from '../http/callable.ts';
+import { CallableError } from '../lib/callable-error.ts';
 
 /**
  * Affiliate signup (spec §2 "Affiliate signup", §7 createAffiliate): creates the sign-in account,

@@ -1,6 +1,6 @@
-import { deleteAccountRequestSchema } from '@skanova/shared/schemas/affiliate';
+import { deleteAccountRequestSchema } from '@skanova/shared/affiliate/schemas';
 import { deleteAffiliateAccount as deleteAccount } from '../features/affiliates/account-deletion.ts';
-import { webHeaders } from '../features/auth/auth-routes.ts';
+import { webHeaders } from '../features/auth/web-headers.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { generateReferralCodeRequestSchema } from '@skanova/shared/schemas/affiliate';
+import { generateReferralCodeRequestSchema } from '@skanova/shared/affiliate/schemas';
 import { createReferralCode } from '../features/referral-codes/generate-code.ts';
 import { defineCallable } from '../http/callable.ts';
 

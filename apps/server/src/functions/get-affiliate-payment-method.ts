@@ -1,5 +1,5 @@
-import { noInputSchema } from '../features/affiliates/inputs.ts';
-import { loadPaymentMethod, summarisePaymentMethod } from '../features/affiliates/payment-method-store.ts';
+import { noInputSchema } from '@skanova/shared/callable/schemas';
+import { loadPaymentMethod, summarisePaymentMethod } from '../domain/payment-method-store.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /** The caller's payment method as the dashboard shows it (spec §7): the IBAN masked but its last 4. */

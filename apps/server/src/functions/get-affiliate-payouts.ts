@@ -1,4 +1,4 @@
-import { noInputSchema } from '../features/affiliates/inputs.ts';
+import { noInputSchema } from '@skanova/shared/callable/schemas';
 import { listPayouts } from '../features/affiliates/payouts.ts';
 import { defineCallable } from '../http/callable.ts';
 

@@ -1,4 +1,5 @@
-import type { AnyCallable } from '../http/callable.ts';
+import type { CallableName } from '@skanova/shared/callable/functions';
+import type { RegisteredCallable } from '../http/callable.ts';
 import { adminCallables } from './admin/index.ts';
 import { attributionCallables } from './attribution/index.ts';
 import { payoutCallables } from './payouts/index.ts';
@@ -17,7 +18,7 @@ import { updateAffiliatePaymentMethod } from './update-affiliate-payment-method.
 import { updateNotificationPreferences } from './update-notification-preferences.ts';
 
 /** Every server function, registered as POST /api/fn/<name>. */
-export const callables: readonly AnyCallable[] = [
+export const callables = [
   submitContactForm,
   storePreInstallData,
   createAffiliate,
@@ -34,4 +35,8 @@ export const callables: readonly AnyCallable[] = [
   ...attributionCallables,
   ...payoutCallables,
   ...adminCallables,
-];
+] as const satisfies readonly RegisteredCallable[];
+
+/** Functions of the shared contract that no definition above serves: none, or this does not compile. */
+type Unserved = Exclude<CallableName, (typeof callables)[number]['name']>;
+export const EVERY_CONTRACT_FUNCTION_SERVED: [Unserved] extends [never] ? true : Unserved = true;

@@ -1,6 +1,6 @@
-import { TRACKING_ID_COOKIE, VISITOR_SESSION_COOKIE } from '@skanova/shared/constants/site';
-import { TRACKING_COOKIE_DAYS, VISITOR_SESSION_COOKIE_DAYS } from '@skanova/shared/constants/timing';
-import { preInstallRequestSchema } from '@skanova/shared/schemas/pre-install';
+import { TRACKING_ID_COOKIE, VISITOR_SESSION_COOKIE } from '@skanova/shared/site/constants';
+import { TRACKING_COOKIE_DAYS, VISITOR_SESSION_COOKIE_DAYS } from '@skanova/shared/site/timing';
+import { preInstallRequestSchema } from '@skanova/shared/landing/schemas';
 import { isBotVisit } from '../features/clicks/bot-detection.ts';
 import { clickWriterFor } from '../features/clicks/click-writer.ts';
 import { hourBucket, newSessionId, newTrackingId, validSessionId, visitorKey } from '../features/clicks/visitor.ts';

@@ -1,4 +1,4 @@
-import { contactRequestSchema } from '@skanova/shared/schemas/contact';
+import { contactRequestSchema } from '@skanova/shared/support/schemas';
 import { createSupportTicket, notifySupportInBackground } from '../features/support/support-tickets.ts';
 import { defineCallable } from '../http/callable.ts';
 

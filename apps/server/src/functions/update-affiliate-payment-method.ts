@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { updatePaymentMethodRequestSchema } from '@skanova/shared/affiliate/schemas';
 import { updatePaymentMethod } from '../features/affiliates/update-payment-method.ts';
 import { defineCallable } from '../http/callable.ts';
 
@@ -7,19 +7,10 @@ import { defineCallable } from '../http/callable.ts';
  * come: the shared validation answers each mistake with its own detail code (missing-payment-method,
  * missing-payment-details, invalid-iban, invalid-iban-checksum, invalid-bic …), as the form does.
  */
-const input = z.nullable(
-  z.optional(
-    z.object({
-      paymentMethod: z.optional(z.unknown()),
-      paymentDetails: z.optional(z.unknown()),
-    }),
-  ),
-);
-
 export const updateAffiliatePaymentMethod = defineCallable({
   name: 'updateAffiliatePaymentMethod',
   access: 'affiliate',
-  input,
+  input: updatePaymentMethodRequestSchema,
   async handler(data, { app, caller }) {
     const paymentMethod = await updatePaymentMethod(app, caller, data?.paymentMethod, data?.paymentDetails);
     return { success: true as const, paymentMethod };

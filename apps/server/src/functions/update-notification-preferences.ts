@@ -1,4 +1,4 @@
-import { notificationPreferencesSchema } from '@skanova/shared/schemas/affiliate';
+import { notificationPreferencesSchema } from '@skanova/shared/affiliate/schemas';
 import { saveNotificationPreferences } from '../features/affiliates/settings.ts';
 import { defineCallable } from '../http/callable.ts';
 

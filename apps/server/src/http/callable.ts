@@ -1,21 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type $ZodType, type output, safeParse } from 'zod/v4/core';
-import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
+import { type $ZodType, type input, type output, safeParse } from 'zod/v4/core';
+import { CALLABLE_PATH_PREFIX, type CallableFunctions } from '@skanova/shared/callable/functions';
 import { ERROR_STATUS, type ErrorCode, type CallableErrorBody, toWireStatus } from '@skanova/shared/callable/errors';
-import type { AppContext } from '../context.ts';
-import { type AffiliateCaller, type SignedInUser, loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
-
-/** The one error type of server functions; `sendCallableError` turns it into the protocol's answer. */
-export class CallableError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly details?: unknown,
-  ) {
-    super(message ?? code);
-    this.name = 'CallableError';
-  }
-}
+import type { AffiliateCaller, AppContext, SignedInUser } from '../context.ts';
+import { CallableError } from '../lib/callable-error.ts';
+import { loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
 
 export interface CallableRequestContext {
   app: AppContext;
@@ -38,25 +27,80 @@ export interface RateLimitRule {
   timeWindow: number | string;
 }
 
-export interface CallableDefinition<Input extends $ZodType, Output, A extends CallableAccess = 'public'> {
-  name: string;
+/** A contract: each function's request (what a client may send) and response. */
+export type CallableContract<C> = { [N in keyof C]: { request: unknown; response: unknown } };
+
+export interface CallableDefinition<
+  C extends CallableContract<C>,
+  N extends keyof C & string,
+  Input extends $ZodType,
+  A extends CallableAccess,
+> {
+  /** A function of the contract. */
+  name: N;
   /** Checked before the body is validated: an anonymous call is answered `unauthenticated` first (BRIEF §6). */
   access?: A;
+  /** Zod or zod/mini; it must accept every request the contract allows (see `defineCallable`). */
   input: Input;
   /** Per-IP rate limit of this function; omitted = the protocol's default budget. */
   rateLimit?: (app: AppContext) => RateLimitRule | false;
-  handler: (input: output<Input>, ctx: CallableRequestContext & { caller: CallerFor<A> }) => Promise<Output>;
+  /** Gets what the schema parsed; answers the contract's response. */
+  handler: (input: output<Input>, ctx: CallableRequestContext & { caller: CallerFor<A> }) => Promise<C[N]['response']>;
 }
 
-/** Declares a callable with its input schema (zod or zod/mini) and caller inferred. */
-export function defineCallable<Input extends $ZodType, Output, A extends CallableAccess = 'public'>(
-  definition: CallableDefinition<Input, Output, A>,
-): CallableDefinition<Input, Output, A> {
-  return definition;
+/** Where a schema refuses a request the contract allows, the compiler names the request. */
+interface RequestRefusedBySchema<Request> {
+  'the input schema must accept the request of the contract': Request;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a list of definitions with different inputs and callers
-export type AnyCallable = CallableDefinition<any, unknown, any>;
+/** `unknown` (no constraint) when every contract request of `N` is an input the schema accepts. */
+type AcceptsContractRequest<C extends CallableContract<C>, N extends keyof C, Input extends $ZodType> = [
+  C[N]['request'],
+] extends [input<Input>]
+  ? unknown
+  : RequestRefusedBySchema<C[N]['request']>;
+
+/** A definition as the registry holds it: checked by `defineCallable`, then run by `registerCallables`. */
+export interface RegisteredCallable<N extends string = string> {
+  readonly name: N;
+  readonly access: CallableAccess;
+  readonly input: $ZodType;
+  readonly rateLimit?: ((app: AppContext) => RateLimitRule | false) | undefined;
+  /** Runs the handler on what `input` parsed, for a caller that `access` admits. */
+  run(
+    input: unknown,
+    ctx: CallableRequestContext & { caller: AffiliateCaller | SignedInUser | null },
+  ): Promise<unknown>;
+}
+
+/**
+ * `defineCallable` for a contract `C`: the name is one of its functions, the input schema accepts
+ * every request the contract allows for it, the handler answers its response. A mismatch is a type
+ * error where the definition is written (test/callable-contract.test.ts). The server's contract is
+ * the shared `CallableFunctions`; a test may declare its own.
+ */
+export function callableDefiner<C extends CallableContract<C>>() {
+  return function defineCallable<
+    N extends keyof C & string,
+    Input extends $ZodType,
+    A extends CallableAccess = 'public',
+  >(
+    definition: CallableDefinition<C, N, Input, A> & { input: AcceptsContractRequest<C, N, Input> },
+  ): RegisteredCallable<N> {
+    const { name, access = 'public' as A, input, rateLimit, handler } = definition;
+    return {
+      name,
+      access,
+      input,
+      rateLimit,
+      // registerCallables passes what `input` parsed and the caller `access` requires (`authorise`).
+      run: (data, ctx) => handler(data as output<Input>, ctx as CallableRequestContext & { caller: CallerFor<A> }),
+    };
+  };
+}
+
+/** Declares a server function of the shared contract, with its input schema (zod or zod/mini) and caller. */
+export const defineCallable = callableDefiner<CallableFunctions>();
 
 /** The caller a function's access level requires, or the protocol error that refuses the call. */
 async function authorise(
@@ -107,14 +151,14 @@ export function sendCallableError(reply: FastifyReply, code: ErrorCode, message:
  * Registers `POST /api/fn/<name>` for each definition: JSON `{ data }` in, `{ result }` out,
  * input validated by the function's zod schema, errors in the callable protocol's shape.
  */
-export function registerCallables(app: FastifyInstance, ctx: AppContext, definitions: readonly AnyCallable[]) {
+export function registerCallables(app: FastifyInstance, ctx: AppContext, definitions: readonly RegisteredCallable[]) {
   for (const definition of definitions) {
     const limit = definition.rateLimit ? definition.rateLimit(ctx) : undefined;
     app.post(
       `${CALLABLE_PATH_PREFIX}${definition.name}`,
       { config: { rateLimit: limit === false ? false : (limit ?? { max: 300, timeWindow: '1 minute' }) } },
       async (request, reply) => {
-        const caller = await authorise(ctx, request, definition.access ?? 'public');
+        const caller = await authorise(ctx, request, definition.access);
         const body = request.body;
         if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
           throw new CallableError('invalid-argument', 'Request body must be a JSON object with a "data" field.');
@@ -137,7 +181,7 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
             })),
           });
         }
-        const result = await definition.handler(parsed.data, { app: ctx, request, reply, caller });
+        const result = await definition.run(parsed.data, { app: ctx, request, reply, caller });
         return { result: result ?? null };
       },
     );

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BANNER_SIZES, BANNER_THEMES } from '@skanova/shared/constants/marketing';
-import { isLanguage, type Language } from '@skanova/shared/constants/site';
+import { BANNER_SIZES, BANNER_THEMES } from '@skanova/shared/marketing/constants';
+import { isLanguage, type Language } from '@skanova/shared/site/constants';
 import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
 import {
   MARKETING_API_PREFIX,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/constants/site';
-import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/constants/affiliate';
+import { LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/site/constants';
+import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/affiliate/constants';
 import type { AppContext } from '../context.ts';
 
 export function registerSeo(app: FastifyInstance, ctx: AppContext) {

@@ -11,15 +11,15 @@ import {
   PUBLIC_PAGES,
   isLanguage,
   type Language,
-} from '@skanova/shared/constants/site';
+} from '@skanova/shared/site/constants';
 import { ADMIN_PAGES } from '@skanova/shared/admin/pages';
-import { AFFILIATE_PAGES } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_PAGES } from '@skanova/shared/affiliate/constants';
 import { negotiateLanguage } from '@skanova/shared/i18n/negotiate';
 import { parseLandingPath } from '@skanova/shared/landing/landing-path';
 import type { Config } from '../config.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { isApiPath } from './callable.ts';
-import { SERVED_PAGES } from '@skanova/shared/constants/pages';
+import { SERVED_PAGES } from '@skanova/shared/site/pages';
 
 // Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
 // with the configured public settings substituted and a CSP listing that file's inline-script hashes.

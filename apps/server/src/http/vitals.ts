@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { webVitals } from '../db/schema/index.ts';
+import { webVitals } from '../db/schema/web-vitals.ts';
 import { sendCallableError } from './callable.ts';
 
 // The web-vitals reporter posts here only with the visitor's consent (BRIEF §6), as a beacon:

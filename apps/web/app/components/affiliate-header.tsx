@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { LanguageToggle } from './language-toggle';

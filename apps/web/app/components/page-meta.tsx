@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/react-i18n';
-import { LANGUAGES } from '@skanova/shared/constants/site';
+import { LANGUAGES } from '@skanova/shared/site/constants';
 import { siteConfig } from '../lib/site-config';
 
 interface PageMetaProps {

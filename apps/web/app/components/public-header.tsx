@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/react-i18n';
 import { Link, NavLink } from 'react-router';
-import { HEADER_OPAQUE_SCROLL_PX } from '@skanova/shared/constants/timing';
+import { HEADER_OPAQUE_SCROLL_PX } from '@skanova/shared/site/timing';
 import { siteConfig } from '../lib/site-config';
 import { LanguageToggle } from './language-toggle';
 

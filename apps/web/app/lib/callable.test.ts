@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CALLABLE_TIMEOUT_MS } from '@skanova/shared/constants/timing';
+import { CALLABLE_TIMEOUT_MS } from '@skanova/shared/site/timing';
 import {
   CallableClientError,
   INVALID_JSON_MESSAGE,

@@ -1,4 +1,4 @@
-import { CALLABLE_TIMEOUT_MS } from '@skanova/shared/constants/timing';
+import { CALLABLE_TIMEOUT_MS } from '@skanova/shared/site/timing';
 import { type ErrorCode, codeForHttpStatus, fromWireStatus } from '@skanova/shared/callable/errors';
 import { CALLABLE_PATH_PREFIX, type CallableFunctions, type CallableName } from '@skanova/shared/callable/functions';
 

@@ -1,5 +1,5 @@
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@skanova/shared/constants/site';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, isLanguage, type Language } from '@skanova/shared/site/constants';
 import { siteConfig } from './site-config';
 
 // One i18next instance. Its first language is the page's <html lang> (the server chose it), so

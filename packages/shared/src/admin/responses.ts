@@ -1,9 +1,9 @@
 import type { PaymentMethodType } from '../affiliate/payment-method.ts';
 import type { AffiliateStats, PayoutSummary } from '../affiliate/stats.ts';
-import type { Language } from '../constants/site.ts';
-import type { ContactSubject } from '../schemas/contact.ts';
-import type { AffiliateStatus } from '../schemas/affiliate.ts';
-import type { ConversionStatus, TicketStatus } from './requests.ts';
+import type { Language } from '../site/constants.ts';
+import type { ContactSubject } from '../support/schemas.ts';
+import type { AffiliateStatus } from '../affiliate/schemas.ts';
+import type { ConversionStatus, TicketStatus } from './schemas.ts';
 import type { VitalName, VitalRating } from './vitals.ts';
 
 // Answers of the operator console's functions (BRIEF §5.10). Money in integer cents (USD), times

@@ -1,4 +1,4 @@
-import { PROFILE_LIMITS } from '../constants/affiliate.ts';
+import { PROFILE_LIMITS } from './constants.ts';
 import { hasValidIbanChecksum, hasValidIbanLength, isValidBic, normaliseBankId } from './bank.ts';
 
 // Payment methods (spec §3 "Payment method", §5 "Payment update"). One validation for the signup

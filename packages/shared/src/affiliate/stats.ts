@@ -1,5 +1,5 @@
 import type { PaymentMethodType } from './payment-method.ts';
-import type { AffiliateStatus, NotificationPreferences } from '../schemas/affiliate.ts';
+import type { AffiliateStatus, NotificationPreferences } from './schemas.ts';
 
 // Answers of the dashboard's server functions (spec §3 "Affiliate stats", BRIEF §6 formulas).
 // Money is integer cents inside; the spec's dollar fields are given too (two decimals at the edge).

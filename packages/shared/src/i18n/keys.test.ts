@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../constants/site.ts';
+import { LANGUAGES } from '../site/constants.ts';
 
 // Both languages are complete (BRIEF §5.1): every namespace file exists in each language with the
 // same keys, the same nesting and arrays of the same length; and no string names the brand

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../constants/site.ts';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../site/constants.ts';
 
 export interface LanguageSignals {
   /** Value of the `?lang=` query parameter, if any. */

@@ -1,4 +1,4 @@
-import { LANDING_TYPES, type LandingType } from '../constants/landing.ts';
+import { LANDING_TYPES, type LandingType } from './constants.ts';
 
 export interface LandingTarget {
   type: LandingType;

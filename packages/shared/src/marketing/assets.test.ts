@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANNER_SIZES, BANNER_THEMES } from '../constants/marketing.ts';
+import { BANNER_SIZES, BANNER_THEMES } from './constants.ts';
 import { PRINT_DOCUMENTS, bannerEmbedHtml, bannerImagePath, parseBannerFileName, printDocumentPath } from './assets.ts';
 
 describe('marketing file addresses', () => {

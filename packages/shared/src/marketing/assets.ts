@@ -1,5 +1,5 @@
-import { BANNER_SIZES, BANNER_THEMES, type BannerSize, type BannerTheme } from '../constants/marketing.ts';
-import type { Language } from '../constants/site.ts';
+import { BANNER_SIZES, BANNER_THEMES, type BannerSize, type BannerTheme } from './constants.ts';
+import type { Language } from '../site/constants.ts';
 
 // Addresses and names of the marketing files (spec §2 "Marketing materials panel"): the panel links
 // to them, the server answers them, the tests check them. All are per referral code.

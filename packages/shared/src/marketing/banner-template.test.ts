@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANNER_PREVIEW_SCALE, BANNER_SIZES, BANNER_THEMES, type BannerSize } from '../constants/marketing.ts';
+import { BANNER_PREVIEW_SCALE, BANNER_SIZES, BANNER_THEMES, type BannerSize } from './constants.ts';
 import en from '../i18n/en/marketing.json';
 import { BANNER_THEME_COLORS, type BannerTexts, renderBannerSvg } from './banner-template.ts';
 import { qrPathData } from './qr-matrix.ts';

@@ -1,4 +1,4 @@
-import { BANNER_SIZES, type BannerSize, type BannerTheme } from '../constants/marketing.ts';
+import { BANNER_SIZES, type BannerSize, type BannerTheme } from './constants.ts';
 import { type QrMatrix, escapeXml, qrPathData } from './qr-matrix.ts';
 import { LINE_HEIGHT, fitText, textWidth } from './text-fit.ts';
 

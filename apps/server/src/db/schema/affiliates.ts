@@ -1,6 +1,6 @@
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth.ts';
-import { referralCodes } from './index.ts';
+import { referralCodes } from './clicks.ts';
 
 // Affiliate profiles, payment methods, conversions, adjustments, payouts (migrations/0002_affiliates.sql).
 // `affiliates` and `paymentMethods` are also written by the auth library's adapter during signup, so

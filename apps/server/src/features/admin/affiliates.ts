@@ -2,26 +2,23 @@ import type {
   AdminAffiliateAction,
   AdminListAffiliatesRequest,
   AdminSetAffiliateStatusRequest,
-} from '@skanova/shared/admin/requests';
+} from '@skanova/shared/admin/schemas';
 import type {
-  AdminAffiliateDetail,
   AdminAffiliateProfile,
   AdminAffiliateStatusResult,
   AdminAffiliateSummary,
   AdminPage,
 } from '@skanova/shared/admin/responses';
 import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
-import { isLanguage } from '@skanova/shared/constants/site';
-import type { AffiliateStatus } from '@skanova/shared/schemas/affiliate';
-import type { AppContext } from '../../context.ts';
-import { CallableError } from '../../http/callable.ts';
-import { listPayouts } from '../affiliates/payouts.ts';
-import { inTransaction, type TransactionQuery } from '../affiliates/transaction.ts';
-import type { SignedInUser } from '../auth/caller.ts';
-import { applicationDecisionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import { loadAffiliateStats } from '../stats/affiliate-stats.ts';
-import { recordAudit } from './audit-log.ts';
+import { isLanguage } from '@skanova/shared/site/constants';
+import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
+import type { AppContext, SignedInUser } from '../../context.ts';
+import { CallableError } from '../../lib/callable-error.ts';
+import { inTransaction, type TransactionQuery } from '../../db/transaction.ts';
+import { applicationDecisionEmail, loadEmailRecipient } from '../../email/affiliate-messages.ts';
+import { enqueueEmail } from '../../email/outbox.ts';
+import { AFFILIATE_MONEY_COLUMNS, affiliateMoneyJoins } from '../../domain/money.ts';
+import { recordAudit } from '../../domain/audit-log.ts';
 import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
 
 // Affiliates in the operator console (BRIEF §5.7, §5.10): find them, read one, and decide on them.
@@ -29,11 +26,7 @@ import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
 // account is disabled or enabled (the sign-in account's ban: refused at login, its sessions ended,
 // its links no longer earning). Each decision is audit-logged with the operator and the reason.
 
-/**
- * Per-affiliate money for a page of the list, by the rules of stats/earnings.ts (one affiliate at a
- * time there): qualified = not reversed; earnings = their commissions + adjustments; unpaid = not in
- * a sent or paid payout. The list test compares both on the same rows.
- */
+/** A page of the list with each affiliate's money (domain/money.ts: the same rules as the dashboard). */
 const LIST_SQL = (where: Conditions) => `
 WITH page AS (
   SELECT a.id, u.email, a.first_name, a.last_name, a.company_name, a.status,
@@ -45,23 +38,9 @@ WITH page AS (
 )
 SELECT p.*,
        coalesce((SELECT json_agg(k.code ORDER BY k.created_at, k.id) FROM referral_codes k WHERE k.affiliate_id = p.id), '[]'::json) AS codes,
-       cv.qualified,
-       cv.commission_cents + adj.total_cents AS earnings_cents,
-       cv.unpaid_cents + adj.unpaid_cents AS unpaid_cents
+       ${AFFILIATE_MONEY_COLUMNS}
 FROM page p
-CROSS JOIN LATERAL (
-  SELECT count(*)::int AS qualified,
-         coalesce(sum(c.commission_cents), 0)::int AS commission_cents,
-         coalesce(sum(c.commission_cents) FILTER (WHERE NOT (c.status = 'paid' OR coalesce(s.status IN ('sent', 'paid'), false))), 0)::int AS unpaid_cents
-  FROM conversions c LEFT JOIN payouts s ON s.id = c.payout_id
-  WHERE c.affiliate_id = p.id AND c.status <> 'reversed'
-) cv
-CROSS JOIN LATERAL (
-  SELECT coalesce(sum(j.amount_cents), 0)::int AS total_cents,
-         coalesce(sum(j.amount_cents) FILTER (WHERE NOT coalesce(s.status IN ('sent', 'paid'), false)), 0)::int AS unpaid_cents
-  FROM commission_adjustments j LEFT JOIN payouts s ON s.id = j.payout_id
-  WHERE j.affiliate_id = p.id
-) adj
+${affiliateMoneyJoins('p.id')}
 ORDER BY p.created_at DESC, p.id`;
 
 interface SummaryRow {
@@ -192,11 +171,14 @@ async function loadProfile(app: AppContext, affiliateId: string): Promise<AdminA
   };
 }
 
-export async function getAffiliate(app: AppContext, affiliateId: string): Promise<AdminAffiliateDetail> {
+/**
+ * One affiliate's profile and account state for the console; `not-found` for an unknown id. The
+ * function adminGetAffiliate adds the dashboard's statistics and the payouts (features of their own).
+ */
+export async function getAffiliateProfile(app: AppContext, affiliateId: string): Promise<AdminAffiliateProfile> {
   const affiliate = await loadProfile(app, affiliateId);
   if (!affiliate) throw new CallableError('not-found', 'No such affiliate.', { code: 'not-found' });
-  const [stats, payouts] = await Promise.all([loadAffiliateStats(app, affiliateId), listPayouts(app, affiliateId)]);
-  return { affiliate, stats, payouts };
+  return affiliate;
 }
 
 /** What an action makes of the application and of the account. */

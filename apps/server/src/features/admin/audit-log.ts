@@ -1,28 +1,9 @@
-import type { AdminListAuditLogRequest } from '@skanova/shared/admin/requests';
+import type { AdminListAuditLogRequest } from '@skanova/shared/admin/schemas';
 import type { AdminAuditEntry, AdminPage } from '@skanova/shared/admin/responses';
 import type { AppContext } from '../../context.ts';
-import type { TransactionQuery } from '../affiliates/transaction.ts';
 import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
 
-// The audit log (BRIEF §4): every operator action is written in the transaction of the change it
-// records, with the operator as actor; the console lists it newest first.
-
-export interface AuditEntry {
-  actor: string;
-  action: string;
-  subject: string;
-  details: Record<string, unknown>;
-  at: Date;
-}
-
-/** Writes one entry; answers its id. */
-export async function recordAudit(tx: TransactionQuery, entry: AuditEntry): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    'INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id',
-    [entry.actor, entry.action, entry.subject, JSON.stringify(entry.details), entry.at.toISOString()],
-  );
-  return rows[0]!.id;
-}
+// The console's view of the audit log (domain/audit-log.ts writes it), newest first.
 
 interface AuditRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { AdminListConversionsRequest, ConversionStatus } from '@skanova/shared/admin/requests';
+import type { AdminListConversionsRequest, ConversionStatus } from '@skanova/shared/admin/schemas';
 import type { AdminConversion, AdminPage } from '@skanova/shared/admin/responses';
 import type { AppContext } from '../../context.ts';
 import { Conditions, isoTime, pageOf, paging } from './paging.ts';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { runWithTransaction } from '@better-auth/core/context';
 import { generateId } from 'better-auth';
-import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/affiliate/constants';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
 
 // Operators (BRIEF §5.10): the role `admin` on a sign-in account, given from the command line only
 // (`npm run admin:create -- <email>`). A new account gets a random password nobody knows; either

@@ -1,4 +1,4 @@
-import { ADMIN_PAGE_SIZE } from '@skanova/shared/admin/requests';
+import { ADMIN_PAGE_SIZE } from '@skanova/shared/admin/schemas';
 import type { AdminPage } from '@skanova/shared/admin/responses';
 import type { SqlClient } from '../../db/client.ts';
 

@@ -1,12 +1,11 @@
-import type { AdminListTicketsRequest, TicketStatus } from '@skanova/shared/admin/requests';
+import type { AdminListTicketsRequest, TicketStatus } from '@skanova/shared/admin/schemas';
 import type { AdminPage, AdminTicket } from '@skanova/shared/admin/responses';
-import { isLanguage } from '@skanova/shared/constants/site';
-import type { ContactSubject } from '@skanova/shared/schemas/contact';
-import type { AppContext } from '../../context.ts';
-import type { SignedInUser } from '../auth/caller.ts';
-import { CallableError } from '../../http/callable.ts';
-import { inTransaction } from '../affiliates/transaction.ts';
-import { recordAudit } from './audit-log.ts';
+import { isLanguage } from '@skanova/shared/site/constants';
+import type { ContactSubject } from '@skanova/shared/support/schemas';
+import type { AppContext, SignedInUser } from '../../context.ts';
+import { CallableError } from '../../lib/callable-error.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordAudit } from '../../domain/audit-log.ts';
 import { Conditions, isoTime, pageOf, paging } from './paging.ts';
 
 // Support tickets filed from the contact form (BRIEF §5.9), in the operator console: listed newest

@@ -1,14 +1,13 @@
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
-import type { AppContext } from '../../context.ts';
-import { CallableError } from '../../http/callable.ts';
-import { affiliateEmail, type EmailRecipient } from '../../lib/email-texts.ts';
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
+import type { AffiliateCaller, AppContext } from '../../context.ts';
+import { CallableError } from '../../lib/callable-error.ts';
+import { affiliateEmail, type EmailRecipient } from '../../email/email-texts.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import type { AffiliateCaller } from '../auth/caller.ts';
-import { hit, isExhausted, type LimitRule } from '../auth/rate-limiter.ts';
-import { enqueueEmail } from '../email/outbox.ts';
-import { sendQueuedNow } from '../email/outbox-worker.ts';
-import { approvedUnpaidCents } from '../stats/earnings.ts';
-import { inTransaction, type TransactionQuery } from './transaction.ts';
+import { hit, isExhausted, type LimitRule } from '../../lib/rate-limiter.ts';
+import { enqueueEmail } from '../../email/outbox.ts';
+import { sendQueuedNow } from '../../email/outbox-worker.ts';
+import { approvedUnpaidCents } from '../../domain/money.ts';
+import { inTransaction, type TransactionQuery } from '../../db/transaction.ts';
 
 // Deleting an affiliate account (BRIEF §5.9, §6): the password confirms it; it waits while money is
 // on its way (a scheduled payout, or an approved balance at least the payout minimum, which would

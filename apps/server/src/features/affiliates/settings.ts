@@ -1,7 +1,6 @@
 import type { AffiliateSettings } from '@skanova/shared/affiliate/stats';
-import type { NotificationPreferences } from '@skanova/shared/schemas/affiliate';
-import type { AppContext } from '../../context.ts';
-import type { AffiliateCaller } from '../auth/caller.ts';
+import type { NotificationPreferences } from '@skanova/shared/affiliate/schemas';
+import type { AffiliateCaller, AppContext } from '../../context.ts';
 
 // The Settings tab (BRIEF §5.9): the account's e-mail (read-only), names, language and the three
 // notification preferences, saved on the profile (default on) for the e-mails about conversions,

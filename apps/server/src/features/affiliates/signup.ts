@@ -1,16 +1,16 @@
 import { runWithTransaction } from '@better-auth/core/context';
 import { getCurrentAdapter } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import type { CreateAffiliateInput } from '@skanova/shared/schemas/affiliate';
+import type { CreateAffiliateInput } from '@skanova/shared/affiliate/schemas';
 import { validatePaymentMethod, type ValidPaymentMethod } from '@skanova/shared/affiliate/payment-method';
-import type { Language } from '@skanova/shared/constants/site';
+import type { Language } from '@skanova/shared/site/constants';
 import type { AppContext } from '../../context.ts';
-import { CallableError } from '../../http/callable.ts';
-import { auditLog } from '../../db/schema/index.ts';
-import { welcomeEmail } from '../email/affiliate-messages.ts';
-import { enqueueEmailThroughAuth } from '../email/outbox.ts';
-import { sendQueuedNow } from '../email/outbox-worker.ts';
-import { sealPaymentMethod } from './payment-method-store.ts';
+import { CallableError } from '../../lib/callable-error.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { welcomeEmail } from '../../email/affiliate-messages.ts';
+import { enqueueEmailThroughAuth } from '../../email/outbox.ts';
+import { sendQueuedNow } from '../../email/outbox-worker.ts';
+import { sealPaymentMethod } from '../../domain/payment-method-store.ts';
 
 // Signup is one database transaction (BRIEF §6): the auth library's user, account and session, the
 // affiliate profile, the welcome e-mail (queued in the outbox) and the payment method commit or

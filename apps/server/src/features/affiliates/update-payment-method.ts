@@ -1,10 +1,13 @@
 import { type PaymentMethodSummary, validatePaymentMethod } from '@skanova/shared/affiliate/payment-method';
-import type { AppContext } from '../../context.ts';
-import { CallableError } from '../../http/callable.ts';
-import { affiliateEmail, emailTime, sendInBackground } from '../../lib/email-texts.ts';
-import type { AffiliateCaller } from '../auth/caller.ts';
-import { type SealedPaymentMethod, savePaymentMethod, summarisePaymentMethod } from './payment-method-store.ts';
-import { inTransaction } from './transaction.ts';
+import type { AffiliateCaller, AppContext } from '../../context.ts';
+import { CallableError } from '../../lib/callable-error.ts';
+import { affiliateEmail, emailTime, sendInBackground } from '../../email/email-texts.ts';
+import {
+  type SealedPaymentMethod,
+  savePaymentMethod,
+  summarisePaymentMethod,
+} from '../../domain/payment-method-store.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 // Changing the payment method (spec §5 "Payment update", BRIEF §6): the same validation as the form,
 // then the new method and its audit-log line in one transaction, then an e-mail to the account so

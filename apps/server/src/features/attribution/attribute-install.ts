@@ -5,11 +5,11 @@ import {
   type AttributionMethod,
   IP_MATCH_WINDOW_MINUTES,
   TRACKING_ID_MAX_AGE_DAYS,
-} from '@skanova/shared/schemas/attribution';
+} from '@skanova/shared/attribution/schemas';
 import type { AppContext } from '../../context.ts';
 import type { SqlClient } from '../../db/client.ts';
-import { inTransaction } from '../affiliates/transaction.ts';
-import { earningAffiliateJoins, mayEarnSql } from './earning-affiliate.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { earningAffiliateJoins, mayEarnSql } from '../../domain/earning-affiliate.ts';
 import { type InstallRow, findInstall, installByAppUserId, linkAliases } from './installs.ts';
 
 // Install attribution at the app's first launch (BRIEF §5.5), in order:

@@ -1,5 +1,5 @@
-import type { AttributionMethod } from '@skanova/shared/schemas/attribution';
-import type { TransactionQuery } from '../affiliates/transaction.ts';
+import type { AttributionMethod } from '@skanova/shared/attribution/schemas';
+import type { TransactionQuery } from '../../db/transaction.ts';
 
 // An install and the identities of its user (BRIEF §5.6): RevenueCat may name one person by their
 // anonymous id, their own app user id, an original id or aliases, and moves ids on a TRANSFER.

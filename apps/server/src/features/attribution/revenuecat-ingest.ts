@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
-import { type TransactionQuery, inTransaction } from '../affiliates/transaction.ts';
-import { recordConversion } from '../commissions/record-conversion.ts';
-import { reverseConversionIn } from '../commissions/reverse.ts';
+import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';
+import { recordConversion } from '../../domain/record-conversion.ts';
+import { reverseConversionIn } from '../../domain/reverse-conversion.ts';
 import { distinctIds, findInstall, findInstallIds, linkAliases, listParam } from './installs.ts';
 import {
   type RevenueCatEvent,

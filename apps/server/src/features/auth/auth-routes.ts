@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { AffiliateCaller } from './caller.ts';
+import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { affiliateEmailTarget, auditPasswordChange } from './password-events.ts';
-import { hit, isExhausted, type LimitRule } from './rate-limiter.ts';
+import { hit, isExhausted, type LimitRule } from '../../lib/rate-limiter.ts';
+import { webHeaders } from './web-headers.ts';
 
 // The auth library's HTTP endpoints under /api/auth, behind an allow-list (signup goes through the
 // `createAffiliate` function so that account and profile are created together) and the
@@ -113,17 +113,6 @@ async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: s
 
 function tooManyRequests(reply: FastifyReply) {
   return reply.code(429).send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
-}
-
-/** Headers a Fastify request carries, as Web headers, with the client IP the server trusts. */
-export function webHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === 'x-forwarded-for') continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  headers.set('x-forwarded-for', request.ip);
-  return headers;
 }
 
 function toWebRequest(ctx: AppContext, request: FastifyRequest): Request {

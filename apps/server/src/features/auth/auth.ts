@@ -6,22 +6,16 @@ import {
   AUTH_SESSION_SECONDS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_RESET_TOKEN_SECONDS,
-} from '@skanova/shared/constants/affiliate';
-import { PASSWORD_MIN_LENGTH } from '@skanova/shared/constants/business';
-import { isLanguage } from '@skanova/shared/constants/site';
+} from '@skanova/shared/affiliate/constants';
+import { PASSWORD_MIN_LENGTH } from '@skanova/shared/affiliate/programme';
+import { isLanguage } from '@skanova/shared/site/constants';
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import {
-  affiliates,
-  authAccounts,
-  authSessions,
-  authUsers,
-  authVerifications,
-  paymentMethods,
-} from '../../db/schema/index.ts';
-import { affiliateEmail, sendInBackground } from '../../lib/email-texts.ts';
-import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../email/outbox.ts';
-import { recordAffiliateActivity } from '../retention/activity.ts';
+import type { AppServices } from '../../services.ts';
+import { affiliates, paymentMethods } from '../../db/schema/affiliates.ts';
+import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema/auth.ts';
+import { affiliateEmail, sendInBackground } from '../../email/email-texts.ts';
+import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../../email/outbox.ts';
+import { recordAffiliateActivity } from './activity.ts';
 
 // Sign-in accounts and sessions (BRIEF §2): better-auth over the Drizzle adapter, e-mail and password,
 // database sessions in httpOnly cookies for 30 days, password reset by e-mail, the admin plugin for
@@ -64,7 +58,7 @@ const affiliateModels = {
   },
 } satisfies BetterAuthPlugin;
 
-export function createAuth(app: Omit<AppContext, 'auth'>, secret: string) {
+export function createAuth(app: AppServices, secret: string) {
   const { config } = app;
   return betterAuth({
     appName: config.BRAND_NAME,

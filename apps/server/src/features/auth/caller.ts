@@ -1,23 +1,10 @@
-import { isLanguage, type Language } from '@skanova/shared/constants/site';
+import { isLanguage } from '@skanova/shared/site/constants';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { webHeaders } from './auth-routes.ts';
+import type { AffiliateCaller, AppContext, SignedInUser } from '../../context.ts';
+import { webHeaders } from './web-headers.ts';
 
 // Who is calling: the session from the cookie, or from `Authorization: Bearer <session token>` for
 // non-browser clients (BRIEF §3), joined with the affiliate profile of that account.
-
-export interface SignedInUser {
-  userId: string;
-  email: string;
-  role: 'affiliate' | 'admin';
-}
-
-export interface AffiliateCaller extends SignedInUser {
-  affiliateId: string;
-  firstName: string | null;
-  language: Language;
-  status: 'pending' | 'active' | 'refused';
-}
 
 export async function resolveUser(app: AppContext, request: FastifyRequest): Promise<SignedInUser | null> {
   if (!request.headers.cookie && !request.headers.authorization) return null;

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { auditLog } from '../../db/schema/index.ts';
-import { affiliateEmail, emailTime, sendInBackground } from '../../lib/email-texts.ts';
-import { loadAffiliateCaller, resolveUser, type AffiliateCaller } from './caller.ts';
+import type { AffiliateCaller, AppContext } from '../../context.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { affiliateEmail, emailTime, sendInBackground } from '../../email/email-texts.ts';
+import { loadAffiliateCaller, resolveUser } from './caller.ts';
 
 // What follows a password change made through /api/auth/change-password: an audit entry and an
 // e-mail to the account, so that its owner learns of a change they did not make.

@@ -1,4 +1,4 @@
-import type { Platform, LandingType } from '@skanova/shared/schemas/pre-install';
+import type { Platform, LandingType } from '@skanova/shared/landing/schemas';
 
 // One statement records a whole batch of landing-page visits (group commit, BRIEF §6): its text never
 // changes, whatever the batch size, because every column travels as one array parameter and

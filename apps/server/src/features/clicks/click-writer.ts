@@ -1,4 +1,4 @@
-import { CallableError } from '../../http/callable.ts';
+import { CallableError } from '../../lib/callable-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { SqlClient } from '../../db/client.ts';
 import { type ClickOutcome, type ClickRow, INSERT_CLICKS_SQL, clickBatchParams } from './click-batch.ts';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderAsync } from '@resvg/resvg-js';
-import type { BannerSize, BannerTheme } from '@skanova/shared/constants/marketing';
-import type { Language } from '@skanova/shared/constants/site';
+import type { BannerSize, BannerTheme } from '@skanova/shared/marketing/constants';
+import type { Language } from '@skanova/shared/site/constants';
 import { renderBannerSvg } from '@skanova/shared/marketing/banner-template';
 import { bannerTexts } from './marketing-texts.ts';
 import { qrMatrix, referralLink } from './referral-qr.ts';

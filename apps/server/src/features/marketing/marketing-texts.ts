@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Language } from '@skanova/shared/constants/site';
+import type { Language } from '@skanova/shared/site/constants';
 import type { BannerTexts } from '@skanova/shared/marketing/banner-template';
 
 // The words of the banners and print documents the server draws: the same `marketing`

@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from 'pdf-lib';
-import type { Language } from '@skanova/shared/constants/site';
+import type { Language } from '@skanova/shared/site/constants';
 import { PRINT_DOCUMENTS, type PrintDocument } from '@skanova/shared/marketing/assets';
 import { type QrMatrix, qrRuns } from '@skanova/shared/marketing/qr-matrix';
 import { balanceMeasured, wrapMeasured } from '@skanova/shared/marketing/text-fit';

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
-import { QR_DEFAULTS } from '@skanova/shared/constants/marketing';
-import { LANDING_PAGE } from '@skanova/shared/constants/site';
+import { QR_DEFAULTS } from '@skanova/shared/marketing/constants';
+import { LANDING_PAGE } from '@skanova/shared/site/constants';
 import { type QrMatrix, qrMatrixFromModules } from '@skanova/shared/marketing/qr-matrix';
 
 /** `${PUBLIC_URL}/download?ref=CODE` (BRIEF §6): what every printed QR code and banner points to. */

@@ -1,6 +1,6 @@
 import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
 import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
-import type { AdminPayout } from '@skanova/shared/callable/payout-functions';
+import type { AdminPayout } from '@skanova/shared/payouts/functions';
 import type { AppContext } from '../../context.ts';
 import { transferReference } from './transfer-reference.ts';
 

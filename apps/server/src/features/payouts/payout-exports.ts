@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { PayoutExportFile, PayoutExportKind, SepaPainVersion } from '@skanova/shared/callable/payout-functions';
-import { COMMISSION_CURRENCY } from '@skanova/shared/constants/business';
+import type { PayoutExportFile } from '@skanova/shared/payouts/functions';
+import type { PayoutExportKind, SepaPainVersion } from '@skanova/shared/payouts/schemas';
+import { COMMISSION_CURRENCY } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
-import { CallableError } from '../../http/callable.ts';
-import { type TransactionQuery, inTransaction } from '../affiliates/transaction.ts';
-import { recordAudit } from '../admin/audit-log.ts';
-import { convertCents, normaliseExchangeRate } from './money.ts';
+import { CallableError } from '../../lib/callable-error.ts';
+import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';
+import { recordAudit } from '../../domain/audit-log.ts';
+import { convertCents, normaliseExchangeRate } from '../../domain/money.ts';
 import type { MethodSnapshot } from './payout-run.ts';
 import { transferText } from './payout-texts.ts';
 import { PAYPAL_CSV_MAX_ROWS, buildPaypalCsv } from './paypal-csv.ts';

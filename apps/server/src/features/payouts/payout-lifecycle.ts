@@ -1,10 +1,10 @@
 import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
 import type { AppContext } from '../../context.ts';
-import { CallableError } from '../../http/callable.ts';
-import { inTransaction } from '../affiliates/transaction.ts';
-import { recordAudit } from '../admin/audit-log.ts';
-import { loadEmailRecipient, payoutSentEmail } from '../email/affiliate-messages.ts';
-import { enqueueEmail } from '../email/outbox.ts';
+import { CallableError } from '../../lib/callable-error.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordAudit } from '../../domain/audit-log.ts';
+import { loadEmailRecipient, payoutSentEmail } from '../../email/affiliate-messages.ts';
+import { enqueueEmail } from '../../email/outbox.ts';
 
 // A payout's lifecycle (BRIEF §4, §5.10): scheduled → sent → paid, or scheduled | sent → failed.
 // - sent: the operator uploaded the PayPal batch or the SEPA file; the affiliate is told (if they

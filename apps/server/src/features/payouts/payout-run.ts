@@ -1,18 +1,18 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { isPayday } from '@skanova/shared/admin/payday';
-import type { PayoutRunResult } from '@skanova/shared/callable/payout-functions';
-import { COMMISSION_CURRENCY, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import { isPayday } from '@skanova/shared/payouts/payday';
+import type { PayoutRunResult } from '@skanova/shared/payouts/functions';
+import { COMMISSION_CURRENCY, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
-import type { SealedPaymentMethod } from '../affiliates/payment-method-store.ts';
-import { type TransactionQuery, inTransaction } from '../affiliates/transaction.ts';
-import { recordAudit } from '../admin/audit-log.ts';
-import { approveDueCommissions } from '../commissions/approval.ts';
-import { withJobLock } from '../jobs/job-lock.ts';
-import { heldByPayout, payableAdjustment, payableConversion } from '../stats/earnings.ts';
+import type { SealedPaymentMethod } from '../../domain/payment-method-store.ts';
+import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';
+import { recordAudit } from '../../domain/audit-log.ts';
+import { approveDueCommissions } from '../../domain/commission-approval.ts';
+import { withJobLock } from '../../db/job-lock.ts';
+import { heldByPayout, payableAdjustment, payableConversion } from '../../domain/money.ts';
 import { type PayoutPeriod, isPaydayDue, payoutPeriod } from './payout-period.ts';
 
 // The monthly payout run (BRIEF §5.2, §6 "Money and stats"; spec §9). For one payday, every
-// affiliate's payable balance (the dashboard's rule, stats/earnings.ts) of at least the minimum
+// affiliate's payable balance (the dashboard's rule, domain/money.ts) of at least the minimum
 // becomes one `scheduled` payout when a payment method is on file; anything less rolls over.
 //
 // - Exactly once: the run holds the job lock (one run at a time across processes); each batch of

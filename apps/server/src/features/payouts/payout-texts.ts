@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { type Language, isLanguage } from '@skanova/shared/constants/site';
+import { type Language, isLanguage } from '@skanova/shared/site/constants';
 
 // What the affiliate reads with the money: the PayPal note and the SEPA remittance text, in the
 // affiliate's language, from the shared `payout-transfers` translations ({{brand}} is configuration).

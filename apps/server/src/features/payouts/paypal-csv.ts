@@ -1,4 +1,4 @@
-import { decimalAmount } from './money.ts';
+import { decimalAmount } from '../../domain/money.ts';
 
 // PayPal Payouts batch file (BRIEF §5.10), as PayPal's Payouts Web upload reads it: a .csv file, no
 // header row, one payment per line, these columns from left to right:

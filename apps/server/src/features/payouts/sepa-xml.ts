@@ -1,6 +1,6 @@
 import { normaliseBankId } from '@skanova/shared/affiliate/bank';
-import type { SepaPainVersion } from '@skanova/shared/callable/payout-functions';
-import { decimalAmount } from './money.ts';
+import type { SepaPainVersion } from '@skanova/shared/payouts/schemas';
+import { decimalAmount } from '../../domain/money.ts';
 
 // SEPA credit transfer initiation (BRIEF §6 "SEPA export"): ISO 20022 pain.001.001.09 (the EPC's
 // current customer-to-bank guidelines) or the older pain.001.001.03, EUR only, one payment

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@skanova/shared/constants/affiliate';
-import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@skanova/shared/affiliate/constants';
+import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
-import { CallableError } from '../../http/callable.ts';
-import { inTransaction } from '../affiliates/transaction.ts';
+import { CallableError } from '../../lib/callable-error.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 // New referral codes (BRIEF §4): 8 characters from the unambiguous alphabet, drawn with the
 // cryptographic generator so that nobody can guess another affiliate's next code. At most

@@ -1,5 +1,5 @@
 import type { ActiveVisitors } from '@skanova/shared/affiliate/stats';
-import { ACTIVE_VISITORS_WINDOW_MINUTES } from '@skanova/shared/constants/affiliate';
+import { ACTIVE_VISITORS_WINDOW_MINUTES } from '@skanova/shared/affiliate/constants';
 import type { AppContext } from '../../context.ts';
 
 // "Real-time active users" (BRIEF §5.8): distinct visitors, bots left out, on the affiliate's links

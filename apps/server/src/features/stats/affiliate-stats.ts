@@ -1,14 +1,14 @@
 import type { AffiliateStats, ReferralCodeStats } from '@skanova/shared/affiliate/stats';
-import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/constants/affiliate';
+import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/affiliate/constants';
 import {
   PREMIUM_COMMISSION_CENTS,
   PREMIUM_THRESHOLD,
   STANDARD_COMMISSION_CENTS,
-} from '@skanova/shared/constants/business';
-import type { AffiliateStatus } from '@skanova/shared/schemas/affiliate';
+} from '@skanova/shared/affiliate/programme';
+import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
 import type { AppContext } from '../../context.ts';
 import { activeVisitorsSql } from './active-visitors.ts';
-import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff } from './earnings.ts';
+import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff } from '../../domain/money.ts';
 
 // The dashboard's statistics (spec §3 "Affiliate stats", BRIEF §5.3, §5.8, §6) in ONE statement: the
 // dashboard opens on it, so it must stay fast with millions of clicks (docs/benchmarks.md). Every

@@ -1,5 +1,5 @@
 import type { AffiliateTimeline, DailyActivity } from '@skanova/shared/affiliate/stats';
-import { STATS_CHART_DAYS } from '@skanova/shared/constants/affiliate';
+import { STATS_CHART_DAYS } from '@skanova/shared/affiliate/constants';
 import type { AppContext } from '../../context.ts';
 
 // The overview chart: counted clicks and qualified conversions per UTC day over the last

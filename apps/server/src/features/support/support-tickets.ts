@@ -1,7 +1,7 @@
-import { DEFAULT_LANGUAGE } from '@skanova/shared/constants/site';
-import type { ContactRequest, ContactSubject } from '@skanova/shared/schemas/contact';
+import { DEFAULT_LANGUAGE } from '@skanova/shared/site/constants';
+import type { ContactRequest, ContactSubject } from '@skanova/shared/support/schemas';
 import type { AppContext } from '../../context.ts';
-import { supportTickets } from '../../db/schema/index.ts';
+import { supportTickets } from '../../db/schema/support-tickets.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 

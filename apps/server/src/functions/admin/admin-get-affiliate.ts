@@ -1,5 +1,7 @@
-import { adminGetAffiliateSchema } from '@skanova/shared/admin/requests';
-import { getAffiliate } from '../../features/admin/affiliates.ts';
+import { adminGetAffiliateSchema } from '@skanova/shared/admin/schemas';
+import { getAffiliateProfile } from '../../features/admin/affiliates.ts';
+import { listPayouts } from '../../features/affiliates/payouts.ts';
+import { loadAffiliateStats } from '../../features/stats/affiliate-stats.ts';
 import { defineCallable } from '../../http/callable.ts';
 
 /** One affiliate for the console: profile, account state, the dashboard's statistics and payouts. */
@@ -8,6 +10,11 @@ export const adminGetAffiliate = defineCallable({
   access: 'admin',
   input: adminGetAffiliateSchema,
   async handler(input, { app }) {
-    return getAffiliate(app, input.affiliateId);
+    const affiliate = await getAffiliateProfile(app, input.affiliateId);
+    const [stats, payouts] = await Promise.all([
+      loadAffiliateStats(app, input.affiliateId),
+      listPayouts(app, input.affiliateId),
+    ]);
+    return { affiliate, stats, payouts };
   },
 });

@@ -1,4 +1,4 @@
-import { adminGetWebVitalsSchema } from '@skanova/shared/admin/requests';
+import { adminGetWebVitalsSchema } from '@skanova/shared/admin/schemas';
 import { webVitalsP75 } from '../../features/admin/web-vitals.ts';
 import { defineCallable } from '../../http/callable.ts';
 

@@ -1,4 +1,4 @@
-import { adminListAffiliatesSchema } from '@skanova/shared/admin/requests';
+import { adminListAffiliatesSchema } from '@skanova/shared/admin/schemas';
 import { listAffiliates } from '../../features/admin/affiliates.ts';
 import { defineCallable } from '../../http/callable.ts';
 

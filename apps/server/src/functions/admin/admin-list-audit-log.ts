@@ -1,4 +1,4 @@
-import { adminListAuditLogSchema } from '@skanova/shared/admin/requests';
+import { adminListAuditLogSchema } from '@skanova/shared/admin/schemas';
 import { listAuditLog } from '../../features/admin/audit-log.ts';
 import { defineCallable } from '../../http/callable.ts';
 

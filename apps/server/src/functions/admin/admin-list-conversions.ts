@@ -1,4 +1,4 @@
-import { adminListConversionsSchema } from '@skanova/shared/admin/requests';
+import { adminListConversionsSchema } from '@skanova/shared/admin/schemas';
 import { listConversions } from '../../features/admin/conversions.ts';
 import { defineCallable } from '../../http/callable.ts';
 

@@ -1,4 +1,4 @@
-import { adminListTicketsSchema } from '@skanova/shared/admin/requests';
+import { adminListTicketsSchema } from '@skanova/shared/admin/schemas';
 import { listTickets } from '../../features/admin/tickets.ts';
 import { defineCallable } from '../../http/callable.ts';
 

@@ -1,4 +1,4 @@
-import { adminMarkTicketHandledSchema } from '@skanova/shared/admin/requests';
+import { adminMarkTicketHandledSchema } from '@skanova/shared/admin/schemas';
 import { markTicketHandled } from '../../features/admin/tickets.ts';
 import { defineCallable } from '../../http/callable.ts';
 

@@ -1,7 +1,8 @@
-import { adminReverseConversionSchema } from '@skanova/shared/admin/requests';
+import { adminReverseConversionSchema } from '@skanova/shared/admin/schemas';
 import type { AdminConversionReversal } from '@skanova/shared/admin/responses';
-import { reverseConversion } from '../../features/commissions/reverse.ts';
-import { CallableError, defineCallable } from '../../http/callable.ts';
+import { reverseConversion } from '../../domain/reverse-conversion.ts';
+import { defineCallable } from '../../http/callable.ts';
+import { CallableError } from '../../lib/callable-error.ts';
 
 /**
  * An operator takes a commission back, with a reason (BRIEF §5.4, §6): reversed while not yet in a

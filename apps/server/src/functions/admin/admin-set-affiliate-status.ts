@@ -1,4 +1,4 @@
-import { adminSetAffiliateStatusSchema } from '@skanova/shared/admin/requests';
+import { adminSetAffiliateStatusSchema } from '@skanova/shared/admin/schemas';
 import { setAffiliateStatus } from '../../features/admin/affiliates.ts';
 import { defineCallable } from '../../http/callable.ts';
 

@@ -1,4 +1,4 @@
-import type { AnyCallable } from '../../http/callable.ts';
+import type { RegisteredCallable } from '../../http/callable.ts';
 import { adminGetAffiliate } from './admin-get-affiliate.ts';
 import { adminGetWebVitals } from './admin-get-web-vitals.ts';
 import { adminListAffiliates } from './admin-list-affiliates.ts';
@@ -10,7 +10,7 @@ import { adminReverseConversion } from './admin-reverse-conversion.ts';
 import { adminSetAffiliateStatus } from './admin-set-affiliate-status.ts';
 
 /** The operator console's functions (access: admin). */
-export const adminCallables: readonly AnyCallable[] = [
+export const adminCallables = [
   adminListAffiliates,
   adminGetAffiliate,
   adminSetAffiliateStatus,
@@ -20,4 +20,4 @@ export const adminCallables: readonly AnyCallable[] = [
   adminMarkTicketHandled,
   adminGetWebVitals,
   adminListAuditLog,
-];
+] as const satisfies readonly RegisteredCallable[];

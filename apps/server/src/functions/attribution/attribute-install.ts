@@ -1,4 +1,4 @@
-import { attributeInstallRequestSchema } from '@skanova/shared/schemas/attribution';
+import { attributeInstallRequestSchema } from '@skanova/shared/attribution/schemas';
 import { attributeAppUser } from '../../features/attribution/attribute-install.ts';
 import { defineCallable } from '../../http/callable.ts';
 

@@ -1,4 +1,4 @@
-import { adminExportPayoutsSchema } from '@skanova/shared/callable/payout-functions';
+import { adminExportPayoutsSchema } from '@skanova/shared/payouts/schemas';
 import { exportPayouts } from '../../features/payouts/payout-exports.ts';
 import { defineCallable } from '../../http/callable.ts';
 

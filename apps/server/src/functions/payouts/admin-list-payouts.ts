@@ -1,4 +1,4 @@
-import { adminListPayoutsSchema } from '@skanova/shared/callable/payout-functions';
+import { adminListPayoutsSchema } from '@skanova/shared/payouts/schemas';
 import { listAdminPayouts } from '../../features/payouts/admin-payouts.ts';
 import { defineCallable } from '../../http/callable.ts';
 

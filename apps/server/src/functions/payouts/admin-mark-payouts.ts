@@ -1,4 +1,4 @@
-import { adminMarkPayoutsSchema } from '@skanova/shared/callable/payout-functions';
+import { adminMarkPayoutsSchema } from '@skanova/shared/payouts/schemas';
 import { markPayouts } from '../../features/payouts/payout-lifecycle.ts';
 import { defineCallable } from '../../http/callable.ts';
 

@@ -1,6 +1,7 @@
-import { adminRunPayoutsSchema } from '@skanova/shared/callable/payout-functions';
+import { adminRunPayoutsSchema } from '@skanova/shared/payouts/schemas';
 import { PayoutRunError, runPayouts } from '../../features/payouts/payout-run.ts';
-import { CallableError, defineCallable } from '../../http/callable.ts';
+import { defineCallable } from '../../http/callable.ts';
+import { CallableError } from '../../lib/callable-error.ts';
 
 /**
  * Runs the payday's payouts now (operators only): what the scheduler does on the 15th, safe to

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { type Session, signOut } from '../affiliate-auth/get-session';
 import { useSession } from '../affiliate-auth/session';

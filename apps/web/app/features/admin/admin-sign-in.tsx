@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
-import { validateLogin } from '@skanova/shared/schemas/affiliate';
+import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
+import { validateLogin } from '@skanova/shared/affiliate/schemas';
 import { useTranslation } from '../../lib/react-i18n';
 import { signIn } from '../affiliate-auth/auth-client';
 import { AuthField } from '../affiliate-auth/auth-field';

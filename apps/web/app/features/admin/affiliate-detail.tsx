@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ADMIN_REASON_MAX, type AdminAffiliateAction } from '@skanova/shared/admin/requests';
+import { ADMIN_REASON_MAX, type AdminAffiliateAction } from '@skanova/shared/admin/schemas';
 import type { AdminAffiliateDetail } from '@skanova/shared/admin/responses';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';

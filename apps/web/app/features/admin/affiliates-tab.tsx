@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ADMIN_AFFILIATE_FILTERS, ADMIN_SEARCH_MAX, type AdminAffiliateFilter } from '@skanova/shared/admin/requests';
+import { ADMIN_AFFILIATE_FILTERS, ADMIN_SEARCH_MAX, type AdminAffiliateFilter } from '@skanova/shared/admin/schemas';
 import type { AdminAffiliateSummary } from '@skanova/shared/admin/responses';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatCount, formatDay, formatMoney } from '../dashboard/format';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ADMIN_SEARCH_MAX } from '@skanova/shared/admin/requests';
+import { ADMIN_SEARCH_MAX } from '@skanova/shared/admin/schemas';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDateTime } from './admin-format';
 import { ListState, Pager, TableRegion } from './console-parts';

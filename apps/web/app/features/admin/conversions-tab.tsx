@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ADMIN_REASON_MAX, CONVERSION_STATUSES, type ConversionStatus } from '@skanova/shared/admin/requests';
+import { ADMIN_REASON_MAX, CONVERSION_STATUSES, type ConversionStatus } from '@skanova/shared/admin/schemas';
 import type { AdminConversion } from '@skanova/shared/admin/responses';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';

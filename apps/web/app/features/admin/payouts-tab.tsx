@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { latestPayday } from '@skanova/shared/admin/payday';
+import { latestPayday } from '@skanova/shared/payouts/payday';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@skanova/shared/affiliate/stats';
+import { type AdminPayout, type PayoutRunResult } from '@skanova/shared/payouts/functions';
 import {
-  type AdminPayout,
   type PayoutExportKind,
-  type PayoutRunResult,
   PAYOUT_EXPORT_KINDS,
   PAYOUT_REASON_MAX,
   PAYOUT_REFERENCE_MAX,
   SEPA_PAIN_VERSIONS,
   type SepaPainVersion,
   isAcceptableExchangeRate,
-} from '@skanova/shared/callable/payout-functions';
+} from '@skanova/shared/payouts/schemas';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDay, formatMoney } from '../dashboard/format';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TICKET_STATUSES, type TicketStatus } from '@skanova/shared/admin/requests';
+import { TICKET_STATUSES, type TicketStatus } from '@skanova/shared/admin/schemas';
 import type { AdminTicket } from '@skanova/shared/admin/responses';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';

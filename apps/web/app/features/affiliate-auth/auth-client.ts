@@ -1,4 +1,4 @@
-import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/affiliate/constants';
 import { AuthError, type AuthErrorCode } from './auth-error';
 
 // The browser side of the sign-in endpoints (/api/auth, served by the auth library behind the

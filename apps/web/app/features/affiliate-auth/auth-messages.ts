@@ -1,5 +1,5 @@
-import { PASSWORD_MAX_LENGTH } from '@skanova/shared/constants/affiliate';
-import { PASSWORD_MIN_LENGTH } from '@skanova/shared/constants/business';
+import { PASSWORD_MAX_LENGTH } from '@skanova/shared/affiliate/constants';
+import { PASSWORD_MIN_LENGTH } from '@skanova/shared/affiliate/programme';
 import { AuthError } from './auth-client';
 
 // Which message (a key of the `auth` namespace) each failure of the sign-in forms shows: the

@@ -4,8 +4,8 @@ import {
   AFFILIATE_DASHBOARD_PAGE,
   AFFILIATE_RESET_PASSWORD_PAGE,
   PROFILE_LIMITS,
-} from '@skanova/shared/constants/affiliate';
-import { validateLogin } from '@skanova/shared/schemas/affiliate';
+} from '@skanova/shared/affiliate/constants';
+import { validateLogin } from '@skanova/shared/affiliate/schemas';
 import { useTranslation } from '../../lib/react-i18n';
 import { signIn } from './auth-client';
 import { AuthField } from './auth-field';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { AFFILIATE_LOGIN_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_LOGIN_PAGE } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
 import { useSession } from './session';

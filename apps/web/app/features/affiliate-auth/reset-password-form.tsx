@@ -5,7 +5,7 @@ import {
   AFFILIATE_RESET_PASSWORD_PAGE,
   PASSWORD_RESET_TOKEN_SECONDS,
   PROFILE_LIMITS,
-} from '@skanova/shared/constants/affiliate';
+} from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { AuthError, requestPasswordReset, resetPassword } from './auth-client';
 import { AuthField } from './auth-field';

@@ -1,8 +1,8 @@
 import { type FormEvent, type InputHTMLAttributes, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE, PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
-import { MIN_AFFILIATE_AGE } from '@skanova/shared/constants/business';
-import { configureZodForBrowser } from '@skanova/shared/schemas/browser-zod';
+import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE, PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
+import { MIN_AFFILIATE_AGE } from '@skanova/shared/affiliate/programme';
+import { configureZodForBrowser } from '@skanova/shared/site/browser-zod';
 import { CallableClientError, callFunction, callableErrorMessage } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { PaymentMethodFields, paymentErrorMessage } from '../payment-method/payment-method-fields';

@@ -8,8 +8,8 @@ import {
   createAffiliateRequestSchema,
   normaliseWebsite,
   validateSignupCredentials,
-} from '@skanova/shared/schemas/affiliate';
-import { isLanguage } from '@skanova/shared/constants/site';
+} from '@skanova/shared/affiliate/schemas';
+import { isLanguage } from '@skanova/shared/site/constants';
 import { CallableClientError } from '../../lib/callable';
 import { EMPTY_PAYMENT_FORM, type PaymentFormValues, paymentDetailsOf } from '../payment-method/payment-method-fields';
 

@@ -1,4 +1,4 @@
-import { CONSENT_COOKIE } from '@skanova/shared/constants/site';
+import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 
 // The visitor's answer to the consent banner (BRIEF §6 "Consent"): it governs non-essential
 // trackers, today the web-vitals reporter. Kept in a cookie so the answer survives visits; nothing

@@ -1,4 +1,4 @@
-import { STATS_CHART_DAYS } from '@skanova/shared/constants/affiliate';
+import { STATS_CHART_DAYS } from '@skanova/shared/affiliate/constants';
 import type { DailyActivity } from '@skanova/shared/affiliate/stats';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';

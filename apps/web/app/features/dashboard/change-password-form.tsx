@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { PASSWORD_MAX_LENGTH } from '@skanova/shared/constants/affiliate';
-import { PASSWORD_MIN_LENGTH } from '@skanova/shared/constants/business';
+import { PASSWORD_MAX_LENGTH } from '@skanova/shared/affiliate/constants';
+import { PASSWORD_MIN_LENGTH } from '@skanova/shared/affiliate/programme';
 import { useTranslation } from '../../lib/react-i18n';
 import { AuthError, changePassword } from '../affiliate-auth/auth-client';
 import { useSignedInSession } from '../affiliate-auth/session';

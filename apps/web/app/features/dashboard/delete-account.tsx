@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { PASSWORD_MAX_LENGTH } from '@skanova/shared/constants/affiliate';
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/constants/business';
+import { PASSWORD_MAX_LENGTH } from '@skanova/shared/affiliate/constants';
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { CallableClientError, callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatMoney } from './format';

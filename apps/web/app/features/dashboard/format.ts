@@ -1,4 +1,4 @@
-import { COMMISSION_CURRENCY } from '@skanova/shared/constants/business';
+import { COMMISSION_CURRENCY } from '@skanova/shared/affiliate/programme';
 
 // How the dashboard writes numbers, money and dates in the page language (spec §2 "Overview":
 // dollars with two decimals, the conversion rate in % with one decimal). Money arrives in integer

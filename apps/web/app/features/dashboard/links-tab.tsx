@@ -6,9 +6,9 @@ import {
   AFFILIATE_MARKETING_PAGE,
   AFFILIATE_QR_CODE_PAGE,
   REFERRAL_DESCRIPTION_MAX,
-} from '@skanova/shared/constants/affiliate';
-import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
-import { LANDING_PAGE } from '@skanova/shared/constants/site';
+} from '@skanova/shared/affiliate/constants';
+import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
+import { LANDING_PAGE } from '@skanova/shared/site/constants';
 import { CallableClientError, callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';

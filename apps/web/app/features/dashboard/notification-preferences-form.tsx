@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AffiliateSettings } from '@skanova/shared/affiliate/stats';
-import type { NotificationPreferences } from '@skanova/shared/schemas/affiliate';
+import type { NotificationPreferences } from '@skanova/shared/affiliate/schemas';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { dashboardKeys, useAffiliateSettings } from './queries';

@@ -1,11 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AffiliateStats } from '@skanova/shared/affiliate/stats';
-import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/constants/affiliate';
+import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/affiliate/constants';
 import {
   PREMIUM_COMMISSION_CENTS,
   PREMIUM_THRESHOLD,
   STANDARD_COMMISSION_CENTS,
-} from '@skanova/shared/constants/business';
+} from '@skanova/shared/affiliate/programme';
 import { useTranslation } from '../../lib/react-i18n';
 import { ActivityChart } from './activity-chart';
 import { SectionLoading } from './section-loading';

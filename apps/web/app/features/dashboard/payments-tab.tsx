@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { PaymentMethodSummary } from '@skanova/shared/affiliate/payment-method';
-import { PAYMENT_TIMING } from '@skanova/shared/affiliate/payout-schedule';
+import { PAYMENT_TIMING } from '@skanova/shared/payouts/payout-schedule';
 import type { AffiliateStats, PayoutSummary } from '@skanova/shared/affiliate/stats';
-import { COMMISSION_HOLD_DAYS } from '@skanova/shared/constants/business';
+import { COMMISSION_HOLD_DAYS } from '@skanova/shared/affiliate/programme';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDay, formatMoney, ordinalDay } from './format';
 import { PaymentMethodForm } from './payment-method-form';

@@ -1,4 +1,4 @@
-import type { Platform } from '@skanova/shared/constants/landing';
+import type { Platform } from '@skanova/shared/landing/constants';
 
 /** What the browser tells about the device; `window.navigator` satisfies it. */
 export interface DeviceHints {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fingerprintSchema, preInstallRequestSchema } from '@skanova/shared/schemas/pre-install';
+import { fingerprintSchema, preInstallRequestSchema } from '@skanova/shared/landing/schemas';
 import {
   type VisitEnvironment,
   browserEnvironment,

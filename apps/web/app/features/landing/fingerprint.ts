@@ -1,10 +1,10 @@
 import type { CallableFunctions } from '@skanova/shared/callable/functions';
-import type { Platform } from '@skanova/shared/constants/landing';
-import { VISITOR_SESSION_COOKIE } from '@skanova/shared/constants/site';
+import type { Platform } from '@skanova/shared/landing/constants';
+import { VISITOR_SESSION_COOKIE } from '@skanova/shared/site/constants';
 import type { LandingTarget } from '@skanova/shared/landing/landing-path';
 
 // The visit record sent to storePreInstallData (spec §3 "Device fingerprint", "Deep-link payload").
-// Values are clipped to the bounds of the shared schema (schemas/pre-install.ts) so that an unusual
+// Values are clipped to the bounds of the shared schema (landing/schemas.ts) so that an unusual
 // visit (a very long user agent or referrer, a NUL in the query) is still recorded, not refused.
 
 export type PreInstallRequest = CallableFunctions['storePreInstallData']['request'];

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
-import { LANDING_COUNTDOWN_SECONDS } from '@skanova/shared/constants/timing';
+import { LANDING_COUNTDOWN_SECONDS } from '@skanova/shared/site/timing';
 import { siteConfig } from '../../lib/site-config';
 import { playStoreUrlWithReferrer } from './links';
 import { type LandingState, useLandingFlow } from './use-landing-flow';

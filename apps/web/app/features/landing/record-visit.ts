@@ -1,4 +1,4 @@
-import { CLIPBOARD_TRACKING_PREFIX, type Platform } from '@skanova/shared/constants/landing';
+import { CLIPBOARD_TRACKING_PREFIX, type Platform } from '@skanova/shared/landing/constants';
 import type { LandingTarget } from '@skanova/shared/landing/landing-path';
 import { callFunction } from '../../lib/callable';
 import { readConsent } from '../consent/consent';

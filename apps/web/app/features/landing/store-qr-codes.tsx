@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
-import { QR_DEFAULTS } from '@skanova/shared/constants/marketing';
+import { QR_DEFAULTS } from '@skanova/shared/marketing/constants';
 
 interface StoreQrCodesProps {
   appStoreUrl: string;

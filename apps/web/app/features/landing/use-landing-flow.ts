@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Platform } from '@skanova/shared/constants/landing';
-import { TRACKING_ID_COOKIE } from '@skanova/shared/constants/site';
-import { IOS_AUTO_OPEN_MS, LANDING_COUNTDOWN_SECONDS, STORE_FALLBACK_MS } from '@skanova/shared/constants/timing';
+import type { Platform } from '@skanova/shared/landing/constants';
+import { TRACKING_ID_COOKIE } from '@skanova/shared/site/constants';
+import { IOS_AUTO_OPEN_MS, LANDING_COUNTDOWN_SECONDS, STORE_FALLBACK_MS } from '@skanova/shared/site/timing';
 import { type LandingTarget, parseLandingPath } from '@skanova/shared/landing/landing-path';
 import { siteConfig } from '../../lib/site-config';
 import { detectPlatform } from './device';

@@ -5,7 +5,7 @@ import {
   BANNER_THEMES,
   type BannerSize,
   type BannerTheme,
-} from '@skanova/shared/constants/marketing';
+} from '@skanova/shared/marketing/constants';
 import { bannerEmbedHtml, bannerFileName, bannerImagePath } from '@skanova/shared/marketing/assets';
 import { renderBannerSvg } from '@skanova/shared/marketing/banner-template';
 import { useTranslation } from '../../lib/react-i18n';

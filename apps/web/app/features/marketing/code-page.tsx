@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReferralCodeStats } from '@skanova/shared/affiliate/stats';
-import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { CodePicker } from './code-picker';
 import { useReferralCodes } from './use-referral-codes';

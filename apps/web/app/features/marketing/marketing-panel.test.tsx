@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BANNER_PREVIEW_SCALE, BANNER_SIZES, type BannerSize } from '@skanova/shared/constants/marketing';
+import { BANNER_PREVIEW_SCALE, BANNER_SIZES, type BannerSize } from '@skanova/shared/marketing/constants';
 import en from '@skanova/shared/i18n/en/marketing.json';
 import { siteConfig } from '../../lib/site-config';
 import { MarketingPanel } from './marketing-panel';

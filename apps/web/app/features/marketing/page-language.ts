@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@skanova/shared/constants/site';
+import { DEFAULT_LANGUAGE, type Language, isLanguage } from '@skanova/shared/site/constants';
 import { useTranslation } from '../../lib/react-i18n';
 
 /** The page's language, for the files the server makes (banner images, PDFs) in that language. */

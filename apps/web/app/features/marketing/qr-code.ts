@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { QR_DEFAULTS } from '@skanova/shared/constants/marketing';
+import { QR_DEFAULTS } from '@skanova/shared/marketing/constants';
 import { type QrMatrix, qrMatrixFromModules } from '@skanova/shared/marketing/qr-matrix';
 
 /**

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QR_DEFAULTS, QR_SIZE_RANGE } from '@skanova/shared/constants/marketing';
+import { QR_DEFAULTS, QR_SIZE_RANGE } from '@skanova/shared/marketing/constants';
 import en from '@skanova/shared/i18n/en/marketing.json';
 import { ReferralQrPanel } from './referral-qr-panel';
 import { WithStrings } from './test-i18n';

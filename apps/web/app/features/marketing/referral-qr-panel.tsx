@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId, useMemo, useState } from 'react';
-import { QR_DEFAULTS, QR_SIZE_RANGE } from '@skanova/shared/constants/marketing';
+import { QR_DEFAULTS, QR_SIZE_RANGE } from '@skanova/shared/marketing/constants';
 import { qrFileName } from '@skanova/shared/marketing/assets';
 import { QR_QUIET_ZONE_MODULES, qrExtent, qrPathData, qrSvgDocument } from '@skanova/shared/marketing/qr-matrix';
 import { useTranslation } from '../../lib/react-i18n';

@@ -6,7 +6,7 @@ import {
   type PaymentMethodSummary,
   type SignupPaymentChoice,
 } from '@skanova/shared/affiliate/payment-method';
-import { PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
+import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import './payment-method.css';
 

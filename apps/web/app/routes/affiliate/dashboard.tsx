@@ -1,4 +1,4 @@
-import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { PageMeta } from '../../components/page-meta';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { useTranslation } from '../../lib/react-i18n';

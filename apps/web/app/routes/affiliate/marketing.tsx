@@ -3,7 +3,7 @@ import { CodePage } from '../../features/marketing/code-page';
 import { MarketingPanel } from '../../features/marketing/marketing-panel';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
-import { AFFILIATE_MARKETING_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_MARKETING_PAGE } from '@skanova/shared/affiliate/constants';
 
 export const handle: RouteHandle = { i18n: ['marketing'] };
 

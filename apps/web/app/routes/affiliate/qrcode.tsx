@@ -4,7 +4,7 @@ import { QrIdeas } from '../../features/marketing/qr-ideas';
 import { ReferralQrPanel } from '../../features/marketing/referral-qr-panel';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
-import { AFFILIATE_QR_CODE_PAGE } from '@skanova/shared/constants/affiliate';
+import { AFFILIATE_QR_CODE_PAGE } from '@skanova/shared/affiliate/constants';
 
 export const handle: RouteHandle = { i18n: ['marketing'] };
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/react-i18n';
-import { DEFAULT_LANGUAGE, isLanguage } from '@skanova/shared/constants/site';
+import { DEFAULT_LANGUAGE, isLanguage } from '@skanova/shared/site/constants';
 import {
   CONTACT_FIELDS,
   CONTACT_LIMITS,
@@ -9,8 +9,8 @@ import {
   type ContactFieldErrors,
   type ContactRequest,
   parseContactForm,
-} from '@skanova/shared/schemas/contact';
-import { configureZodForBrowser } from '@skanova/shared/schemas/browser-zod';
+} from '@skanova/shared/support/schemas';
+import { configureZodForBrowser } from '@skanova/shared/site/browser-zod';
 import { callFunction, callableErrorMessage } from '../../../lib/callable';
 
 // This chunk is where the page first uses zod: make sure it never probes `new Function` (CSP).

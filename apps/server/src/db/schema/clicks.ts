@@ -1,0 +1,47 @@
+import { bigint, boolean, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Referral codes and the landing page's visits (migrations/*.sql are the source of truth; keep both in step).
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const referralCodes = pgTable('referral_codes', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  affiliateId: text('affiliate_id').notNull(),
+  description: text('description'),
+  createdAt: createdAt(),
+});
+
+export const clicks = pgTable('clicks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  trackingId: text('tracking_id').notNull().unique(),
+  type: text('type').notNull(),
+  code: text('code'),
+  referralCodeId: bigint('referral_code_id', { mode: 'number' }),
+  sessionId: text('session_id'),
+  visitorKey: text('visitor_key'),
+  ipHash: text('ip_hash'),
+  userAgent: text('user_agent'),
+  language: text('language'),
+  timezone: text('timezone'),
+  screenResolution: text('screen_resolution'),
+  platform: text('platform'),
+  colorDepth: integer('color_depth'),
+  deviceMemory: real('device_memory'),
+  hardwareConcurrency: integer('hardware_concurrency'),
+  clientTimestamp: timestamp('client_timestamp', { withTimezone: true, mode: 'date' }),
+  referrer: text('referrer'),
+  path: text('path'),
+  query: jsonb('query'),
+  isBot: boolean('is_bot').notNull().default(false),
+  counted: boolean('counted').notNull().default(false),
+  personalDataClearedAt: timestamp('personal_data_cleared_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const clickCounts = pgTable('click_counts', {
+  referralCodeId: bigint('referral_code_id', { mode: 'number' }).notNull(),
+  visitorKey: text('visitor_key').notNull(),
+  hourBucket: timestamp('hour_bucket', { withTimezone: true, mode: 'date' }).notNull(),
+  clickId: bigint('click_id', { mode: 'number' }).notNull(),
+});

@@ -1,0 +1,40 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AppServices } from '../services.ts';
+import type { SqlClient } from './client.ts';
+
+// Transactions for the affiliate functions. PGlite has one connection: statements of other requests
+// would slip between a BEGIN and a COMMIT sent through the plain client, so a transaction goes
+// through Drizzle, which holds PGlite's transaction lock (and a dedicated pool client on
+// PostgreSQL). Inside it, only the given `query` may be used: the plain client would wait for the
+// connection the transaction holds.
+
+export type TransactionQuery = Pick<SqlClient, 'query'>;
+
+/**
+ * `text` with `$1`…`$n` placeholders and its parameters as one Drizzle statement, so that the same
+ * SQL text serves the plain client and a transaction.
+ */
+export function statement(text: string, params: readonly unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const query = sql.empty();
+  parts.forEach((part, index) => {
+    if (index % 2 === 0) query.append(sql.raw(part));
+    else query.append(sql`${params[Number(part) - 1]}`);
+  });
+  return query;
+}
+
+/** Runs `work` in one transaction: it commits when `work` returns and rolls back when it throws. */
+export async function inTransaction<T>(
+  app: Pick<AppServices, 'database'>,
+  work: (tx: TransactionQuery) => Promise<T>,
+): Promise<T> {
+  return app.database.db.transaction(async (tx) =>
+    work({
+      async query<R>(text: string, params?: unknown[]) {
+        const result = (await tx.execute(statement(text, params))) as unknown as { rows: R[] };
+        return { rows: result.rows };
+      },
+    }),
+  );
+}

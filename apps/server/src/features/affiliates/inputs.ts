@@ -1,7 +1,0 @@
-import * as z from 'zod/mini';
-
-// Inputs of the affiliate functions that take no payload (spec §7: "POST, no payload"). The web
-// client sends `{ data: null }`; `{}` is accepted too. Anything else is a client mistake and is
-// answered `invalid-argument`, so a malformed body never reaches a handler.
-
-export const noInputSchema = z.optional(z.nullable(z.strictObject({})));

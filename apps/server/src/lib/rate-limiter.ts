@@ -1,0 +1,46 @@
+import type { AppServices } from '../services.ts';
+
+// Fixed-window counters in the database (BRIEF §6): sign-in, signup and password-reset limits hold
+// across every server process sharing the database. One upsert per check.
+
+export interface LimitRule {
+  /** Rule name and client, e.g. `signin:ip:203.0.113.7`; personal values are hashed by the caller. */
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+function windowStart(now: Date, windowSeconds: number): Date {
+  const size = windowSeconds * 1000;
+  return new Date(Math.floor(now.getTime() / size) * size);
+}
+
+/** Counts one hit; `true` when the hit is within the limit. */
+export async function hit(app: AppServices, rule: LimitRule): Promise<boolean> {
+  const { rows } = await app.database.sql.query<{ hits: number }>(
+    `INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
+     ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+     RETURNING hits`,
+    [rule.key, windowStart(app.now(), rule.windowSeconds)],
+  );
+  pruneNow(app);
+  return (rows[0]?.hits ?? 0) <= rule.max;
+}
+
+/** Whether the rule is already exhausted, without counting. */
+export async function isExhausted(app: AppServices, rule: LimitRule): Promise<boolean> {
+  const { rows } = await app.database.sql.query<{ hits: number }>(
+    'SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $2',
+    [rule.key, windowStart(app.now(), rule.windowSeconds)],
+  );
+  return (rows[0]?.hits ?? 0) >= rule.max;
+}
+
+/** Old windows are deleted now and then (about one check in 200); the longest window is a day. */
+function pruneNow(app: AppServices): void {
+  if (Math.random() >= 0.005) return;
+  const cutoff = new Date(app.now().getTime() - 24 * 60 * 60 * 1000);
+  app.database.sql.query('DELETE FROM rate_limits WHERE window_start < $1', [cutoff]).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'rate limit pruning failed');
+  });
+}

@@ -1,6 +1,0 @@
-import { ADMIN_PAGES } from '../admin/pages.ts';
-import { AFFILIATE_PAGES } from './affiliate.ts';
-import { LANDING_PAGE, PUBLIC_PAGES } from './site.ts';
-
-/** Every prerendered page the server sends (one HTML file per language each). */
-export const SERVED_PAGES = [...PUBLIC_PAGES, ...AFFILIATE_PAGES, LANDING_PAGE, ...ADMIN_PAGES] as const;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { LANDING_TYPES, PLATFORMS, type LandingType, type Platform } from './constants.ts';
+
+// The landing page's visit record (spec §3 "Device fingerprint" and "Deep-link payload").
+// Bounds keep a hostile client from storing megabytes per visit; NUL characters are refused because
+// PostgreSQL text cannot hold them (they would fail the insert instead of the validation).
+
+export { LANDING_TYPES, PLATFORMS, type LandingType, type Platform };
+
+/** Referral codes: letters and digits, matched case-insensitively (BRIEF §4). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+
+const NO_NUL = /^[^\u0000]*$/;
+const shortText = (max: number) => z.string().max(max).regex(NO_NUL);
+
+export const fingerprintSchema = z.object({
+  userAgent: shortText(1024),
+  language: shortText(64),
+  timezone: shortText(64),
+  screenResolution: shortText(32),
+  platform: z.enum(PLATFORMS),
+  colorDepth: z.number().int().min(0).max(64).nullable(),
+  deviceMemory: z.number().min(0).max(1024).nullable(),
+  hardwareConcurrency: z.number().int().min(0).max(1024).nullable(),
+  sessionId: shortText(64),
+  // The ISO format allows year 0000, which does not exist in PostgreSQL's calendar.
+  timestamp: z.iso.datetime().refine((value) => !value.startsWith('0000'), 'Invalid date.'),
+  referrer: shortText(2048),
+});
+
+export const deeplinkSchema = z.object({
+  type: z.enum(LANDING_TYPES),
+  code: shortText(64).nullable(),
+  fullPath: shortText(2048),
+});
+
+export const preInstallRequestSchema = z.object({
+  fingerprint: fingerprintSchema,
+  deeplink: deeplinkSchema,
+  path: shortText(2048),
+  query: z
+    .record(shortText(64), shortText(512))
+    .refine((q) => Object.keys(q).length <= 32, 'At most 32 query parameters.'),
+});
+
+export const preInstallResponseSchema = z.object({ trackingId: z.string() });
+
+export type PreInstallRequest = z.infer<typeof preInstallRequestSchema>;
+export type Fingerprint = z.infer<typeof fingerprintSchema>;

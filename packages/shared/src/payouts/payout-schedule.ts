@@ -1,0 +1,23 @@
+import { MINIMUM_PAYOUT_CENTS, PAYOUT_DAY_OF_MONTH } from '../affiliate/programme.ts';
+
+// The one payment-timing rule (BRIEF §5.2): earnings approved in a month are paid on the 15th of
+// the following month when the unpaid approved balance is at least $20; otherwise they roll over.
+// Terms, FAQ and dashboard all phrase it from these values.
+
+export const PAYMENT_TIMING = {
+  payoutDay: PAYOUT_DAY_OF_MONTH,
+  minimumPayoutCents: MINIMUM_PAYOUT_CENTS,
+} as const;
+
+/** The next payday strictly after `now` (UTC midnight of the 15th). */
+export function nextPayoutDate(now: Date): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const thisMonth = new Date(Date.UTC(year, month, PAYOUT_DAY_OF_MONTH));
+  return now.getTime() < thisMonth.getTime() ? thisMonth : new Date(Date.UTC(year, month + 1, PAYOUT_DAY_OF_MONTH));
+}
+
+/** Commissions approved before this instant are paid on `payday` (00:00 UTC on the 1st of its month). */
+export function payoutCutoff(payday: Date): Date {
+  return new Date(Date.UTC(payday.getUTCFullYear(), payday.getUTCMonth(), 1));
+}

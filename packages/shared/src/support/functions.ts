@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+import type { contactRequestSchema, contactResponseSchema } from './schemas.ts';
+
+// The support page's server function (spec §7): the contact form files a ticket.
+
+export interface SupportFunctions {
+  submitContactForm: {
+    request: z.input<typeof contactRequestSchema>;
+    response: z.infer<typeof contactResponseSchema>;
+  };
+}

@@ -1,0 +1,60 @@
+import * as z from 'zod/mini';
+import { LANGUAGES } from '../site/constants.ts';
+
+// The support contact form (spec §2 "Support", §3 "Contact form"). One schema validates the form in
+// the browser and the `submitContactForm` server function. It is written with `zod/mini` because the
+// support page ships it to the browser and the page's JavaScript budget is small.
+
+/** Subjects of the support contact form (spec §2 "Support"). */
+export const CONTACT_SUBJECTS = ['account', 'subscription', 'technical', 'feedback', 'other'] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+/** Field bounds: a name, an RFC 5321 address, and a message long enough to act on but not a document. */
+export const CONTACT_LIMITS = { name: 100, email: 254, message: 5000, messageMin: 10 } as const;
+
+/** Field names in form order (the browser focuses the first invalid one). */
+export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+// Messages are i18n keys of the `support` namespace, never English text. A missing value stops at
+// its "required" message (abort) so the visitor sees one message per field.
+const requiredText = (requiredKey: string) =>
+  z.string(requiredKey).check(z.trim(), z.minLength(1, { error: requiredKey, abort: true }));
+
+export const contactRequestSchema = z.object({
+  name: requiredText('form.errors.nameRequired').check(z.maxLength(CONTACT_LIMITS.name, 'form.errors.nameTooLong')),
+  email: z.pipe(
+    requiredText('form.errors.emailRequired').check(
+      z.maxLength(CONTACT_LIMITS.email, { error: 'form.errors.emailInvalid', abort: true }),
+    ),
+    z.email('form.errors.emailInvalid'),
+  ),
+  subject: z.enum(CONTACT_SUBJECTS, 'form.errors.subjectRequired'),
+  message: requiredText('form.errors.messageRequired').check(
+    z.minLength(CONTACT_LIMITS.messageMin, 'form.errors.messageTooShort'),
+    z.maxLength(CONTACT_LIMITS.message, 'form.errors.messageTooLong'),
+  ),
+  /** The page's language: support answers in it. */
+  language: z.optional(z.enum(LANGUAGES)),
+});
+
+export const contactResponseSchema = z.object({ ticketId: z.string() });
+
+export type ContactRequest = z.output<typeof contactRequestSchema>;
+export type ContactResponse = z.output<typeof contactResponseSchema>;
+
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+/** Parses the form's values: the trimmed request, or the first message key of each invalid field. */
+export function parseContactForm(
+  values: unknown,
+): { success: true; data: ContactRequest } | { success: false; errors: ContactFieldErrors } {
+  const parsed = contactRequestSchema.safeParse(values);
+  if (parsed.success) return { success: true, data: parsed.data };
+  const errors: ContactFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string') errors[field as ContactField] ??= issue.message;
+  }
+  return { success: false, errors };
+}
