@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isPayday } from '../admin/payday.ts';
 import type { PaymentMethodType } from '../affiliate/payment-method.ts';
 import { PAYOUT_STATUSES, type PayoutStatus } from '../affiliate/stats.ts';
+import { storableText } from '../schemas/storable-text.ts';
 
 // The operator's payout functions (BRIEF §5.2, §5.10, §6): run a month's payouts, export them for
 // PayPal or SEPA, and move them through their lifecycle. `access: 'admin'`.
@@ -163,7 +164,7 @@ export const adminExportPayoutsSchema = z.strictObject({
 export const adminMarkPayoutsSchema = z.strictObject({
   payoutIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(MARK_PAYOUTS_MAX)),
   status: z.enum(['sent', 'paid', 'failed']),
-  reference: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REFERENCE_MAX))),
+  reference: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REFERENCE_MAX), storableText())),
   /** Required when the status is `failed`: it is stored and shown to the operator. */
-  reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REASON_MAX))),
+  reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REASON_MAX), storableText())),
 });

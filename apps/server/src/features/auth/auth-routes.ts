@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStorableJson } from '@skanova/shared/schemas/storable-text';
 import type { AppContext } from '../../context.ts';
 import type { AffiliateCaller } from './caller.ts';
 import { affiliateEmailTarget, auditPasswordChange } from './password-events.ts';
@@ -34,6 +35,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       const pathname = (request.url.split('?', 1)[0] ?? '').slice(AUTH_PREFIX.length);
       if (!ALLOWED.has(`${request.method} ${pathname}`)) {
         return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such endpoint.' });
+      }
+      if (!isStorableJson(request.body ?? null)) {
+        // The storable-text rule (a NUL or a lone surrogate in an address, a password or a token):
+        // the library would look the value up and fail (a 500), or hash it altered.
+        return reply.code(400).send({ code: 'INVALID_REQUEST_BODY', message: 'Invalid request.' });
       }
       const limited = await checkLimits(ctx, request, pathname);
       if (limited) return tooManyRequests(reply);
