@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { AffiliateCaller } from './caller.ts';
 import { affiliateEmailTarget, auditPasswordChange } from './password-events.ts';
 import { hit, isExhausted, type LimitRule } from './rate-limiter.ts';
+import { ADDRESS_LOCKED, addressLimitKey } from './sign-in-lock.ts';
 
 // The auth library's HTTP endpoints under /api/auth, behind an allow-list (signup goes through the
 // `createAffiliate` function so that account and profile are created together) and the
@@ -42,6 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         return reply.code(400).send({ code: 'INVALID_REQUEST_BODY', message: 'Invalid request.' });
       }
       const limited = await checkLimits(ctx, request, pathname);
+      if (limited === 'address-locked') return reply.code(429).send(ADDRESS_LOCKED);
       if (limited) return tooManyRequests(reply);
       // Read before the change: it revokes the sessions, the request's own included.
       const changingPasswordOf = pathname === '/change-password' ? await affiliateEmailTarget(ctx, request) : null;
@@ -72,11 +74,18 @@ function emailOf(request: FastifyRequest): string | null {
 }
 
 function emailRule(ctx: AppContext, request: FastifyRequest, max: number, name = 'signin'): LimitRule {
-  return { key: `${name}:email:${ctx.hashIdentifier(emailOf(request) ?? '')}`, max, windowSeconds: HOUR };
+  return { key: addressLimitKey(ctx, name, emailOf(request) ?? ''), max, windowSeconds: HOUR };
 }
 
-/** `true` when the request must be refused with 429. */
-async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: string): Promise<boolean> {
+/**
+ * Why the request must be refused with 429: `address-locked` when the address has too many failed
+ * sign-ins (a password reset unlocks it: sign-in-lock.ts), `true` for the other limits, else `false`.
+ */
+async function checkLimits(
+  ctx: AppContext,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<boolean | 'address-locked'> {
   const { config } = ctx;
   const ip = ctx.hashIdentifier(request.ip);
   switch (pathname) {
@@ -87,10 +96,10 @@ async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: s
         windowSeconds: MINUTE,
       });
       if (!byIp) return true;
-      return (
+      const locked =
         emailOf(request) !== null &&
-        (await isExhausted(ctx, emailRule(ctx, request, config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR)))
-      );
+        (await isExhausted(ctx, emailRule(ctx, request, config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR)));
+      return locked ? 'address-locked' : false;
     }
     case '/request-password-reset': {
       const byIp = await hit(ctx, {
