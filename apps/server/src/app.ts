@@ -124,10 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return sendCallableError(reply, 'resource-exhausted', 'Too many requests.');
     if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong media type, body too large, schema mismatch: the client's mistake.
-      return sendCallableError(reply, clientErrorCode(status), 'Invalid request.', {
-        code: (error as { code?: string }).code,
-      });
+      // Malformed JSON, wrong media type, body too large, schema mismatch: the client's mistake,
+      // logged as one line without a stack (nothing of ours to debug).
+      const { code, message } = error as { code?: string; message?: string };
+      request.log.info({ statusCode: status, code }, `client error: ${message ?? 'invalid request'}`);
+      return sendCallableError(reply, clientErrorCode(status), 'Invalid request.', { code });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return sendCallableError(reply, 'internal', `An internal error occurred (request ${request.id}).`);
