@@ -360,7 +360,44 @@ for (const lang of ['fr', 'en'] as const) {
         await expect(form.submit).toBeEnabled();
       }
       await form.submit.click();
-      await expect(alert).toHaveText(login.errors.tooManyRequests);
+      // The lock's message names the way out (a password reset).
+      await expect(alert).toHaveText(login.errors.addressLocked);
+    });
+
+    test(`login (${lang}): an owner locked out by someone else's attempts gets back in with a password reset`, async ({
+      page,
+      request,
+    }) => {
+      const account = await createAffiliateAccount(request, { language: lang });
+      // Someone else guesses the password ten times.
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        const guess = await request.post('/api/auth/sign-in/email', {
+          headers: { origin: BASE_URL },
+          data: { email: account.email, password: `guess number ${attempt}` },
+        });
+        expect(guess.status(), `guess ${attempt}`).toBe(401);
+      }
+      // The owner's right password is refused, with the way out.
+      const form = await openLogin(page, lang);
+      await form.email.fill(account.email);
+      await form.password.fill(account.password);
+      await form.submit.click();
+      await expect(page.getByRole('alert')).toHaveText(login.errors.addressLocked);
+
+      await form.forgot.click();
+      await expect(page).toHaveURL(/\/affiliate\/reset-password$/);
+      const requestedAt = Date.now();
+      await page.getByRole('button', { name: auth.reset.request.submit }).click();
+      await expect(page.getByRole('status')).toContainText(account.email);
+      await page.goto(await resetLinkFor(account.email, { after: requestedAt - 1000 }));
+      const choose = auth.reset.choose;
+      const newPassword = 'back-in-after-a-lock';
+      await page.getByLabel(choose.password, { exact: true }).fill(newPassword);
+      await page.getByLabel(choose.confirmPassword, { exact: true }).fill(newPassword);
+      await page.getByRole('button', { name: choose.submit }).click();
+      await expect(page.getByRole('status')).toHaveText(choose.done);
+      // Unlocked at once: no waiting for the hour to end.
+      await logIn(page, { email: account.email, password: newPassword }, lang);
     });
 
     test(`the login links (${lang}): create an account, back to the programme`, async ({ page }) => {

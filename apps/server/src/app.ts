@@ -125,10 +125,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 429) return sendCallableError(reply, 'resource-exhausted', 'Too many requests.');
     if (status >= 400 && status < 500) {
-      // Malformed JSON, wrong media type, body too large, schema mismatch: the client's mistake.
-      return sendCallableError(reply, clientErrorCode(status), 'Invalid request.', {
-        code: (error as { code?: string }).code,
-      });
+      // Malformed JSON, wrong media type, body too large, schema mismatch: the client's mistake,
+      // logged as one line without a stack (nothing of ours to debug).
+      const { code, message } = error as { code?: string; message?: string };
+      request.log.info({ statusCode: status, code }, `client error: ${message ?? 'invalid request'}`);
+      return sendCallableError(reply, clientErrorCode(status), 'Invalid request.', { code });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return sendCallableError(reply, 'internal', `An internal error occurred (request ${request.id}).`);
@@ -168,14 +169,25 @@ function createTestClock() {
   };
 }
 
-/** `POST /api/test/clock` `{ "advanceMs": n }` moves the clock forward and answers the new time. */
+/**
+ * `POST /api/test/clock` `{ "advanceMs": n }` moves the clock forward and answers the new time. The
+ * clock stays within 2000–2099 (UTC): beyond, dates stop being valid for JavaScript and PostgreSQL
+ * (an "Invalid Date" would break every request after it) and no test needs them.
+ */
 function registerTestClock(app: FastifyInstance, clock: ReturnType<typeof createTestClock>) {
+  const earliest = Date.UTC(2000, 0, 1);
+  const latest = Date.UTC(2100, 0, 1) - 1;
   app.post('/api/test/clock', async (request, reply) => {
     const advanceMs = (request.body as { advanceMs?: unknown } | null)?.advanceMs;
-    if (typeof advanceMs !== 'number' || !Number.isInteger(advanceMs) || advanceMs < 0) {
-      return sendCallableError(reply, 'invalid-argument', 'advanceMs must be a non-negative integer.');
+    const target = typeof advanceMs === 'number' ? clock.now().getTime() + advanceMs : Number.NaN;
+    if (!Number.isSafeInteger(advanceMs) || (advanceMs as number) < 0 || !(target >= earliest && target <= latest)) {
+      return sendCallableError(
+        reply,
+        'invalid-argument',
+        'advanceMs must be a non-negative integer that keeps the clock within 2000–2099.',
+      );
     }
-    clock.advance(advanceMs);
+    clock.advance(advanceMs as number);
     return { now: clock.now().toISOString() };
   });
 }

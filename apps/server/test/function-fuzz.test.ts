@@ -2,18 +2,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callables } from '../src/functions/index.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';
 import { type TestAffiliate, createTestAffiliate, signupPayload } from './helpers/affiliates.ts';
+import { type TestOperator, createTestOperator } from './helpers/operators.ts';
 import { createVisit } from './helpers/visits.ts';
 
 // Malformed requests to every registered function (BRIEF §6: "bad input never crashes"): broken
-// JSON, wrong media types, missing or mistyped data, huge strings, NUL characters, nested junk and
-// prototype-pollution keys. Every answer must be a 4xx in the protocol's shape, never a 500, and
-// nothing may be stored. The bodies come from a seeded generator: a failure names its seed and
-// case number, and the same seed produces the same bodies again.
+// JSON, wrong media types, missing or mistyped data, huge strings, NUL characters and lone UTF-16
+// surrogates (the storable-text rule) in values and in keys, 60 KB strings, 5,000-deep nesting,
+// nested junk and prototype-pollution keys — each signed out, as an affiliate and as an operator.
+// The functions are read from the registry, so a new one is fuzzed the day it is registered. Every
+// answer must be a 4xx in the protocol's shape, never a 500, and nothing may be stored. The bodies
+// come from a seeded generator: a failure names its seed and case number, and the same seed
+// produces the same bodies again.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20250610);
-const BODY_COUNT = 1200;
+const BODY_COUNT = 2400;
 /** Bodies above the server's limit (64 KiB) are refused before parsing; these stay below it. */
 const HUGE_STRING = { min: 6_000, max: 30_000 };
+/** "60 KB": the largest string a body under the limit carries (in UTF-8 bytes). */
+const SIXTY_KB = 60_000;
+/** Nesting far beyond any schema's (and the storable-text rule's 32 levels). */
+const DEEP_NESTING = 5_000;
+/** Who calls: every function is fuzzed by each (the access check must not answer 500 either). */
+const SESSIONS = ['signed out', 'affiliate', 'operator'] as const;
+type Session = (typeof SESSIONS)[number];
+/** The storable-text rule's refusals: a NUL and lone surrogates, high and low. */
+const UNSTORABLE = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
+/** Keys no function may accept, whatever its schema: unstorable text, and what the parser refuses. */
+const BAD_KEYS = ['\ud800', 'utm_\udc00', 'a\udbff', '\u0000', 'k\u0000', '__proto__'];
 
 /** mulberry32: a small, fast, seedable generator. */
 function createRandom(seed: number) {
@@ -33,8 +48,8 @@ type Random = ReturnType<typeof createRandom>;
 
 /**
  * What a field holds, so that the replacement chosen is surely invalid for it: a number is not a
- * mistake for a number field, nor a boolean for a boolean. `secret` is text that may legitimately
- * hold a NUL character (a password is hashed, never stored as text).
+ * mistake for a number field, nor a boolean for a boolean. `secret` is text never stored as text (a
+ * password is hashed); the storable-text rule refuses a NUL in it all the same.
  */
 type FieldKind = 'text' | 'secret' | 'number' | 'bool' | 'object' | 'any';
 
@@ -159,6 +174,76 @@ const TEMPLATES: Record<string, Template[]> = {
     },
   ],
   deleteAffiliateAccount: [{ data: { password: 'correct horse battery' }, fields: { password: 'secret' } }],
+  attributeInstall: [
+    {
+      data: {
+        appUserId: '$RCAnonymousID:fuzz',
+        platform: 'ios',
+        trackingId: 'sk-tid:abcdefghijklmnop',
+        referralCode: 'K7M2QX4P',
+        device: { userAgent: 'Skanova/1.0', language: 'fr-FR', colorDepth: 24, timestamp: '2025-06-10T12:00:00.000Z' },
+      },
+      // `device` is a lenient object of optional fields (junk in it is ignored): only its fields are fuzzed.
+      fields: {
+        appUserId: 'text',
+        platform: 'text',
+        trackingId: 'text',
+        referralCode: 'text',
+        'device.userAgent': 'text',
+        'device.language': 'text',
+        'device.colorDepth': 'number',
+        'device.timestamp': 'text',
+      },
+    },
+  ],
+  adminListAffiliates: [
+    {
+      data: { query: 'ada', status: 'active', page: 1, pageSize: 25 },
+      fields: { query: 'text', status: 'text', page: 'number', pageSize: 'number' },
+    },
+  ],
+  adminGetAffiliate: [{ data: { affiliateId: 'fuzz-affiliate-id' }, fields: { affiliateId: 'text' } }],
+  adminSetAffiliateStatus: [
+    {
+      data: { affiliateId: 'fuzz-affiliate-id', action: 'disable', reason: 'spam' },
+      fields: { affiliateId: 'text', action: 'text', reason: 'text' },
+    },
+  ],
+  adminListConversions: [
+    {
+      data: { status: 'pending', code: 'K7M2QX4P', from: '2025-01-01', to: '2025-06-30', page: 1 },
+      fields: { status: 'text', code: 'text', from: 'text', to: 'text', page: 'number' },
+    },
+  ],
+  adminReverseConversion: [
+    { data: { conversionId: '1', reason: 'refunded by hand' }, fields: { conversionId: 'text', reason: 'text' } },
+  ],
+  adminListTickets: [{ data: { status: 'open', page: 1 }, fields: { status: 'text', page: 'number' } }],
+  adminMarkTicketHandled: [
+    { data: { ticketId: '00000000-0000-4000-8000-000000000000' }, fields: { ticketId: 'text' } },
+  ],
+  adminGetWebVitals: [{ data: { days: 7 }, fields: { days: 'number' } }],
+  adminListAuditLog: [{ data: { action: 'affiliate.', page: 1 }, fields: { action: 'text', page: 'number' } }],
+  adminListPayouts: [
+    { data: { status: 'scheduled', payday: '2025-06-15' }, fields: { status: 'text', payday: 'text' } },
+  ],
+  adminRunPayouts: [{ data: { payday: '2025-06-15' }, fields: { payday: 'text' } }],
+  adminExportPayouts: [
+    {
+      data: { kind: 'sepa', payday: '2025-06-15', exchangeRate: '0.923100', painVersion: 'pain.001.001.09' },
+      fields: { kind: 'text', payday: 'text', exchangeRate: 'text', painVersion: 'text' },
+    },
+  ],
+  adminMarkPayouts: [
+    {
+      data: { payoutIds: ['00000000-0000-4000-8000-000000000000'], status: 'sent', reference: 'BATCH-1' },
+      fields: { payoutIds: 'object', status: 'text', reference: 'text' },
+    },
+    {
+      data: { payoutIds: ['00000000-0000-4000-8000-000000000000'], status: 'failed', reason: 'account closed' },
+      fields: { reason: 'text' },
+    },
+  ],
 };
 
 const POLLUTION_KEYS = [
@@ -321,12 +406,98 @@ function fieldCase(random: Random, template: Template): FuzzCase {
   return { label: `bad ${path} (${kind})`, payload: JSON.stringify({ data }) };
 }
 
+/** Stands for a value in JSON text, then replaced by raw JSON (a key `__proto__`, 5,000-deep nesting). */
+const PLACEHOLDER = '"\u2063fuzz-placeholder\u2063"';
+
+/** `data` with `path` (dot path; '' = data itself) set to the raw JSON text `json`, as a request body. */
+function bodyWith(data: unknown, path: string, json: string): string {
+  const marker = JSON.parse(PLACEHOLDER) as string;
+  const withMarker = path === '' ? marker : withField(data as Record<string, unknown>, path, marker);
+  return envelope(withMarker).replace(PLACEHOLDER, () => json);
+}
+
+/** `data` with a key `key` (raw, whatever it is) added at `path` ('' = data itself) with a plain value. */
+function bodyWithKey(data: unknown, path: string, key: string): string {
+  const marker = JSON.parse(PLACEHOLDER) as string;
+  const target = path === '' ? data : path.split('.').reduce<unknown>((node, part) => (node as never)[part], data);
+  const inner = JSON.stringify({ ...(target as Record<string, unknown>), [marker]: 'x' });
+  return bodyWith(
+    data,
+    path,
+    inner.replace(PLACEHOLDER, () => JSON.stringify(key)),
+  );
+}
+
+function deepNesting(random: Random): string {
+  const array = random.next() < 0.5;
+  const open = array ? '[' : '{"a":';
+  const close = array ? ']' : '}';
+  return `${open.repeat(DEEP_NESTING)}${random.pick(['1', '"x"', '"\\ud800"'])}${close.repeat(DEEP_NESTING)}`;
+}
+
+function sixtyKilobytes(random: Random): string {
+  const unit = random.pick(['a', 'é', '😀']);
+  return unit.repeat(Math.floor(SIXTY_KB / Buffer.byteLength(unit)));
+}
+
+/** `text` with an unstorable character put at a random place. */
+function withUnstorable(random: Random, text: string): string {
+  const at = random.int(0, text.length);
+  return `${text.slice(0, at)}${random.pick(UNSTORABLE)}${text.slice(at)}`;
+}
+
+/**
+ * The hostile client's cases, in values and in keys: a NUL or a lone surrogate, a 60 KB string,
+ * 5,000-deep nesting, a bad key. Without a template, in the data itself.
+ */
+function hostileCase(random: Random, template: Template | undefined): FuzzCase {
+  const data: unknown = template?.data ?? {};
+  const paths = template ? Object.keys(template.fields) : [];
+  const textPaths = paths.filter((path) => ['text', 'secret'].includes(template?.fields[path] ?? ''));
+  const objectPaths = ['', ...paths.filter((path) => template?.fields[path] === 'object')];
+  const path = paths.length > 0 && random.next() < 0.8 ? random.pick(paths) : '';
+  switch (random.int(0, 3)) {
+    case 0: {
+      const textPath = textPaths.length > 0 ? random.pick(textPaths) : '';
+      const original =
+        textPath === ''
+          ? 'text'
+          : String(textPath.split('.').reduce<unknown>((node, part) => (node as never)[part], data));
+      const value = withUnstorable(random, original);
+      return {
+        label: `unstorable text in ${textPath || 'data'}`,
+        payload: bodyWith(data, textPath, JSON.stringify(value)),
+      };
+    }
+    case 1: {
+      const objectPath = random.pick(objectPaths);
+      const key = random.pick(BAD_KEYS);
+      return {
+        label: `bad key ${JSON.stringify(key)} in ${objectPath || 'data'}`,
+        payload: bodyWithKey(data, objectPath, key),
+      };
+    }
+    case 2:
+      return {
+        label: `60 KB string in ${path || 'data'}`,
+        payload: bodyWith(data, path, JSON.stringify(sixtyKilobytes(random))),
+      };
+    default:
+      return {
+        label: `${DEEP_NESTING}-deep nesting in ${path || 'data'}`,
+        payload: bodyWith(data, path, deepNesting(random)),
+      };
+  }
+}
+
 let t: TestApp;
 let affiliate: TestAffiliate;
+let operator: TestOperator;
 
 beforeAll(async () => {
   t = await createTestApp();
   affiliate = await createTestAffiliate(t, { password: 'correct horse battery' });
+  operator = await createTestOperator(t);
 });
 afterAll(() => t.close());
 
@@ -335,26 +506,48 @@ async function count(table: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
+/** What the fuzzing must leave as it found it. */
+async function storedCounts() {
+  return {
+    users: await count('auth_users'),
+    tickets: await count('support_tickets'),
+    clicks: await count('clicks'),
+    codes: await count('referral_codes'),
+    installs: await count('installs'),
+    paymentMethods: await count('payment_methods'),
+    payouts: await count('payouts'),
+    auditLog: await count('audit_log'),
+  };
+}
+
 describe(`malformed requests to every function (seed ${SEED})`, () => {
   it(`answers ${BODY_COUNT} malformed bodies with 4xx, never 5xx, and stores nothing`, async () => {
     const random = createRandom(SEED);
-    const before = {
-      users: await count('auth_users'),
-      tickets: await count('support_tickets'),
-      clicks: await count('clicks'),
-      codes: await count('referral_codes'),
-    };
+    const before = await storedCounts();
     const failures: string[] = [];
     const answered = new Map<string, number>();
+    const cookies: Record<Session, string | undefined> = {
+      'signed out': undefined,
+      affiliate: affiliate.cookie,
+      operator: operator.cookie,
+    };
     for (let index = 0; index < BODY_COUNT; index++) {
       const definition = callables[index % callables.length]!;
+      // Each function in turn under each session: signed in, validation (not the session check) answers.
+      const session = SESSIONS[Math.floor(index / callables.length) % SESSIONS.length]!;
       const templates = TEMPLATES[definition.name];
       const template = templates ? random.pick(templates) : undefined;
-      const fuzz = template && random.next() < 0.6 ? fieldCase(random, template) : structuralCase(random, template);
+      const draw = random.next();
+      const fuzz =
+        draw < 0.35
+          ? hostileCase(random, template)
+          : template && draw < 0.75
+            ? fieldCase(random, template)
+            : structuralCase(random, template);
       const headers: Record<string, string> = { origin: TEST_PUBLIC_URL };
       if (fuzz.contentType !== '') headers['content-type'] = fuzz.contentType ?? 'application/json';
-      // Signed in for the affiliate functions, so that validation (not the session check) answers.
-      if (definition.access === 'affiliate') headers.cookie = affiliate.cookie;
+      const cookie = cookies[session];
+      if (cookie) headers.cookie = cookie;
       const response = await t.app.inject({
         method: 'POST',
         url: `/api/fn/${definition.name}`,
@@ -370,24 +563,22 @@ describe(`malformed requests to every function (seed ${SEED})`, () => {
       } catch {
         shaped = false;
       }
-      answered.set(definition.name, (answered.get(definition.name) ?? 0) + 1);
+      answered.set(`${definition.name} ${session}`, (answered.get(`${definition.name} ${session}`) ?? 0) + 1);
       if (status < 400 || status >= 500 || !shaped) {
         failures.push(
-          `#${index} ${definition.name} ${fuzz.label}: HTTP ${status} ${response.body.slice(0, 200)} ← ${fuzz.payload.slice(0, 160)}`,
+          `#${index} ${definition.name} (${session}) ${fuzz.label}: HTTP ${status} ${response.body.slice(0, 200)} ← ${fuzz.payload.slice(0, 160)}`,
         );
       }
     }
     expect(failures.slice(0, 20)).toEqual([]);
-    // Every registered function was tried.
-    expect([...answered.keys()].sort()).toEqual(callables.map((definition) => definition.name).sort());
+    // Every registered function was tried under every session.
+    expect([...answered.keys()].sort()).toEqual(
+      callables.flatMap((definition) => SESSIONS.map((session) => `${definition.name} ${session}`)).sort(),
+    );
 
-    // Nothing was accepted: no account, ticket, visit or code, and the affiliate is still there.
-    expect({
-      users: await count('auth_users'),
-      tickets: await count('support_tickets'),
-      clicks: await count('clicks'),
-      codes: await count('referral_codes'),
-    }).toEqual(before);
+    // Nothing was accepted: no account, ticket, visit, code, install, payment method, payout or
+    // audited action, and the affiliate is still there.
+    expect(await storedCounts()).toEqual(before);
     const settings = await t.app.inject({
       method: 'POST',
       url: '/api/fn/getAffiliateSettings',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxIdle } from '../src/email/outbox-worker.ts';
-import { type RetentionResult, runRetention } from '../src/jobs/retention.ts';
+import { FINISHED_EMAIL_DAYS, type RetentionResult, runRetention } from '../src/jobs/retention.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp, memoryMailer } from './helpers/app.ts';
 import {
   type TestAffiliate,
@@ -422,7 +422,7 @@ describe('payment records and e-mails', () => {
     expect(await runRetention(t.context)).toMatchObject({ payoutsTrimmed: 0, payoutExportsDeleted: 0 });
   });
 
-  it('deletes e-mails sent or given up more than 30 days ago, never one still to send', async () => {
+  it(`deletes e-mails sent or given up more than ${FINISHED_EMAIL_DAYS} days ago, never one still to send`, async () => {
     await outboxIdle(t.context);
     await query(t, 'DELETE FROM email_outbox');
     const row = (key: string, sentDaysAgo: number | null, gaveUpDaysAgo: number | null = null) =>
@@ -436,9 +436,9 @@ describe('payment records and e-mails', () => {
           new Date(start.getTime() - 60 * DAY_MS).toISOString(),
         ],
       );
-    await row('sent-long-ago', 31);
-    await row('sent-lately', 29);
-    await row('given-up-long-ago', null, 40);
+    await row('sent-long-ago', FINISHED_EMAIL_DAYS + 1);
+    await row('sent-lately', FINISHED_EMAIL_DAYS - 1);
+    await row('given-up-long-ago', null, FINISHED_EMAIL_DAYS + 10);
     await row('still-to-send', null);
     expect((await runRetention(t.context)).emailsDeleted).toBe(2);
     expect((await outboxRows(t)).map((email) => email.dedupe_key).sort()).toEqual(['sent-lately', 'still-to-send']);

@@ -429,8 +429,12 @@ describe('malformed bodies', () => {
     purchased_at_ms: 'time',
     event_timestamp_ms: 'time',
   };
+  /** The two values the fuzzer plants that no text column accepts: NUL and a lone surrogate. */
+  function hasUnstorable(text: string): boolean {
+    return text.includes('\u0000') || text.includes('\uD800');
+  }
   function wrongFor(kind: string, value: unknown): boolean {
-    const isText = typeof value === 'string' && !/\u0000|\uD800/.test(value) && value.length <= 64;
+    const isText = typeof value === 'string' && !hasUnstorable(value) && value.length <= 64;
     if (kind === 'number') return typeof value !== 'number';
     if (kind === 'time') return typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 7e12;
     if (kind === 'bool') return typeof value !== 'boolean';
@@ -439,7 +443,7 @@ describe('malformed bodies', () => {
         Array.isArray(value) &&
         value.length <= 1000 &&
         value.every(
-          (item) => typeof item === 'string' && item !== '' && item.length <= 512 && !/\u0000|\uD800/.test(item),
+          (item) => typeof item === 'string' && item !== '' && item.length <= 512 && !hasUnstorable(item),
         )
       );
     return !isText;

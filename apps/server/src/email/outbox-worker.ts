@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.ts';
 import type { MailMessage } from '../lib/mailer.ts';
-import { insertOutboxRow } from './outbox.ts';
+import { forgetEmailCopies, insertOutboxRow } from './outbox.ts';
 
 // Sends the e-mail outbox (BRIEF §1–§2). A message is sent once even with several server processes:
 //
@@ -32,6 +32,12 @@ const CLAIM_BATCH = 10;
 const DEFAULT_DRAIN_LIMIT = 500;
 /** Kept in `last_error` (the SMTP answer is enough to diagnose). */
 const ERROR_TEXT_MAX = 1000;
+/**
+ * Messages to an account that no longer exists (the confirmation of its deletion): once sent, or
+ * given up, nothing of them is kept — not the row, not the file transport's copy — instead of
+ * waiting for the retention of sent e-mails.
+ */
+const FORGOTTEN_ONCE_DONE = new Set(['account-deleted']);
 
 interface ClaimedRow {
   id: string;
@@ -141,15 +147,23 @@ async function deliverClaimed(app: OutboxApp, row: ClaimedRow): Promise<boolean>
     return false;
   }
   try {
-    await app.database.sql.query('UPDATE email_outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [
-      row.id,
-      app.now().toISOString(),
-    ]);
+    if (FORGOTTEN_ONCE_DONE.has(row.kind)) await forgetDone(app, row);
+    else
+      await app.database.sql.query('UPDATE email_outbox SET sent_at = $2, last_error = NULL WHERE id = $1', [
+        row.id,
+        app.now().toISOString(),
+      ]);
   } catch (error) {
     // Sent but not marked: it goes again when its lease ends (rare; see the header).
     app.log.error({ err: error, emailId: row.id, kind: row.kind }, 'e-mail sent but not marked as sent');
   }
   return true;
+}
+
+/** Deletes a finished message of a `FORGOTTEN_ONCE_DONE` kind, and the mailer's copies to its address. */
+async function forgetDone(app: OutboxApp, row: ClaimedRow): Promise<void> {
+  await app.database.sql.query('DELETE FROM email_outbox WHERE id = $1', [row.id]);
+  await forgetEmailCopies(app, row.to_address);
 }
 
 function messageOf(row: ClaimedRow): MailMessage {
@@ -172,15 +186,17 @@ async function recordFailure(app: OutboxApp, row: ClaimedRow, error: unknown): P
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX);
   const now = app.now().toISOString();
   try {
-    await app.database.sql.query(
-      `UPDATE email_outbox
-       SET last_error = $2,
-           gave_up_at = CASE WHEN $3 THEN $4::timestamptz END,
-           next_attempt_at = CASE WHEN $3 THEN next_attempt_at
-                                  ELSE greatest(now(), $4::timestamptz) + make_interval(secs => $5::double precision) END
-       WHERE id = $1 AND sent_at IS NULL`,
-      [row.id, reason, giveUp, now, retryDelayMs(row.attempts) / 1000],
-    );
+    if (giveUp && FORGOTTEN_ONCE_DONE.has(row.kind)) await forgetDone(app, row);
+    else
+      await app.database.sql.query(
+        `UPDATE email_outbox
+         SET last_error = $2,
+             gave_up_at = CASE WHEN $3 THEN $4::timestamptz END,
+             next_attempt_at = CASE WHEN $3 THEN next_attempt_at
+                                    ELSE greatest(now(), $4::timestamptz) + make_interval(secs => $5::double precision) END
+         WHERE id = $1 AND sent_at IS NULL`,
+        [row.id, reason, giveUp, now, retryDelayMs(row.attempts) / 1000],
+      );
   } catch (recordError) {
     // Unrecorded, the attempt is retried when its lease ends.
     app.log.error({ err: recordError, emailId: row.id }, 'e-mail failure not recorded');

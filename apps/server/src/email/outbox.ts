@@ -1,6 +1,7 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { TransactionQuery } from '../db/transaction.ts';
 import type { MailMessage } from '../lib/mailer.ts';
+import type { AppServices } from '../services.ts';
 
 // The e-mail outbox (BRIEF §2): a message is written in the same transaction as the event it
 // announces, so it exists exactly when the event does; the outbox worker sends it and retries.
@@ -63,6 +64,31 @@ export async function insertOutboxRow(
     ],
   );
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Deletes every message to `address`, or replying to it (what it sent support), sent or still to
+ * send: the rows hold the address and the full bodies (welcome, reset links, notifications). Run
+ * when the account is deleted, before its deletion confirmation is queued; answers how many.
+ */
+export async function deleteEmailsOf(tx: TransactionQuery, address: string): Promise<number> {
+  const { rows } = await tx.query(
+    'DELETE FROM email_outbox WHERE lower(to_address) = lower($1) OR lower(reply_to) = lower($1) RETURNING 1',
+    [address.trim()],
+  );
+  return rows.length;
+}
+
+/**
+ * Deletes the mailer's own copies of the e-mails to a deleted account's address (the file
+ * transport's `.eml` files), after the commit; never throws: the account is deleted already.
+ */
+export async function forgetEmailCopies(app: Pick<AppServices, 'mailer' | 'log'>, address: string): Promise<void> {
+  try {
+    await app.mailer.forget?.(address);
+  } catch (error) {
+    app.log.error({ err: error }, 'copies of the e-mails to a deleted account not deleted');
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type $ZodType, type input, type output, safeParse } from 'zod/v4/core';
 import { CALLABLE_PATH_PREFIX, type CallableFunctions } from '@skanova/shared/callable/functions';
 import { ERROR_STATUS, type ErrorCode, type CallableErrorBody, toWireStatus } from '@skanova/shared/callable/errors';
+import { isStorableJson } from '@skanova/shared/callable/storable-text';
 import type { AffiliateCaller, AppContext, SignedInUser } from '../context.ts';
 import { CallableError } from '../lib/callable-error.ts';
 import { loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
@@ -121,15 +122,6 @@ async function authorise(
   return affiliate;
 }
 
-/** Whether a JSON value holds a NUL character in any string or key (or nests absurdly deep). */
-export function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (typeof value !== 'object' || value === null) return false;
-  if (depth > 32) return true;
-  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
-}
-
 /** `/api`, `/api/…` and `/api?…`: answered in the protocol's shape, never with a page. */
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? '';
@@ -164,11 +156,12 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
           throw new CallableError('invalid-argument', 'Request body must be a JSON object with a "data" field.');
         }
         const data = (body as { data: unknown }).data;
-        if (containsNul(data)) {
-          // PostgreSQL text cannot hold NUL: refused here for every function, not as a failed insert.
+        if (!isStorableJson(data)) {
+          // The storable-text rule (a NUL or a lone surrogate anywhere, keys included, or absurd
+          // nesting): refused here for every function, whatever its schema, not as a failed insert.
           throw new CallableError('invalid-argument', 'Invalid information provided.', {
             code: 'invalid-argument',
-            reason: 'nul-character',
+            reason: 'unstorable-text',
           });
         }
         const parsed = safeParse(definition.input, data);

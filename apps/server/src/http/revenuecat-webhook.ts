@@ -43,9 +43,18 @@ export function registerRevenueCatWebhook(app: FastifyInstance, ctx: AppContext)
       }
     });
 
-    scope.addHook('onError', async (request, _reply, error) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
-      if (status >= 400 && status < 500) request.log.warn({ err: error }, 'malformed RevenueCat webhook');
+    // A body refused before the handler (too large, unreadable): the sender's mistake, answered as
+    // the app's handler would and logged as one line without a stack — but as a warning, since it
+    // may be an event RevenueCat sent that will never be applied. Anything else goes to the app's.
+    scope.setErrorHandler((error, request, reply) => {
+      const {
+        statusCode: status = 500,
+        code,
+        message,
+      } = error as { statusCode?: number; code?: string; message?: string };
+      if (status < 400 || status >= 500 || status === 429) throw error;
+      request.log.warn({ statusCode: status, code }, `malformed RevenueCat webhook: ${message ?? 'invalid request'}`);
+      return sendCallableError(reply, 'invalid-argument', 'Invalid request.', { code });
     });
 
     scope.post(REVENUECAT_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {

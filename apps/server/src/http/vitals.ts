@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { storableText } from '@skanova/shared/callable/storable-text';
 import type { AppContext } from '../context.ts';
 import { webVitals } from '../db/schema/web-vitals.ts';
 import { sendCallableError } from './callable.ts';
@@ -8,7 +9,7 @@ import { sendCallableError } from './callable.ts';
 // no cookies are read, nothing identifies the visitor.
 
 const metricSchema = z.object({
-  page: z.string().max(200).regex(/^\//),
+  page: z.string().max(200).regex(/^\//).check(storableText()),
   name: z.enum(['CLS', 'FCP', 'INP', 'LCP', 'TTFB']),
   value: z.number().finite().min(0).max(600_000),
   rating: z.enum(['good', 'needs-improvement', 'poor']).optional(),

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { accountDeletedEmail, accountDeletedKey, anonymiseAffiliate } from '../features/affiliates/account-deletion.ts';
 import { inTransaction, type TransactionQuery } from '../db/transaction.ts';
 import { inactivityWarningEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
-import { enqueueEmail } from '../email/outbox.ts';
+import { enqueueEmail, forgetEmailCopies } from '../email/outbox.ts';
 import { isOwedMoney } from '../domain/money.ts';
 
 // The retention rules (spec §9, BRIEF §6), run once a UTC day by the scheduler. Every step works in
@@ -19,7 +19,10 @@ import { isOwedMoney } from '../domain/money.ts';
 // - Installs: after 90 days the IP hash and device fields go; the attribution stays.
 // - Deleted accounts: deletion removes the personal data at once (features/affiliates/account-deletion.ts);
 //   this job completes it for any profile deleted without it and marks it `personal_data_purged_at`,
-//   within a day. E-mails sent or given up leave the outbox after 30 days (they hold addresses and names).
+//   within a day. Deletion also removes the account's e-mails (outbox rows and the file transport's
+//   copies); its deletion confirmation goes once sent.
+// - E-mails: sent or given up, they leave the outbox (rows and `.eml` copies) after
+//   FINISHED_EMAIL_DAYS: they hold addresses, names and full bodies.
 //   The audit log holds ids, types, amounts and the last 4 IBAN characters, no contact data: it stays.
 // - Inactive accounts: no sign-in, session in use or conversion for 12 months and nothing owed to
 //   the affiliate: a warning e-mail 30 days before, then anonymised as a deletion is.
@@ -38,8 +41,12 @@ const PAYMENT_RECORD_YEARS = 5;
 /** Inactivity before an account is anonymised (spec §9), and the warning before it (BRIEF §6). */
 const INACTIVITY_YEARS = 1;
 const INACTIVITY_WARNING_DAYS = 30;
-/** Sent (or given up) e-mails stay this long for support questions. */
-const FINISHED_EMAIL_DAYS = 30;
+/**
+ * Sent (or given up) e-mails stay this long, rows and `.eml` copies: long enough to answer "I did
+ * not get the e-mail" (the row shows when it went, or the SMTP server's refusal) and to look into a
+ * failed delivery, short because each holds an address and the whole message (reset links, names).
+ */
+export const FINISHED_EMAIL_DAYS = 7;
 /** Rows per statement; accounts per transaction are one each. */
 const BATCH = 1000;
 const ACCOUNT_BATCH = 100;
@@ -58,7 +65,7 @@ export interface RetentionResult {
   emailsDeleted: number;
 }
 
-type RetentionApp = Pick<AppContext, 'config' | 'database' | 'now' | 'log'>;
+type RetentionApp = Pick<AppContext, 'config' | 'database' | 'now' | 'log' | 'mailer'>;
 
 export async function runRetention(app: RetentionApp): Promise<RetentionResult> {
   const now = app.now();
@@ -70,7 +77,7 @@ export async function runRetention(app: RetentionApp): Promise<RetentionResult> 
     return count;
   };
   // Anonymised inactive accounts are purged by the step after, in the same run.
-  return {
+  const result: RetentionResult = {
     clicksCleared: await step('clicksCleared', () =>
       repeat(() => clearClicks(app, daysAgo(VISITOR_DATA_DAYS), 'not-attributed')),
     ),
@@ -93,6 +100,11 @@ export async function runRetention(app: RetentionApp): Promise<RetentionResult> 
       repeat(() => deleteFinishedEmails(app, daysAgo(FINISHED_EMAIL_DAYS))),
     ),
   };
+  // The file transport's copies of sent e-mails (none with SMTP) go with the rows: logged, not a
+  // figure of the result.
+  const copies = (await app.mailer.prune?.(daysAgo(FINISHED_EMAIL_DAYS))) ?? 0;
+  if (copies > 0) app.log.info({ step: 'emailCopiesDeleted', count: copies }, 'retention step done');
+  return result;
 }
 
 /** Runs a batch step until a batch is short; answers the rows changed. */
@@ -264,9 +276,12 @@ async function anonymiseInactiveAffiliates(app: RetentionApp): Promise<number> {
     activeBefore: inactivityLimit(now),
     warnedBefore: new Date(now.getTime() - INACTIVITY_WARNING_DAYS * DAY_MS),
   };
-  return forEachInactive(app, rule, async (tx, row) => {
+  /** Addresses whose e-mail copies go once their accounts' transactions have committed. */
+  const addresses: string[] = [];
+  const anonymised = await forEachInactive(app, rule, async (tx, row) => {
     if (await isOwedMoney(tx, row.id, now)) return false;
     const recipient = await loadEmailRecipient(tx, row.id);
+    if (recipient) addresses.push(recipient.email);
     await anonymiseAffiliate(tx, { affiliateId: row.id, userId: row.user_id, email: recipient?.email ?? null }, now);
     await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
       'system',
@@ -282,12 +297,16 @@ async function anonymiseInactiveAffiliates(app: RetentionApp): Promise<number> {
       });
     return true;
   });
+  for (const address of addresses) await forgetEmailCopies(app, address);
+  return anonymised;
 }
 
 /** Deleted profiles: whatever personal data is left goes, and the profile is marked purged. */
 async function purgeDeletedAffiliates(app: RetentionApp): Promise<number> {
   const now = app.now();
   let purged = 0;
+  /** Addresses whose e-mail copies go once their profiles' transactions have committed. */
+  const addresses: string[] = [];
   for (;;) {
     const { rows } = await app.database.sql.query<{ id: string }>(
       'SELECT id FROM affiliates WHERE deleted_at IS NOT NULL AND personal_data_purged_at IS NULL ORDER BY id LIMIT $1',
@@ -305,8 +324,10 @@ async function purgeDeletedAffiliates(app: RetentionApp): Promise<number> {
         await anonymiseAffiliate(tx, { affiliateId: id, userId: profile.user_id, email: profile.email }, now);
         await tx.query('UPDATE affiliates SET personal_data_purged_at = $2 WHERE id = $1', [id, now.toISOString()]);
         purged += 1;
+        if (profile.email) addresses.push(profile.email);
       });
     }
+    for (const address of addresses.splice(0)) await forgetEmailCopies(app, address);
     if (rows.length < ACCOUNT_BATCH) return purged;
   }
 }

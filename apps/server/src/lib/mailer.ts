@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -13,7 +14,17 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   close(): void;
+  /**
+   * Deletes the copies this mailer kept of messages to (or replying to) `address`, answering how
+   * many: the file transport's `.eml` files. A mailer that keeps nothing has no `forget`.
+   */
+  forget?(address: string): Promise<number>;
+  /** Deletes the copies written before `before`, answering how many (the retention of sent e-mails). */
+  prune?(before: Date): Promise<number>;
 }
+
+/** The files the file transport writes: `<milliseconds>-<random>.eml` (nothing else in the folder is touched). */
+const COPY_FILE = /^(\d+)-[a-z0-9]+\.eml$/;
 
 /**
  * Real SMTP when SMTP_URL is set; otherwise each message is written as an .eml file into
@@ -39,5 +50,54 @@ export function createMailer(options: {
       }
     },
     close: () => transport.close(),
+    ...(options.smtpUrl
+      ? {}
+      : {
+          forget: (address: string) =>
+            removeCopies(options.outboxDir, async (file) => {
+              const headers = await readFile(path.join(options.outboxDir, file), 'utf8').then(headerBlock);
+              return addressesIn(headers).includes(address.trim().toLowerCase());
+            }),
+          prune: (before: Date) =>
+            removeCopies(options.outboxDir, async (file) => Number(COPY_FILE.exec(file)?.[1]) < before.getTime()),
+        }),
   };
+}
+
+/** Deletes the copies for which `matches` holds; answers how many. A missing folder holds none. */
+async function removeCopies(dir: string, matches: (file: string) => Promise<boolean>): Promise<number> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((file) => COPY_FILE.test(file));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const file of files) {
+    try {
+      if (!(await matches(file))) continue;
+      await unlink(path.join(dir, file));
+      removed += 1;
+    } catch (error) {
+      // Removed meanwhile (another process, or the other job): nothing left to do.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return removed;
+}
+
+/** The header block of a message (up to the first empty line), folded lines joined. */
+function headerBlock(message: string): string {
+  const end = message.search(/\r?\n\r?\n/);
+  return (end === -1 ? message : message.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+}
+
+/** The lower-case addresses of the To, Cc and Reply-To headers. */
+function addressesIn(headers: string): string[] {
+  return headers
+    .split(/\r?\n/)
+    .filter((line) => /^(to|cc|reply-to):/i.test(line))
+    .flatMap((line) => line.slice(line.indexOf(':') + 1).match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? [])
+    .map((address) => address.toLowerCase());
 }

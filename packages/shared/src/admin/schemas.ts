@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import { AFFILIATE_STATUSES } from '../affiliate/schemas.ts';
+import { storableText } from '../callable/storable-text.ts';
 import { VITALS_MAX_DAYS } from './vitals.ts';
 
 // Inputs of the operator console's functions (BRIEF §5.10): every one bounded, so that a request
-// can neither ask for an unbounded page nor reach the database with a value it cannot hold. The
-// server validates with these schemas; the console's requests are typed by them.
+// can neither ask for an unbounded page nor reach the database with a value it cannot hold (free
+// text passes the storable-text rule). The server validates with these schemas; the console's
+// requests are typed by them.
 
 /** Rows per page of the console's lists: default and ceiling. */
 export const ADMIN_PAGE_SIZE = 25;
@@ -34,8 +36,8 @@ const paging = {
   pageSize: z.optional(z.int().check(z.minimum(1), z.maximum(ADMIN_PAGE_SIZE_MAX))),
 };
 
-const search = z.string().check(z.trim(), z.maxLength(ADMIN_SEARCH_MAX));
-const reason = z.string().check(z.trim(), z.minLength(1), z.maxLength(ADMIN_REASON_MAX));
+const search = z.string().check(z.trim(), z.maxLength(ADMIN_SEARCH_MAX), storableText());
+const reason = z.string().check(z.trim(), z.minLength(1), z.maxLength(ADMIN_REASON_MAX), storableText());
 /** Affiliate ids are the auth library's generated ids. */
 const affiliateId = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\w-]+$/));
 /** Conversion ids are bigint identities, sent as decimal text (within a safe JavaScript integer). */
@@ -59,7 +61,7 @@ export const adminSetAffiliateStatusSchema = z.strictObject({
 export const adminListConversionsSchema = z.strictObject({
   status: z.optional(z.enum(CONVERSION_STATUSES)),
   affiliateId: z.optional(affiliateId),
-  code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32))),
+  code: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(32), storableText())),
   /** First and last UTC day of `occurredAt`, both included. */
   from: z.optional(day),
   to: z.optional(day),

@@ -1,4 +1,5 @@
 import { PROFILE_LIMITS } from './constants.ts';
+import { isStorableText } from '../callable/storable-text.ts';
 import { hasValidIbanChecksum, hasValidIbanLength, isValidBic, normaliseBankId } from './bank.ts';
 
 // Payment methods (spec §3 "Payment method", §5 "Payment update"). One validation for the signup
@@ -30,7 +31,9 @@ export type PaymentMethodErrorCode =
   | 'invalid-iban'
   | 'invalid-iban-checksum'
   | 'invalid-bic'
-  | 'field-too-long';
+  | 'field-too-long'
+  /** A NUL character or a lone surrogate (storable-text.ts): text the database cannot store as sent. */
+  | 'invalid-characters';
 
 export type PaymentMethodValidation =
   { ok: true; value: ValidPaymentMethod } | { ok: false; code: PaymentMethodErrorCode; fields?: string[] };
@@ -51,6 +54,7 @@ export function validatePaymentMethod(method: unknown, details: unknown): Paymen
   if (method === 'paypal') {
     const paypalEmail = text(input.paypalEmail);
     if (!paypalEmail) return { ok: false, code: 'paypal-email-required', fields: ['paypalEmail'] };
+    if (!isStorableText(paypalEmail)) return { ok: false, code: 'invalid-characters', fields: ['paypalEmail'] };
     if (paypalEmail.length > PROFILE_LIMITS.paypalEmail || !EMAIL.test(paypalEmail)) {
       return { ok: false, code: 'invalid-paypal-email', fields: ['paypalEmail'] };
     }
@@ -64,6 +68,8 @@ export function validatePaymentMethod(method: unknown, details: unknown): Paymen
   };
   const missing = BANK_FIELDS.filter((field) => values[field] === '');
   if (missing.length > 0) return { ok: false, code: 'bank-details-required', fields: missing };
+  const unstorable = BANK_FIELDS.filter((field) => !isStorableText(values[field]));
+  if (unstorable.length > 0) return { ok: false, code: 'invalid-characters', fields: unstorable };
   if (values.bankName.length > PROFILE_LIMITS.bankName)
     return { ok: false, code: 'field-too-long', fields: ['bankName'] };
   if (values.accountHolder.length > PROFILE_LIMITS.accountHolder)

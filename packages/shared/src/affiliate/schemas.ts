@@ -3,11 +3,13 @@ import { PASSWORD_MAX_LENGTH, PROFILE_LIMITS, REFERRAL_DESCRIPTION_MAX } from '.
 import { PASSWORD_MIN_LENGTH } from './programme.ts';
 import { LANGUAGES } from '../site/constants.ts';
 import { SIGNUP_PAYMENT_CHOICES, validatePaymentMethod } from './payment-method.ts';
+import { isStorableText, storableText } from '../callable/storable-text.ts';
 
 // Affiliate accounts (spec §2 signup/login, §3, §5). Written with `zod/mini`: the signup and login
-// pages ship these schemas to the browser. Messages are i18n keys of the `auth` namespace.
+// pages ship these schemas to the browser. Messages are i18n keys of the `auth` namespace. Every
+// text passes the storable-text rule (storable-text.ts).
 
-const NO_NUL = /^[^\u0000]*$/;
+const INVALID_CHARACTERS = 'errors.invalidCharacters';
 
 /** Trimmed text, required (message `requiredKey`), at most `max` characters. */
 const requiredText = (requiredKey: string, max: number) =>
@@ -17,7 +19,7 @@ const requiredText = (requiredKey: string, max: number) =>
       z.trim(),
       z.minLength(1, { error: requiredKey, abort: true }),
       z.maxLength(max, { error: 'errors.tooLong', abort: true }),
-      z.regex(NO_NUL, 'errors.tooLong'),
+      storableText(INVALID_CHARACTERS),
     );
 
 /** Optional text: empty becomes null (spec §3: "phone (null if empty)"). */
@@ -30,7 +32,10 @@ const optionalText = (max: number) =>
         return trimmed === '' ? null : trimmed;
       }),
     )
-    .check(z.refine((value) => value === null || (value.length <= max && NO_NUL.test(value)), 'errors.tooLong'));
+    .check(
+      z.refine((value) => value === null || value.length <= max, { error: 'errors.tooLong', abort: true }),
+      z.refine((value) => value === null || isStorableText(value), INVALID_CHARACTERS),
+    );
 
 const email = z.pipe(requiredText('errors.allFieldsRequired', PROFILE_LIMITS.email), z.email('errors.emailInvalid'));
 const password = z
@@ -81,7 +86,8 @@ export const createAffiliateRequestSchema = z
     companyName: optionalText(PROFILE_LIMITS.companyName),
     website,
     paymentMethod: z.enum(SIGNUP_PAYMENT_CHOICES, 'errors.paymentMethodRequired'),
-    paymentDetails: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    /** Free-form (the method decides the fields): its keys are storable text; `validatePaymentMethod` checks the values. */
+    paymentDetails: z.optional(z.nullable(z.record(z.string().check(storableText()), z.unknown()))),
     termsAccepted: z.literal(true, 'errors.termsRequired'),
     /** The page's language: e-mails to the affiliate use it. */
     language: z.optional(z.enum(LANGUAGES)),
@@ -121,7 +127,7 @@ export const generateReferralCodeRequestSchema = z.optional(
   z.nullable(
     z.object({
       description: z.optional(
-        z.nullable(z.string().check(z.trim(), z.maxLength(REFERRAL_DESCRIPTION_MAX), z.regex(NO_NUL))),
+        z.nullable(z.string().check(z.trim(), z.maxLength(REFERRAL_DESCRIPTION_MAX), storableText())),
       ),
     }),
   ),

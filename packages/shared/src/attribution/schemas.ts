@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLIPBOARD_TRACKING_PREFIX } from '../landing/constants.ts';
 import { TRACKING_COOKIE_DAYS } from '../site/timing.ts';
 import { REFERRAL_CODE_PATTERN } from '../landing/schemas.ts';
+import { storableText } from '../callable/storable-text.ts';
 
 // Install attribution (BRIEF §5.5): what the app sends at first launch, and the rules' constants.
 // The app may pass the tracking id as the landing page hands it over: the bare id, the iOS clipboard
@@ -32,9 +33,8 @@ export const TRACKING_ID_MAX_AGE_DAYS = TRACKING_COOKIE_DAYS;
 
 /** Tracking ids are base64url (the server issues 24 characters); anything else cannot name a visit. */
 const TRACKING_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-/** No NUL and no lone surrogate: PostgreSQL text and jsonb cannot hold them (they would fail the insert). */
-const STORABLE_TEXT = /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
-const boundedText = (max: number) => z.string().max(max).regex(STORABLE_TEXT);
+/** Bounded, and storable (storable-text.ts: no NUL, no lone surrogate). */
+const boundedText = (max: number) => z.string().max(max).check(storableText());
 
 /** The tracking id and the link's code carried by what the app read (bare id, clipboard or install referrer). */
 export function parseTrackingValue(value: string): { trackingId: string | null; code: string | null } {
@@ -84,7 +84,7 @@ export const installDeviceSchema = z.object({
 export const attributeInstallRequestSchema = z
   .object({
     /** RevenueCat's app user id at first launch (often `$RCAnonymousID:…`). */
-    appUserId: z.string().trim().min(1).max(256).regex(STORABLE_TEXT),
+    appUserId: z.string().trim().min(1).max(256).check(storableText()),
     platform: z.enum(INSTALL_PLATFORMS),
     trackingId: boundedText(2048).nullish(),
     /** A code the person typed in the app. */

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { LANDING_TYPES, PLATFORMS, type LandingType, type Platform } from './constants.ts';
+import { storableText } from '../callable/storable-text.ts';
 
 // The landing page's visit record (spec §3 "Device fingerprint" and "Deep-link payload").
-// Bounds keep a hostile client from storing megabytes per visit; NUL characters are refused because
-// PostgreSQL text cannot hold them (they would fail the insert instead of the validation).
+// Bounds keep a hostile client from storing megabytes per visit; every text, the query's keys
+// included, passes the storable-text rule (storable-text.ts): a NUL or a lone surrogate would fail
+// the insert instead of the validation.
 
 export { LANDING_TYPES, PLATFORMS, type LandingType, type Platform };
 
 /** Referral codes: letters and digits, matched case-insensitively (BRIEF §4). */
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
 
-const NO_NUL = /^[^\u0000]*$/;
-const shortText = (max: number) => z.string().max(max).regex(NO_NUL);
+const shortText = (max: number) => z.string().max(max).check(storableText());
 
 export const fingerprintSchema = z.object({
   userAgent: shortText(1024),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PAYOUT_STATUSES } from '../affiliate/stats.ts';
+import { storableText } from '../callable/storable-text.ts';
 import { isPayday } from './payday.ts';
 
 // Inputs of the operator's payout functions (BRIEF §5.2, §5.10, §6) and their bounds. The server
@@ -54,9 +55,9 @@ export const adminExportPayoutsSchema = z.strictObject({
 export const adminMarkPayoutsSchema = z.strictObject({
   payoutIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(MARK_PAYOUTS_MAX)),
   status: z.enum(['sent', 'paid', 'failed']),
-  reference: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REFERENCE_MAX))),
+  reference: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REFERENCE_MAX), storableText())),
   /** Required when the status is `failed`: it is stored and shown to the operator. */
-  reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REASON_MAX))),
+  reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REASON_MAX), storableText())),
 });
 
 export type AdminListPayoutsRequest = z.input<typeof adminListPayoutsSchema>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../site/constants.ts';
+import { storableText } from '../callable/storable-text.ts';
 
 // The support contact form (spec §2 "Support", §3 "Contact form"). One schema validates the form in
 // the browser and the `submitContactForm` server function. It is written with `zod/mini` because the
@@ -17,9 +18,16 @@ export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 // Messages are i18n keys of the `support` namespace, never English text. A missing value stops at
-// its "required" message (abort) so the visitor sees one message per field.
+// its "required" message (abort) so the visitor sees one message per field. Every text passes the
+// storable-text rule (storable-text.ts).
 const requiredText = (requiredKey: string) =>
-  z.string(requiredKey).check(z.trim(), z.minLength(1, { error: requiredKey, abort: true }));
+  z
+    .string(requiredKey)
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredKey, abort: true }),
+      storableText('form.errors.invalidCharacters'),
+    );
 
 export const contactRequestSchema = z.object({
   name: requiredText('form.errors.nameRequired').check(z.maxLength(CONTACT_LIMITS.name, 'form.errors.nameTooLong')),

@@ -4,7 +4,7 @@ import { CallableError } from '../../lib/callable-error.ts';
 import { affiliateEmail, type EmailRecipient } from '../../email/email-texts.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 import { hit, isExhausted, type LimitRule } from '../../lib/rate-limiter.ts';
-import { enqueueEmail } from '../../email/outbox.ts';
+import { deleteEmailsOf, enqueueEmail, forgetEmailCopies } from '../../email/outbox.ts';
 import { sendQueuedNow } from '../../email/outbox-worker.ts';
 import { approvedUnpaidCents } from '../../domain/money.ts';
 import { inTransaction, type TransactionQuery } from '../../db/transaction.ts';
@@ -12,9 +12,10 @@ import { inTransaction, type TransactionQuery } from '../../db/transaction.ts';
 // Deleting an affiliate account (BRIEF §5.9, §6): the password confirms it; it waits while money is
 // on its way (a scheduled payout, or an approved balance at least the payout minimum, which would
 // otherwise be owed to nobody). Then, in one transaction, the personal data goes (names, phone,
-// company, website, payment method, code descriptions, support tickets), the sign-in account goes
-// with its sessions, and the anonymised profile stays with its conversions and payouts for the 5
-// years the retention rules require. The retention job anonymises inactive accounts the same way.
+// company, website, payment method, code descriptions, support tickets, the e-mails to the address),
+// the sign-in account goes with its sessions, and the anonymised profile stays with its conversions
+// and payouts for the 5 years the retention rules require. The retention job anonymises inactive
+// accounts the same way. The confirmation e-mail, queued last, is deleted in turn once sent.
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -100,6 +101,7 @@ export async function deleteAffiliateAccount(
     });
   });
 
+  await forgetEmailCopies(app, caller.email);
   await sendQueuedNow(app, [accountDeletedKey(caller.affiliateId)]);
 }
 
@@ -107,7 +109,8 @@ export async function deleteAffiliateAccount(
  * Removes what identifies the affiliate, keeping the anonymised profile (its conversions and payouts
  * stay in the books): names, phone, company, website, payment method, code descriptions (free text),
  * the sign-in account with its sessions and unused reset tokens, and the support tickets filed from
- * its address (the address is known only here). Safe to run again on a deleted profile.
+ * its address and the e-mails to it (the address is known only here). Safe to run again on a
+ * deleted profile.
  */
 export async function anonymiseAffiliate(
   tx: TransactionQuery,
@@ -124,7 +127,11 @@ export async function anonymiseAffiliate(
   await tx.query('UPDATE referral_codes SET description = NULL WHERE affiliate_id = $1 AND description IS NOT NULL', [
     target.affiliateId,
   ]);
-  if (target.email) await tx.query('DELETE FROM support_tickets WHERE lower(email) = lower($1)', [target.email]);
+  if (target.email) {
+    await tx.query('DELETE FROM support_tickets WHERE lower(email) = lower($1)', [target.email]);
+    // Its e-mails, sent or not, with their bodies (the caller then forgets the mailer's copies).
+    await deleteEmailsOf(tx, target.email);
+  }
   if (target.userId) {
     // Unused password-reset tokens name the user: they go too.
     await tx.query('DELETE FROM auth_verifications WHERE value = $1', [target.userId]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableJson } from '@skanova/shared/callable/storable-text';
 
 // RevenueCat's webhook body (BRIEF §5.6, §6 "RevenueCat semantics"): `{ api_version, event: {…} }`.
 // Events carry many more fields than we use, and new ones appear: the schema checks only what we
@@ -91,22 +92,6 @@ export function customerIds(event: RevenueCatEvent): (string | null | undefined)
   return [event.app_user_id, event.original_app_user_id, ...(event.aliases ?? [])];
 }
 
-/** Nesting beyond this is not an event (and would make the stored payload expensive to walk). */
-const MAX_DEPTH = 32;
-const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * Whether PostgreSQL can store the value as jsonb: no NUL character and no lone surrogate in any
- * string or key (either would fail the insert instead of the validation), and a sane depth.
- */
-export function isStorableJson(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return !UNSTORABLE_TEXT.test(value);
-  if (typeof value !== 'object' || value === null) return true;
-  if (depth > MAX_DEPTH) return false;
-  if (Array.isArray(value)) return value.every((item) => isStorableJson(item, depth + 1));
-  return Object.entries(value).every(([key, item]) => !UNSTORABLE_TEXT.test(key) && isStorableJson(item, depth + 1));
-}
-
 export type ParsedWebhook = { ok: true; webhook: RevenueCatWebhook; payload: unknown } | { ok: false; reason: string };
 
 /** The webhook from the raw request body, or why it is malformed. */
@@ -117,6 +102,8 @@ export function parseRevenueCatWebhook(body: string): ParsedWebhook {
   } catch {
     return { ok: false, reason: 'not JSON' };
   }
+  // The whole payload is stored as jsonb: the storable-text rule holds for every string and key of
+  // it, known fields or not, and nesting beyond the rule's depth is not an event.
   if (!isStorableJson(payload)) return { ok: false, reason: 'unstorable text or nesting' };
   const parsed = revenueCatWebhookSchema.safeParse(payload);
   if (!parsed.success) {

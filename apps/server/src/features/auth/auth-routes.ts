@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStorableJson } from '@skanova/shared/callable/storable-text';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { affiliateEmailTarget, auditPasswordChange } from './password-events.ts';
 import { hit, isExhausted, type LimitRule } from '../../lib/rate-limiter.ts';
 import { webHeaders } from './web-headers.ts';
+import { ADDRESS_LOCKED, addressLimitKey } from './sign-in-lock.ts';
 
 // The auth library's HTTP endpoints under /api/auth, behind an allow-list (signup goes through the
 // `createAffiliate` function so that account and profile are created together) and the
@@ -35,7 +37,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!ALLOWED.has(`${request.method} ${pathname}`)) {
         return reply.code(404).send({ code: 'NOT_FOUND', message: 'No such endpoint.' });
       }
+      if (!isStorableJson(request.body ?? null)) {
+        // The storable-text rule (a NUL or a lone surrogate in an address, a password or a token):
+        // the library would look the value up and fail (a 500), or hash it altered.
+        return reply.code(400).send({ code: 'INVALID_REQUEST_BODY', message: 'Invalid request.' });
+      }
       const limited = await checkLimits(ctx, request, pathname);
+      if (limited === 'address-locked') return reply.code(429).send(ADDRESS_LOCKED);
       if (limited) return tooManyRequests(reply);
       // Read before the change: it revokes the sessions, the request's own included.
       const changingPasswordOf = pathname === '/change-password' ? await affiliateEmailTarget(ctx, request) : null;
@@ -66,11 +74,18 @@ function emailOf(request: FastifyRequest): string | null {
 }
 
 function emailRule(ctx: AppContext, request: FastifyRequest, max: number, name = 'signin'): LimitRule {
-  return { key: `${name}:email:${ctx.hashIdentifier(emailOf(request) ?? '')}`, max, windowSeconds: HOUR };
+  return { key: addressLimitKey(ctx, name, emailOf(request) ?? ''), max, windowSeconds: HOUR };
 }
 
-/** `true` when the request must be refused with 429. */
-async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: string): Promise<boolean> {
+/**
+ * Why the request must be refused with 429: `address-locked` when the address has too many failed
+ * sign-ins (a password reset unlocks it: sign-in-lock.ts), `true` for the other limits, else `false`.
+ */
+async function checkLimits(
+  ctx: AppContext,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<boolean | 'address-locked'> {
   const { config } = ctx;
   const ip = ctx.hashIdentifier(request.ip);
   switch (pathname) {
@@ -81,10 +96,10 @@ async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: s
         windowSeconds: MINUTE,
       });
       if (!byIp) return true;
-      return (
+      const locked =
         emailOf(request) !== null &&
-        (await isExhausted(ctx, emailRule(ctx, request, config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR)))
-      );
+        (await isExhausted(ctx, emailRule(ctx, request, config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR)));
+      return locked ? 'address-locked' : false;
     }
     case '/request-password-reset': {
       const byIp = await hit(ctx, {

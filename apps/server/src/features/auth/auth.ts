@@ -16,6 +16,7 @@ import { authAccounts, authSessions, authUsers, authVerifications } from '../../
 import { affiliateEmail, sendInBackground } from '../../email/email-texts.ts';
 import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../../email/outbox.ts';
 import { recordAffiliateActivity } from './activity.ts';
+import { clearSignInLock } from './sign-in-lock.ts';
 
 // Sign-in accounts and sessions (BRIEF §2): better-auth over the Drizzle adapter, e-mail and password,
 // database sessions in httpOnly cookies for 30 days, password reset by e-mail, the admin plugin for
@@ -101,6 +102,11 @@ export function createAuth(app: AppServices, secret: string) {
         }));
         // Sent in the background: the answer must not reveal (by its timing) whether the address exists.
         void sendInBackground(app, message, 'password-reset');
+      },
+      // Whoever reset the password holds the mailbox: the failed sign-ins counted against the address
+      // (by anyone, from anywhere) no longer keep its owner out.
+      async onPasswordReset({ user }) {
+        await clearSignInLock(app, user.email);
       },
     },
     session: {

@@ -10,7 +10,7 @@ export { type Session, type SessionUser, getSession, signOut } from './get-sessi
 
 /** The library's codes → ours. */
 function errorCode(status: number, code: unknown): AuthErrorCode {
-  if (status === 429) return 'too-many-requests';
+  if (status === 429) return code === 'ADDRESS_LOCKED' ? 'address-locked' : 'too-many-requests';
   switch (code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
     case 'INVALID_PASSWORD':

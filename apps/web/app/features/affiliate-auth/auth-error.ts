@@ -7,6 +7,8 @@ export type AuthErrorCode =
   | 'user-not-found'
   | 'wrong-password'
   | 'too-many-requests'
+  /** Too many failed sign-ins for the address (from anyone): a password reset unlocks it. */
+  | 'address-locked'
   | 'user-disabled'
   | 'invalid-token'
   | 'weak-password'

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import enAuth from '@skanova/shared/i18n/en/auth.json';
+import frAuth from '@skanova/shared/i18n/fr/auth.json';
 import { AuthError } from './auth-client';
 import { loginErrorKey, newPasswordProblem, resetEmailProblem, resetErrorKey } from './auth-messages';
 
 /** The English text of an `auth` key, as the page shows it. */
 function english(key: string): string {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], enAuth) as string;
+}
+
+/** The French text of an `auth` key. */
+function french(key: string): string {
+  return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], frAuth) as string;
 }
 
 describe('login messages (spec §8)', () => {
@@ -18,6 +24,12 @@ describe('login messages (spec §8)', () => {
     ['unknown', 'Login failed. Please try again.'],
   ] as const)('%s → %s', (code, text) => {
     expect(english(loginErrorKey(new AuthError(code)))).toBe(text);
+  });
+
+  it('words the address lock with the way out (a password reset), in both languages', () => {
+    const key = loginErrorKey(new AuthError('address-locked'));
+    expect(english(key)).toMatch(/reset your password/);
+    expect(french(key)).toMatch(/réinitialisez votre mot de passe/);
   });
 
   it('words anything that is not an AuthError as the generic failure', () => {

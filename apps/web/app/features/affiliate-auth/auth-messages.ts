@@ -18,6 +18,8 @@ export function loginErrorKey(error: unknown): string {
       return 'login.errors.invalidCredentials';
     case 'too-many-requests':
       return 'login.errors.tooManyRequests';
+    case 'address-locked':
+      return 'login.errors.addressLocked';
     case 'user-disabled':
       return 'login.errors.disabled';
     default:

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxIdle } from '../src/email/outbox-worker.ts';
+import { type TestApp, TEST_PUBLIC_URL, createTestApp, memoryMailer } from './helpers/app.ts';
+import { type TestAffiliate, createTestAffiliate, signIn } from './helpers/affiliates.ts';
+import { resetPassword } from './helpers/operators.ts';
+
+// The per-address sign-in lock (a hostile client's report: "anyone can lock an owner out"). Ten
+// failed sign-ins for an address, from any IPs, lock it for the hour: the protection stays. But the
+// owner has a way out: the lock answers ADDRESS_LOCKED (the forms say "reset your password"), and a
+// successful password reset clears the address's lock. Runs on PGlite and PostgreSQL.
+
+const mail = memoryMailer();
+let t: TestApp;
+let ipCounter = 0;
+const nextIp = () => `10.68.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+beforeAll(async () => {
+  t = await createTestApp({ mailer: mail.mailer });
+});
+afterAll(() => t.close());
+
+/** Someone else, from ten addresses, tries passwords for the account. */
+async function lockOut(affiliate: TestAffiliate) {
+  const limit = t.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR;
+  for (let i = 0; i < limit; i++) expect((await signIn(t, affiliate.email, 'a guess', nextIp())).status).toBe(401);
+}
+
+/** The owner asks for a reset link and answers the e-mail; answers the reset's status. */
+async function resetByEmail(affiliate: TestAffiliate, newPassword: string): Promise<number> {
+  mail.sent.length = 0;
+  const request = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
+    remoteAddress: nextIp(),
+    payload: { email: affiliate.email, redirectTo: '/affiliate/reset-password' },
+  });
+  expect(request.statusCode).toBe(200);
+  await outboxIdle(t.context);
+  const link = mail.sent.find((message) => message.to === affiliate.email)?.text ?? '';
+  const token = /token=([^&\s]+)/.exec(link)?.[1];
+  expect(token).toBeTruthy();
+  return (await resetPassword(t, decodeURIComponent(token ?? ''), newPassword, nextIp())).status;
+}
+
+describe('the per-address sign-in lock', () => {
+  it('refuses even the right password once locked, says how to get back in, and a failed reset changes nothing', async () => {
+    const owner = await createTestAffiliate(t);
+    await lockOut(owner);
+    const locked = await signIn(t, owner.email, owner.password, nextIp());
+    expect(locked.status).toBe(429);
+    expect(locked.body).toEqual({ code: 'ADDRESS_LOCKED', message: expect.stringMatching(/reset the password/i) });
+    expect((await resetPassword(t, 'not-a-token-at-all-000000', 'my new password 2', nextIp())).status).toBe(400);
+    expect((await signIn(t, owner.email, owner.password, nextIp())).body.code).toBe('ADDRESS_LOCKED');
+  });
+
+  it('is cleared by a successful password reset: the owner signs in at once', async () => {
+    const owner = await createTestAffiliate(t);
+    const bystander = await createTestAffiliate(t);
+    await lockOut(owner);
+    await lockOut(bystander);
+
+    expect(await resetByEmail(owner, 'my new password 1')).toBe(200);
+    const signedIn = await signIn(t, owner.email, 'my new password 1', nextIp());
+    expect(signedIn.status).toBe(200);
+    // Only that address: another locked account stays locked.
+    expect((await signIn(t, bystander.email, bystander.password, nextIp())).status).toBe(429);
+  });
+
+  it('still counts failures after the reset: the protection stays', async () => {
+    const owner = await createTestAffiliate(t);
+    await lockOut(owner);
+    expect(await resetByEmail(owner, 'my new password 3')).toBe(200);
+    await lockOut(owner);
+    expect((await signIn(t, owner.email, 'my new password 3', nextIp())).body.code).toBe('ADDRESS_LOCKED');
+  });
+
+  it('answers the per-IP limit as before (no lock message: a reset would not help)', async () => {
+    const ip = nextIp();
+    const statuses: { status: number; code?: string }[] = [];
+    for (let i = 0; i < t.config.RATE_LIMIT_SIGNIN_PER_MINUTE + 1; i++) {
+      const response = await signIn(t, `nobody${i}@example.com`, 'whatever123', ip);
+      statuses.push({ status: response.status, code: response.body.code });
+    }
+    expect(statuses.at(-1)).toEqual({ status: 429, code: 'TOO_MANY_REQUESTS' });
+  });
+});
