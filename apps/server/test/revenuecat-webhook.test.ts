@@ -442,9 +442,7 @@ describe('malformed bodies', () => {
       return !(
         Array.isArray(value) &&
         value.length <= 1000 &&
-        value.every(
-          (item) => typeof item === 'string' && item !== '' && item.length <= 512 && !hasUnstorable(item),
-        )
+        value.every((item) => typeof item === 'string' && item !== '' && item.length <= 512 && !hasUnstorable(item))
       );
     return !isText;
   }
