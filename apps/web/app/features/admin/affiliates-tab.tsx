@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_AFFILIATE_FILTERS, ADMIN_SEARCH_MAX, type AdminAffiliateFilter } from '@skanova/shared/admin/requests';
 import type { AdminAffiliateSummary } from '@skanova/shared/admin/responses';
@@ -145,7 +145,15 @@ function AffiliatesTable({
                   <AffiliateStatusBadge affiliate={affiliate} />
                 </td>
                 <td data-label={t('affiliates.columns.codes')}>
-                  {affiliate.codes.length > 0 ? affiliate.codes.map((code) => <code key={code}>{code} </code>) : '—'}
+                  {affiliate.codes.length > 0
+                    ? affiliate.codes.map((code, index) => (
+                        // The space between codes is where a line may break: never inside a code.
+                        <Fragment key={code}>
+                          {index > 0 ? ' ' : null}
+                          <code>{code}</code>
+                        </Fragment>
+                      ))
+                    : '—'}
                 </td>
                 <td className="admin-table__number" data-label={t('affiliates.columns.conversions')}>
                   {formatCount(affiliate.qualifiedConversions, lang)}

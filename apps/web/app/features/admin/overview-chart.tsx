@@ -17,7 +17,7 @@ import {
 // the affiliate dashboard's chart (no chart library): one panel per series with its own scale —
 // conversions are far fewer than clicks and would vanish on a shared axis — and the months under
 // the last panel, as many labels as the width allows. Screen readers get a title, a summary, and
-// the figures as a table (offered to everyone behind a disclosure).
+// the figures as a table (offered to everyone behind a disclosure; its rows stack on a phone).
 
 const SERIES: readonly MonthSeries[] = ['clicks', 'installs', 'conversions'];
 /** Drawn at the width of its box, so its text keeps its CSS size on a phone as on a wide screen. */
@@ -192,7 +192,7 @@ export function OverviewChart({ months }: { months: AdminMonthActivity[] }) {
       <details className="admin-overview-chart__data">
         <summary>{t('overview.chart.showTable')}</summary>
         <div className="table-scroll">
-          <table className="admin-table">
+          <table className="admin-table admin-table--stack">
             <caption className="visually-hidden">{t('overview.chart.title')}</caption>
             <thead>
               <tr>
@@ -209,7 +209,7 @@ export function OverviewChart({ months }: { months: AdminMonthActivity[] }) {
                 <tr key={entry.month}>
                   <th scope="row">{longMonth(entry.month)}</th>
                   {SERIES.map((series) => (
-                    <td key={series} className="admin-table__number">
+                    <td key={series} className="admin-table__number" data-label={t(`overview.chart.${series}`)}>
                       {formatCount(entry[series], lang)}
                     </td>
                   ))}
