@@ -126,6 +126,9 @@ for (const lang of ['fr', 'en'] as const) {
 
       await signInAsOperator(page, lang);
       const main = page.getByRole('main');
+      // The console opens on its overview (e2e/admin-overview.spec.ts); the affiliates are the next tab.
+      await expect(page.getByRole('tab', { name: admin.tabs.overview })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('tab', { name: admin.tabs.affiliates }).click();
       await expect(page.getByRole('tab', { name: admin.tabs.affiliates })).toHaveAttribute('aria-selected', 'true');
 
       // Find the affiliate and open their detail.

@@ -351,6 +351,7 @@ describe('operator functions', () => {
   /** A valid body of each operator function, and whether its answer is this suite's to pin down. */
   function validCall(name: string): { data: unknown; exact: boolean } {
     const calls: Record<string, unknown> = {
+      adminGetOverview: {},
       adminListAffiliates: { query: 'carla', status: 'active' },
       adminGetAffiliate: { affiliateId: c.affiliateId },
       adminSetAffiliateStatus: { affiliateId: c.affiliateId, action: 'disable', reason: 'authorisation test' },

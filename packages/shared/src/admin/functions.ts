@@ -1,5 +1,6 @@
 import type {
   AdminGetAffiliateRequest,
+  AdminGetOverviewRequest,
   AdminGetWebVitalsRequest,
   AdminListAffiliatesRequest,
   AdminListAuditLogRequest,
@@ -16,6 +17,7 @@ import type {
   AdminAuditEntry,
   AdminConversion,
   AdminConversionReversal,
+  AdminOverview,
   AdminPage,
   AdminTicket,
   AdminWebVitals,
@@ -25,6 +27,8 @@ import type {
 // answer `unauthenticated`, for anyone but an operator `permission-denied`.
 
 export interface AdminFunctions {
+  /** The console's first screen: the programme's figures, the next payday, 12 months, what needs action. */
+  adminGetOverview: { request: AdminGetOverviewRequest; response: AdminOverview };
   /** Search by name, e-mail, company or code; filter by status (disabled, deleted too); newest first. */
   adminListAffiliates: { request: AdminListAffiliatesRequest; response: AdminPage<AdminAffiliateSummary> };
   /** Profile, statistics (as the affiliate's dashboard shows them) and payouts. `not-found` for an unknown id. */

@@ -138,3 +138,71 @@ export interface AdminConversionReversal {
   conversionId: string;
   outcome: ConversionReversalOutcome;
 }
+
+/** Months of activity the overview's trend covers: the current UTC month and the eleven before it. */
+export const ADMIN_OVERVIEW_MONTHS = 12;
+
+/** How many, and how much (USD cents). */
+export interface AdminCountAndCents {
+  count: number;
+  cents: number;
+}
+
+/** One UTC month of the programme's activity. */
+export interface AdminMonthActivity {
+  /** YYYY-MM (UTC). */
+  month: string;
+  /** Counted clicks (one per code per visitor per hour), by their hour's month. */
+  clicks: number;
+  /** Installs attributed to an affiliate, by the month of the app's first launch. */
+  installs: number;
+  /** Qualified (not reversed) conversions, by the month of the purchase. */
+  conversions: number;
+}
+
+/**
+ * The operators' first screen: the programme at a glance, what the next payday will pay, a year of
+ * activity, and what waits for an operator. Counts are of every time unless said otherwise.
+ */
+export interface AdminOverview {
+  /** The server's clock when the figures were read (ISO 8601 UTC). */
+  asOf: string;
+  /**
+   * Not deleted and not disabled, by the application's status: the same accounts as the affiliates
+   * list filtered by "active" or "pending".
+   */
+  affiliates: { active: number; pending: number };
+  /** Counted clicks, attributed installs and qualified conversions (as in AdminMonthActivity). */
+  totals: { clicks: number; installs: number; conversions: number };
+  /** Commissions by their conversion's status: pending (30-day hold), approved (payable), paid. */
+  commissions: { pending: AdminCountAndCents; approved: AdminCountAndCents; paid: AdminCountAndCents };
+  /**
+   * What the next payday pays as things stand, by the payout run's own rules: each affiliate's
+   * balance approved before the cut-off (commissions, adjustments and deductions no payout holds),
+   * when it reaches the minimum and a payment method is on file; deleted accounts are not paid.
+   */
+  nextPayday: {
+    /** YYYY-MM-15. */
+    date: string;
+    /** 00:00 UTC on the 1st of the payday's month: what was approved before it is paid. */
+    cutoff: string;
+    /** Payouts the run would make (one per affiliate). */
+    payouts: number;
+    /** Their sum, USD cents. */
+    cents: number;
+  };
+  /** ADMIN_OVERVIEW_MONTHS months, oldest first, the current month last; months without activity as zeros. */
+  months: AdminMonthActivity[];
+  /** What waits for an operator, each handled in a tab of the console. */
+  needsAction: {
+    /** Pending applications (the affiliates list filtered by "pending"). */
+    pendingApplications: number;
+    /**
+     * Failed payouts of the latest payday (the one the payouts tab opens on): their amounts go back to
+     * the balances and are paid again on the next payday, so the payment method needs a look first.
+     */
+    failedPayouts: { count: number; payday: string };
+    /** Support tickets not yet marked handled. */
+    openTickets: number;
+  };
+}

@@ -81,6 +81,9 @@ export const adminGetWebVitalsSchema = z.strictObject({
   days: z.optional(z.int().check(z.minimum(1), z.maximum(VITALS_MAX_DAYS))),
 });
 
+/** The overview takes no input (an empty object or null, as the other no-argument functions). */
+export const adminGetOverviewSchema = z.optional(z.nullable(z.strictObject({})));
+
 export const adminListAuditLogSchema = z.strictObject({
   /** An action or its beginning ("affiliate." lists every affiliate action). */
   action: z.optional(search),
@@ -96,3 +99,4 @@ export type AdminListTicketsRequest = z.input<typeof adminListTicketsSchema>;
 export type AdminMarkTicketHandledRequest = z.input<typeof adminMarkTicketHandledSchema>;
 export type AdminGetWebVitalsRequest = z.input<typeof adminGetWebVitalsSchema>;
 export type AdminListAuditLogRequest = z.input<typeof adminListAuditLogSchema>;
+export type AdminGetOverviewRequest = z.input<typeof adminGetOverviewSchema>;

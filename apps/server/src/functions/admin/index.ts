@@ -1,5 +1,6 @@
 import type { RegisteredCallable } from '../../http/callable.ts';
 import { adminGetAffiliate } from './admin-get-affiliate.ts';
+import { adminGetOverview } from './admin-get-overview.ts';
 import { adminGetWebVitals } from './admin-get-web-vitals.ts';
 import { adminListAffiliates } from './admin-list-affiliates.ts';
 import { adminListAuditLog } from './admin-list-audit-log.ts';
@@ -11,6 +12,7 @@ import { adminSetAffiliateStatus } from './admin-set-affiliate-status.ts';
 
 /** The operator console's functions (access: admin). */
 export const adminCallables = [
+  adminGetOverview,
   adminListAffiliates,
   adminGetAffiliate,
   adminSetAffiliateStatus,

@@ -3,7 +3,7 @@ import type { AdminAffiliateProfile } from '@skanova/shared/admin/responses';
 import { CallableClientError, INVALID_JSON_MESSAGE } from '../../lib/callable';
 import enAdmin from '@skanova/shared/i18n/en/admin.json';
 import { createTestI18n } from '../../test-support/i18n';
-import { adminErrorMessage, formatDateTime } from './admin-format';
+import { adminErrorMessage, formatCompactDateTime, formatCompactDay, formatDateTime } from './admin-format';
 import { adminTabFromHash } from './admin-tab';
 import { availableActions } from './affiliate-detail';
 
@@ -11,11 +11,12 @@ import { availableActions } from './affiliate-detail';
 // affiliate's state allows, and which message a failed call shows.
 
 describe('adminTabFromHash', () => {
-  it('opens the named section, and the affiliates for anything else', () => {
+  it('opens the named section, and the overview for anything else', () => {
     expect(adminTabFromHash('#payouts')).toBe('payouts');
     expect(adminTabFromHash('audit')).toBe('audit');
-    expect(adminTabFromHash('')).toBe('affiliates');
-    expect(adminTabFromHash('#settings')).toBe('affiliates');
+    expect(adminTabFromHash('')).toBe('overview');
+    expect(adminTabFromHash('#settings')).toBe('overview');
+    expect(adminTabFromHash('#affiliates')).toBe('affiliates');
   });
 });
 
@@ -85,5 +86,14 @@ describe('formatDateTime', () => {
   it('writes the UTC time, and says so', () => {
     expect(formatDateTime('2025-06-10T23:30:00.000Z', 'en')).toBe('Jun 10, 2025, 11:30 PM UTC');
     expect(formatDateTime('2025-06-10T23:30:00.000Z', 'fr')).toBe('10 juin 2025, 23:30 UTC');
+  });
+});
+
+describe('compact dates of the tables', () => {
+  it('fit one short line, in UTC, and say so', () => {
+    expect(formatCompactDateTime('2025-06-10T23:30:00.000Z', 'fr')).toBe('10/06/2025 23:30 UTC');
+    expect(formatCompactDateTime('2025-06-10T23:30:00.000Z', 'en')).toBe('06/10/2025, 23:30 UTC');
+    expect(formatCompactDay('2025-06-10T23:30:00.000Z', 'fr')).toBe('10/06/2025');
+    expect(formatCompactDay('2025-06-15', 'en')).toBe('06/15/2025');
   });
 });

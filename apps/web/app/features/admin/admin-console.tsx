@@ -10,11 +10,12 @@ import { useAdminTab } from './admin-tab';
 import { AdminTabs, adminPanelId, adminTabId } from './admin-tabs';
 import { ConversionsTab } from './conversions-tab';
 import { useAdminSignOut } from './admin-page';
+import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { TicketsTab } from './tickets-tab';
 import { VitalsTab } from './vitals-tab';
 
-// The console itself (BRIEF §5.10): who is signed in and sign-out, then six sections. Its server
+// The console itself (BRIEF §5.10): who is signed in and sign-out, then seven sections. Its server
 // state has a query client of its own, made when the console opens and dropped with it at sign-out.
 
 export function AdminConsole({ session }: { session: Session }) {
@@ -73,6 +74,7 @@ function ConsoleBody({ session }: { session: Session }) {
         aria-labelledby={adminTabId(tab)}
         tabIndex={0}
       >
+        {tab === 'overview' ? <OverviewTab /> : null}
         {tab === 'affiliates' ? <AffiliatesTab operatorEmail={session.user.email} /> : null}
         {tab === 'conversions' ? <ConversionsTab /> : null}
         {tab === 'payouts' ? <PayoutsTab /> : null}

@@ -11,6 +11,23 @@ export function formatDateTime(iso: string, lang: string): string {
   return `${new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
 }
 
+const COMPACT_DAY = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' } as const;
+
+/** A table's time on one short line: "10/06/2025 23:30 UTC" (fr), "06/10/2025, 23:30 UTC" (en). */
+export function formatCompactDateTime(iso: string, lang: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options = { ...COMPACT_DAY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
+  return `${new Intl.DateTimeFormat(lang, options).format(date)} UTC`;
+}
+
+/** A table's UTC day: "10/06/2025" (fr), "06/10/2025" (en); a YYYY-MM-DD day is that day. */
+export function formatCompactDay(iso: string, lang: string): string {
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang, COMPACT_DAY).format(date);
+}
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**

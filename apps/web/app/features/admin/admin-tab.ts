@@ -1,16 +1,17 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-// The console's section lives in the URL hash (#conversions, #payouts …) so a reload or a bookmark
-// keeps it; filters a section takes from another (the affiliate of the conversions list) ride in
-// the query string. At build time the hash is empty: the prerendered page and the first render agree.
+// The console's section lives in the URL hash (#conversions, #payouts …; none for the overview, the
+// first screen) so a reload or a bookmark keeps it; filters a section takes from another (the
+// affiliate of the conversions list, the overview's links) ride in the query string. At build time
+// the hash is empty: the prerendered page and the first render agree.
 
-export const ADMIN_TABS = ['affiliates', 'conversions', 'payouts', 'tickets', 'vitals', 'audit'] as const;
+export const ADMIN_TABS = ['overview', 'affiliates', 'conversions', 'payouts', 'tickets', 'vitals', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export function adminTabFromHash(hash: string): AdminTab {
   const name = hash.replace(/^#/, '');
-  return (ADMIN_TABS as readonly string[]).includes(name) ? (name as AdminTab) : 'affiliates';
+  return (ADMIN_TABS as readonly string[]).includes(name) ? (name as AdminTab) : 'overview';
 }
 
 /** The selected section, and a way to open one (with its query string, if it takes one). */
@@ -19,10 +20,7 @@ export function useAdminTab(): [AdminTab, (tab: AdminTab, search?: string) => vo
   const navigate = useNavigate();
   const select = useCallback(
     (tab: AdminTab, search = '') => {
-      void navigate(
-        { search, hash: tab === 'affiliates' ? '' : `#${tab}` },
-        { replace: true, preventScrollReset: true },
-      );
+      void navigate({ search, hash: tab === 'overview' ? '' : `#${tab}` }, { replace: true, preventScrollReset: true });
     },
     [navigate],
   );

@@ -1,8 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ADMIN_AFFILIATE_FILTERS, ADMIN_SEARCH_MAX, type AdminAffiliateFilter } from '@skanova/shared/admin/schemas';
 import type { AdminAffiliateSummary } from '@skanova/shared/admin/responses';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatCount, formatDay, formatMoney } from '../dashboard/format';
+import { formatCount, formatMoney } from '../dashboard/format';
+import { formatCompactDay } from './admin-format';
 import { AffiliateDetail } from './affiliate-detail';
 import { AffiliateStatusBadge, displayName } from './affiliate-parts';
 import { ListState, Pager, TableRegion } from './console-parts';
@@ -13,8 +15,17 @@ import { useAdminAffiliates } from './queries';
 
 export function AffiliatesTab({ operatorEmail }: { operatorEmail: string }) {
   const { t } = useTranslation('admin');
-  const [draft, setDraft] = useState<{ query: string; status: AdminAffiliateFilter | '' }>({ query: '', status: '' });
-  const [filters, setFilters] = useState<{ query?: string; status?: AdminAffiliateFilter; page: number }>({ page: 1 });
+  // A link (the overview's pending applications) may open the list filtered by a status.
+  const [searchParams] = useSearchParams();
+  const linked = ADMIN_AFFILIATE_FILTERS.find((status) => status === searchParams.get('status'));
+  const [draft, setDraft] = useState<{ query: string; status: AdminAffiliateFilter | '' }>({
+    query: '',
+    status: linked ?? '',
+  });
+  const [filters, setFilters] = useState<{ query?: string; status?: AdminAffiliateFilter; page: number }>({
+    page: 1,
+    ...(linked ? { status: linked } : {}),
+  });
   const [selected, setSelected] = useState<string | null>(null);
   const affiliates = useAdminAffiliates(filters);
   const items = affiliates.data?.items ?? [];
@@ -96,7 +107,7 @@ function AffiliatesTable({
   const lang = i18n.language;
   return (
     <TableRegion label={t('affiliates.title')}>
-      <table className="admin-table">
+      <table className="admin-table admin-table--stack">
         <thead>
           <tr>
             <th scope="col">{t('affiliates.columns.name')}</th>
@@ -127,17 +138,35 @@ function AffiliatesTable({
                   {name}
                   {affiliate.companyName ? <span className="admin-table__sub">{affiliate.companyName}</span> : null}
                 </th>
-                <td className="admin-table__wrap">{affiliate.email ?? '—'}</td>
-                <td>
+                <td className="admin-table__wrap" data-label={t('affiliates.columns.email')}>
+                  {affiliate.email ?? '—'}
+                </td>
+                <td data-label={t('affiliates.columns.status')}>
                   <AffiliateStatusBadge affiliate={affiliate} />
                 </td>
-                <td>
-                  {affiliate.codes.length > 0 ? affiliate.codes.map((code) => <code key={code}>{code} </code>) : '—'}
+                <td data-label={t('affiliates.columns.codes')}>
+                  {affiliate.codes.length > 0
+                    ? affiliate.codes.map((code, index) => (
+                        // The space between codes is where a line may break: never inside a code.
+                        <Fragment key={code}>
+                          {index > 0 ? ' ' : null}
+                          <code>{code}</code>
+                        </Fragment>
+                      ))
+                    : '—'}
                 </td>
-                <td className="admin-table__number">{formatCount(affiliate.qualifiedConversions, lang)}</td>
-                <td className="admin-table__number">{formatMoney(affiliate.earningsCents, lang)}</td>
-                <td className="admin-table__number">{formatMoney(affiliate.unpaidCents, lang)}</td>
-                <td>{formatDay(affiliate.createdAt, lang)}</td>
+                <td className="admin-table__number" data-label={t('affiliates.columns.conversions')}>
+                  {formatCount(affiliate.qualifiedConversions, lang)}
+                </td>
+                <td className="admin-table__number" data-label={t('affiliates.columns.earnings')}>
+                  {formatMoney(affiliate.earningsCents, lang)}
+                </td>
+                <td className="admin-table__number" data-label={t('affiliates.columns.unpaid')}>
+                  {formatMoney(affiliate.unpaidCents, lang)}
+                </td>
+                <td className="admin-table__date" data-label={t('affiliates.columns.joined')}>
+                  {formatCompactDay(affiliate.createdAt, lang)}
+                </td>
                 <td>
                   <button
                     type="button"

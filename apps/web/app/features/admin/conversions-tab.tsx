@@ -6,7 +6,7 @@ import type { AdminConversion } from '@skanova/shared/admin/responses';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDay, formatMoney } from '../dashboard/format';
-import { formatDateTime, useAdminErrorMessage } from './admin-format';
+import { formatCompactDateTime, formatDateTime, useAdminErrorMessage } from './admin-format';
 import { useAdminTab } from './admin-tab';
 import { ConfirmPanel, ListState, type Notice, NoticeBanner, Pager, TableRegion } from './console-parts';
 import { adminKeys, useAdminConversions } from './queries';
@@ -126,7 +126,7 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
     <>
       <NoticeBanner notice={notice} />
       <TableRegion label={t('conversions.title')}>
-        <table className="admin-table">
+        <table className="admin-table admin-table--stack">
           <thead>
             <tr>
               <th scope="col">{t('conversions.columns.occurredAt')}</th>
@@ -144,21 +144,25 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
           <tbody>
             {conversions.map((conversion) => (
               <tr key={conversion.id}>
-                <td>{formatDateTime(conversion.occurredAt, lang)}</td>
-                <td className="admin-table__wrap">
+                <td className="admin-table__date" data-label={t('conversions.columns.occurredAt')}>
+                  {formatCompactDateTime(conversion.occurredAt, lang)}
+                </td>
+                <td className="admin-table__wrap" data-label={t('conversions.columns.affiliate')}>
                   {conversion.affiliateName ?? '—'}
                   {conversion.affiliateEmail ? (
                     <span className="admin-table__sub">{conversion.affiliateEmail}</span>
                   ) : null}
                 </td>
-                <td>{conversion.code ? <code>{conversion.code}</code> : '—'}</td>
-                <td className="admin-table__number">
+                <td data-label={t('conversions.columns.code')}>
+                  {conversion.code ? <code>{conversion.code}</code> : '—'}
+                </td>
+                <td className="admin-table__number" data-label={t('conversions.columns.commission')}>
                   {formatMoney(conversion.commissionCents, lang)}
                   {conversion.rateTier === 'premium' ? (
                     <span className="admin-table__sub">{t('conversions.premium')}</span>
                   ) : null}
                 </td>
-                <td>
+                <td data-label={t('conversions.columns.status')}>
                   <span className={`admin-badge admin-badge--${conversion.status}`}>
                     {t(`conversions.statuses.${conversion.status}`)}
                   </span>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { latestPayday } from '@skanova/shared/payouts/payday';
+import { useSearchParams } from 'react-router';
+import { isPayday, latestPayday } from '@skanova/shared/payouts/payday';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@skanova/shared/affiliate/stats';
 import { type AdminPayout, type PayoutRunResult } from '@skanova/shared/payouts/functions';
 import {
@@ -32,8 +33,15 @@ const paydayOfMonth = (month: string) => `${month}-15`;
 
 export function PayoutsTab() {
   const { t, i18n } = useTranslation('admin');
-  const [month, setMonth] = useState(() => latestPayday(new Date()).slice(0, 7));
-  const [status, setStatus] = useState<PayoutStatus | ''>('');
+  // A link (the overview's failed payouts) may open a payday's list filtered by a status.
+  const [searchParams] = useSearchParams();
+  const [month, setMonth] = useState(() => {
+    const linked = searchParams.get('payday');
+    return (linked && isPayday(linked) ? linked : latestPayday(new Date())).slice(0, 7);
+  });
+  const [status, setStatus] = useState<PayoutStatus | ''>(
+    () => PAYOUT_STATUSES.find((option) => option === searchParams.get('status')) ?? '',
+  );
   const payday = /^\d{4}-\d{2}$/.test(month) ? paydayOfMonth(month) : null;
   return (
     <div className="admin-stack">
@@ -260,7 +268,7 @@ function PayoutList({
       <ListState query={payouts} empty={rows.length === 0} />
       {rows.length > 0 ? (
         <TableRegion label={t('payouts.list.title', { date: formatDay(payday, lang) })}>
-          <table className="admin-table">
+          <table className="admin-table admin-table--stack">
             <thead>
               <tr>
                 <th scope="col">
@@ -313,7 +321,7 @@ function PayoutRow({
   const name = payout.affiliateName ?? payout.affiliateEmail ?? payout.affiliateId;
   return (
     <tr>
-      <td>
+      <td className="admin-table__select">
         <input
           type="checkbox"
           aria-label={t('payouts.list.select', { name })}
@@ -327,18 +335,18 @@ function PayoutRow({
           <span className="admin-table__sub">{payout.affiliateEmail}</span>
         ) : null}
       </th>
-      <td className="admin-table__number">
+      <td className="admin-table__number" data-label={t('payouts.columns.amount')}>
         {formatMoney(payout.amountCents, lang, payout.currency)}
         {payout.amountPaidCents !== null && payout.paidCurrency && payout.paidCurrency !== payout.currency ? (
           <span className="admin-table__sub">{formatMoney(payout.amountPaidCents, lang, payout.paidCurrency)}</span>
         ) : null}
       </td>
-      <td>{tPayment(`methods.${payout.method}`)}</td>
-      <td>
+      <td data-label={t('payouts.columns.method')}>{tPayment(`methods.${payout.method}`)}</td>
+      <td data-label={t('payouts.columns.status')}>
         <span className={`admin-badge admin-badge--${payout.status}`}>{t(`payouts.statuses.${payout.status}`)}</span>
         {payout.failureReason ? <span className="admin-table__sub">{payout.failureReason}</span> : null}
       </td>
-      <td>
+      <td className="admin-table__code" data-label={t('payouts.columns.reference')}>
         <code>{payout.transferReference}</code>
         {payout.reference ? <span className="admin-table__sub">{payout.reference}</span> : null}
       </td>

@@ -9,6 +9,7 @@ import { callFunction } from '../../lib/callable';
 type Request<N extends keyof CallableFunctions> = CallableFunctions[N]['request'];
 
 export const adminKeys = {
+  overview: ['admin', 'overview'] as const,
   affiliates: ['admin', 'affiliates'] as const,
   affiliate: (affiliateId: string) => ['admin', 'affiliate', affiliateId] as const,
   conversions: ['admin', 'conversions'] as const,
@@ -17,6 +18,10 @@ export const adminKeys = {
   vitals: ['admin', 'vitals'] as const,
   audit: ['admin', 'audit'] as const,
 };
+
+export function useAdminOverview() {
+  return useQuery({ queryKey: adminKeys.overview, queryFn: () => callFunction('adminGetOverview', {}) });
+}
 
 export function useAdminAffiliates(filters: Request<'adminListAffiliates'>) {
   return useQuery({
