@@ -3,6 +3,7 @@ import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { Brand, MAIN_LINKS, SiteLink } from './public-header';
 import { StoreLinks } from './store-links';
+import './public-footer.css';
 
 const SOCIAL_NETWORKS = [
   ['instagram', 'Instagram', siteConfig.instagramUrl],
@@ -23,7 +24,6 @@ export function PublicFooter() {
         ['/support', t('nav.support')],
         ['/support#faq', t('footer.faq')],
         ['/support#contact', t('footer.contact')],
-        [`mailto:${siteConfig.supportEmail}`, siteConfig.supportEmail],
       ],
     ],
     ['company', ['about', 'careers', 'press', 'blog'].map((page) => [`/${page}`, t(`footer.${page}`)])],
@@ -34,6 +34,7 @@ export function PublicFooter() {
         <div>
           <Brand />
           <p className="site-footer__tagline">{t('brandTagline')}</p>
+          <SupportEmail address={siteConfig.supportEmail} />
           <StoreLinks />
           <ul className="social-links">
             {SOCIAL_NETWORKS.map(([id, name, url]) => (
@@ -70,5 +71,29 @@ export function PublicFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The support address, under the tagline where the column is as wide as the footer on a phone: an
+ * address is one word, and never breaks inside it. Only an address too long for even that line may
+ * break, and only before its "@".
+ */
+function SupportEmail({ address }: { address: string }) {
+  const at = address.lastIndexOf('@');
+  return (
+    <p className="site-footer__email">
+      <a href={`mailto:${address}`}>
+        {at > 0 ? (
+          <>
+            {address.slice(0, at)}
+            <wbr />
+            {address.slice(at)}
+          </>
+        ) : (
+          address
+        )}
+      </a>
+    </p>
   );
 }
