@@ -32,15 +32,17 @@ import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
 /**
  * Per-affiliate money for a page of the list, by the rules of stats/earnings.ts (one affiliate at a
  * time there): qualified = not reversed; earnings = their commissions + adjustments; unpaid = not in
- * a sent or paid payout. The list test compares both on the same rows.
+ * a sent or paid payout. The list test compares both on the same rows. Newest first; profiles created
+ * at the same instant of the application's clock come in the order their sign-in accounts were made.
  */
 const LIST_SQL = (where: Conditions) => `
 WITH page AS (
   SELECT a.id, u.email, a.first_name, a.last_name, a.company_name, a.status,
-         coalesce(u.banned, false) AS disabled, a.deleted_at IS NOT NULL AS deleted, a.created_at
+         coalesce(u.banned, false) AS disabled, a.deleted_at IS NOT NULL AS deleted, a.created_at,
+         u.created_at AS account_created_at
   FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
   WHERE ${where}
-  ORDER BY a.created_at DESC, a.id
+  ORDER BY a.created_at DESC, u.created_at DESC NULLS LAST, a.id
   LIMIT $${where.next} OFFSET $${where.next + 1}
 )
 SELECT p.*,
@@ -62,7 +64,7 @@ CROSS JOIN LATERAL (
   FROM commission_adjustments j LEFT JOIN payouts s ON s.id = j.payout_id
   WHERE j.affiliate_id = p.id
 ) adj
-ORDER BY p.created_at DESC, p.id`;
+ORDER BY p.created_at DESC, p.account_created_at DESC NULLS LAST, p.id`;
 
 interface SummaryRow {
   id: string;
