@@ -76,24 +76,12 @@ export function PublicFooter() {
 
 /**
  * The support address, under the tagline where the column is as wide as the footer on a phone: an
- * address is one word, and never breaks inside it. Only an address too long for even that line may
- * break, and only before its "@".
+ * address is one word and stays on one line (public-footer.css).
  */
 function SupportEmail({ address }: { address: string }) {
-  const at = address.lastIndexOf('@');
   return (
     <p className="site-footer__email">
-      <a href={`mailto:${address}`}>
-        {at > 0 ? (
-          <>
-            {address.slice(0, at)}
-            <wbr />
-            {address.slice(at)}
-          </>
-        ) : (
-          address
-        )}
-      </a>
+      <a href={`mailto:${address}`}>{address}</a>
     </p>
   );
 }
