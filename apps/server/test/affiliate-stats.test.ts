@@ -222,12 +222,13 @@ describe('getAffiliateStats', () => {
     });
   });
 
-  it('counts the last 30 days from now, boundary included', async () => {
+  it('counts the 30 UTC days of the chart, today included, from the first day at midnight', async () => {
+    // NOW is 10 June, 12:00 UTC: the window is 12 May 00:00 – 11 June 00:00.
     const affiliate = await createTestAffiliate(t);
-    const boundary = new Date(NOW.getTime() - 30 * DAY_MS);
-    await insertConversion(t, affiliate.affiliateId, { occurredAt: boundary });
-    await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(boundary.getTime() - 1000) });
-    await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(NOW.getTime() - 29 * DAY_MS) });
+    const firstDay = new Date('2025-05-12T00:00:00.000Z');
+    await insertConversion(t, affiliate.affiliateId, { occurredAt: firstDay });
+    await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(firstDay.getTime() - 1000) });
+    await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(NOW.getTime() - 28 * DAY_MS) });
     await insertConversion(t, affiliate.affiliateId, {
       occurredAt: new Date(NOW.getTime() - MINUTE_MS),
       status: 'reversed',
@@ -236,11 +237,34 @@ describe('getAffiliateStats', () => {
       occurredAt: new Date(NOW.getTime() - MINUTE_MS),
       status: 'approved',
     });
+    // Dated tomorrow (a clock ahead): outside the window, as it is outside the chart.
+    await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date('2025-06-11T00:00:00.000Z') });
     expect((await stats(affiliate)).last30DaysCount).toBe(3);
 
-    // A day later the boundary conversion has left the window.
+    // A day later the first day has left the window and tomorrow's conversion is today's.
     t.clock.advance(DAY_MS);
+    expect((await stats(affiliate)).last30DaysCount).toBe(3);
+    t.clock.now = new Date('2025-06-12T00:00:00.000Z');
     expect((await stats(affiliate)).last30DaysCount).toBe(2);
+  });
+
+  it('equals the sum of the chart’s conversions at any time of day', async () => {
+    const affiliate = await createTestAffiliate(t);
+    // One conversion every 7 hours over 33 days around the window, and a reversed one each day.
+    const from = new Date('2025-05-09T01:00:00.000Z').getTime();
+    for (let at = from; at < new Date('2025-06-12T00:00:00.000Z').getTime(); at += 7 * 60 * MINUTE_MS) {
+      await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(at) });
+      if ((at - from) % DAY_MS === 0)
+        await insertConversion(t, affiliate.affiliateId, { occurredAt: new Date(at), status: 'reversed' });
+    }
+    for (const now of ['2025-06-10T00:00:00.000Z', '2025-06-10T12:00:00.000Z', '2025-06-10T23:59:59.999Z']) {
+      t.clock.now = new Date(now);
+      const card = (await stats(affiliate)).last30DaysCount;
+      const timeline = (await callFn(t, 'getAffiliateTimeline', null, affiliate.cookie)).body.result;
+      const chart = (timeline.days as { conversions: number }[]).reduce((sum, day) => sum + day.conversions, 0);
+      expect(card, now).toBe(chart);
+      expect(card, now).toBeGreaterThan(90);
+    }
   });
 
   it('rounds the conversion rate to one decimal', async () => {

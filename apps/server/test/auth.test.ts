@@ -39,6 +39,30 @@ describe('signup (createAffiliate)', () => {
     expect(rows[0]?.iban_encrypted).not.toContain('3000');
   });
 
+  it('dates the profile and its payment method by the application’s clock', async () => {
+    const signedUpAt = new Date('2025-01-20T09:30:00.000Z');
+    t.clock.now = signedUpAt;
+    try {
+      const payload = signupPayload({
+        paymentMethod: 'paypal',
+        paymentDetails: { paypalEmail: 'clock@paypal.example.com' },
+      });
+      const response = await callFn(t, 'createAffiliate', payload, undefined, '10.0.0.3');
+      expect(response.status).toBe(200);
+      const { rows } = await t.database.sql.query<Record<string, Date>>(
+        `SELECT a.created_at, a.updated_at, a.terms_accepted_at, pm.created_at AS method_created_at,
+                pm.updated_at AS method_updated_at
+         FROM affiliates a JOIN payment_methods pm ON pm.affiliate_id = a.id WHERE a.id = $1`,
+        [response.body.result.affiliateId],
+      );
+      for (const value of Object.values(rows[0] ?? {}))
+        expect(new Date(value).toISOString()).toBe(signedUpAt.toISOString());
+      expect(Object.keys(rows[0] ?? {})).toHaveLength(5);
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
   it('leaves nothing half-made when the profile cannot be written', async () => {
     const before = {
       users: await count('auth_users'),

@@ -8,7 +8,10 @@ import type { Database } from '../db/client.ts';
 // the product's own entry points — signup, code generation, landing-page visits, the app's install
 // attribution, RevenueCat webhooks, the commission and payout jobs and the operator's payout
 // functions — on a clock that the seed moves forward. Nothing is written behind the product's back,
-// so every figure on the dashboards follows from the same rules as in production.
+// so every figure on the dashboards follows from the same rules as in production. The clock stops at
+// the moment the seed started ("now"): an event that would come later (a trial that converts in two
+// days, a refund next week) has not happened yet, and each affiliate joins on a day of the history,
+// before their first visit.
 
 export const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_OPERATOR = { email: 'operator@demo.skanova.test', password: 'operator-password-1' };
@@ -20,6 +23,8 @@ interface DemoAffiliate {
   lastName: string;
   language: 'fr' | 'en';
   payment: { paymentMethod: 'paypal' | 'bank_transfer' | 'later'; paymentDetails?: Record<string, string> };
+  /** Days after the programme's start (six months ago) on which the affiliate signs up. */
+  joinsAfterDays: number;
   /** Counted visits per month on each code, and the share of them that subscribe. */
   visitsPerMonth: number;
   conversionRate: number;
@@ -33,6 +38,7 @@ export const DEMO_AFFILIATES: DemoAffiliate[] = [
     lastName: 'Laurent',
     language: 'fr',
     payment: { paymentMethod: 'paypal', paymentDetails: { paypalEmail: 'camille.paypal@demo.skanova.test' } },
+    joinsAfterDays: 0,
     visitsPerMonth: 90,
     conversionRate: 0.25,
     codes: ['Instagram', 'YouTube', 'Blog'],
@@ -51,6 +57,7 @@ export const DEMO_AFFILIATES: DemoAffiliate[] = [
         accountHolder: 'James Carter',
       },
     },
+    joinsAfterDays: 23,
     visitsPerMonth: 40,
     conversionRate: 0.12,
     codes: ['Newsletter', 'TikTok'],
@@ -61,6 +68,7 @@ export const DEMO_AFFILIATES: DemoAffiliate[] = [
     lastName: 'Morel',
     language: 'fr',
     payment: { paymentMethod: 'later' },
+    joinsAfterDays: 71,
     visitsPerMonth: 12,
     conversionRate: 0.1,
     codes: ['Flyer'],
@@ -84,6 +92,8 @@ type Action = { at: number; run: () => Promise<void> };
 export interface DemoSummary {
   affiliates: { email: string; password: string; name: string }[];
   operator: { email: string; password: string };
+  /** The seed's clock at the end ("now" when it started): no event of the programme is later. */
+  now: Date;
 }
 
 /**
@@ -117,7 +127,21 @@ export async function seedDemo(
   const operatorCookie = await signIn(app, config.publicOrigin, DEMO_OPERATOR.email, DEMO_OPERATOR.password);
   clock = programmeStart;
 
+  /** Plays `run` at `at`, if that moment has come: nothing is dated after the seed's "now". */
+  const schedule = (at: number, run: () => Promise<void>) => {
+    if (at <= end) actions.push({ at, run });
+  };
+
+  // Each affiliate signs up on their day, makes their codes, then their audience visits them.
   for (const affiliate of DEMO_AFFILIATES) {
+    const joinedAt = programmeStart + affiliate.joinsAfterDays * DAY_MS + 9 * 3_600_000;
+    schedule(joinedAt, async () => {
+      const codes = await signUp(affiliate);
+      scheduleVisits(affiliate, codes, joinedAt);
+    });
+  }
+
+  async function signUp(affiliate: DemoAffiliate): Promise<string[]> {
     const cookie = await call('createAffiliate', {
       email: affiliate.email,
       password: DEMO_PASSWORD,
@@ -132,110 +156,111 @@ export async function seedDemo(
       const { result } = await call('generateReferralCode', { description }, { cookie });
       codes.push((result as { code: string }).code);
     }
+    return codes;
+  }
+
+  /** The visits of an affiliate's audience from the day they joined; some visitors subscribe. */
+  function scheduleVisits(affiliate: DemoAffiliate, codes: string[], joinedAt: number) {
     for (let month = 0; month < MONTHS; month += 1) {
-      // More visits as the affiliate's audience grows.
+      const monthStart = programmeStart + month * 30 * DAY_MS;
+      // More visits as the affiliate's audience grows; none before they joined.
       const visits = Math.round(affiliate.visitsPerMonth * (0.5 + month / MONTHS));
       for (let index = 0; index < visits; index += 1) {
         const code = codes[Math.floor(rand() * codes.length)]!;
-        const at = clock + month * 30 * DAY_MS + Math.floor(rand() * 30 * DAY_MS);
-        if (at >= end) continue;
+        const at = monthStart + Math.floor(rand() * 30 * DAY_MS);
         const subscribes = rand() < affiliate.conversionRate;
         const platform = rand() < 0.55 ? 'ios' : 'android';
         const refunded = subscribes && rand() < 0.05;
         const trial = subscribes && rand() < 0.3;
+        if (at <= joinedAt) continue;
         const visitor = `${affiliate.email}-${month}-${index}`;
-        actions.push({
-          at,
-          run: async () => {
-            const visit = visitPayload(code, platform, visitor, at);
-            const { result } = await call('storePreInstallData', visit, {
-              ip: fakeIp(visitor),
-              userAgent: visit.fingerprint.userAgent,
-            });
-            if (!subscribes) return;
-            appUsers += 1;
-            const appUserId = `$RCAnonymousID:demo${appUsers.toString().padStart(5, '0')}`;
-            const trackingId = (result as { trackingId: string }).trackingId;
-            const installAt = at + 10 * 60_000;
-            actions.push({
-              at: installAt,
-              run: () =>
-                call('attributeInstall', { appUserId, platform, trackingId }, { ip: fakeIp(visitor) }).then(() => {}),
-            });
-            const purchaseAt = installAt + (trial ? 3 : 0) * DAY_MS + 3_600_000;
-            if (trial) {
-              actions.push({
-                at: installAt + 60_000,
-                run: () =>
-                  webhook(
-                    app,
-                    event('INITIAL_PURCHASE', appUserId, installAt + 60_000, { period_type: 'TRIAL', price: 0 }),
-                  ),
-              });
-              actions.push({
-                at: purchaseAt,
-                run: () => webhook(app, event('RENEWAL', appUserId, purchaseAt, { is_trial_conversion: true })),
-              });
-            } else {
-              actions.push({
-                at: purchaseAt,
-                run: () => webhook(app, event('INITIAL_PURCHASE', appUserId, purchaseAt)),
-              });
-            }
-            if (refunded) {
-              const refundAt = purchaseAt + 10 * DAY_MS;
-              actions.push({
-                at: refundAt,
-                run: () =>
-                  webhook(app, event('CANCELLATION', appUserId, refundAt, { cancel_reason: 'CUSTOMER_SUPPORT' })),
-              });
-            }
-          },
+        schedule(at, async () => {
+          const visit = visitPayload(code, platform, visitor, at);
+          const { result } = await call('storePreInstallData', visit, {
+            ip: fakeIp(visitor),
+            userAgent: visit.fingerprint.userAgent,
+          });
+          if (!subscribes) return;
+          appUsers += 1;
+          const appUserId = `$RCAnonymousID:demo${appUsers.toString().padStart(5, '0')}`;
+          const trackingId = (result as { trackingId: string }).trackingId;
+          scheduleSubscription({ appUserId, platform, trackingId, visitor, at, trial, refunded });
         });
       }
     }
   }
 
-  // Each past payday: the operator runs the payouts; earlier months are exported, sent and paid.
+  /** The app's install, then a purchase (after a 3-day trial for some), and for a few a refund. */
+  function scheduleSubscription(user: {
+    appUserId: string;
+    platform: 'ios' | 'android';
+    trackingId: string;
+    visitor: string;
+    at: number;
+    trial: boolean;
+    refunded: boolean;
+  }) {
+    const { appUserId, platform, trackingId, visitor } = user;
+    const installAt = user.at + 10 * 60_000;
+    schedule(installAt, () =>
+      call('attributeInstall', { appUserId, platform, trackingId }, { ip: fakeIp(visitor) }).then(() => {}),
+    );
+    const purchaseAt = installAt + (user.trial ? 3 : 0) * DAY_MS + 3_600_000;
+    if (user.trial) {
+      const trialAt = installAt + 60_000;
+      schedule(trialAt, () =>
+        webhook(app, event('INITIAL_PURCHASE', appUserId, trialAt, { period_type: 'TRIAL', price: 0 })),
+      );
+      schedule(purchaseAt, () => webhook(app, event('RENEWAL', appUserId, purchaseAt, { is_trial_conversion: true })));
+    } else {
+      schedule(purchaseAt, () => webhook(app, event('INITIAL_PURCHASE', appUserId, purchaseAt)));
+    }
+    if (user.refunded) {
+      const refundAt = purchaseAt + 10 * DAY_MS;
+      schedule(refundAt, () =>
+        webhook(app, event('CANCELLATION', appUserId, refundAt, { cancel_reason: 'CUSTOMER_SUPPORT' })),
+      );
+    }
+  }
+
+  // Each past payday: the operator runs the payouts, exports and sends them that afternoon, and marks
+  // them paid when the transfers arrive two days later.
   for (let month = 1; month <= MONTHS; month += 1) {
-    const start = new Date(clock);
+    const start = new Date(programmeStart);
     const payday = Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + month, 15);
     if (payday + 3 * DAY_MS >= end) continue;
     const paydayText = new Date(payday).toISOString().slice(0, 10);
-    actions.push({
-      at: payday + 9 * 3_600_000,
-      run: async () => {
-        await call('adminRunPayouts', { payday: paydayText }, { cookie: operatorCookie });
-      },
+    schedule(payday + 9 * 3_600_000, async () => {
+      await call('adminRunPayouts', { payday: paydayText }, { cookie: operatorCookie });
     });
-    actions.push({
-      at: payday + 2 * DAY_MS,
-      run: async () => {
-        const { result } = await call(
-          'adminListPayouts',
-          { payday: paydayText, status: 'scheduled' },
-          { cookie: operatorCookie },
-        );
-        const payouts = (result as { payouts: { id: string; method: string }[] }).payouts;
-        if (payouts.length === 0) return;
-        if (payouts.some((payout) => payout.method === 'paypal')) {
-          await call('adminExportPayouts', { kind: 'paypal', payday: paydayText }, { cookie: operatorCookie });
-        }
-        if (payouts.some((payout) => payout.method === 'bank_transfer')) {
-          await call(
-            'adminExportPayouts',
-            { kind: 'sepa', payday: paydayText, exchangeRate: '0.9200' },
-            { cookie: operatorCookie },
-          );
-        }
-        const payoutIds = payouts.map((payout) => payout.id);
+    const listPayouts = async (status: 'scheduled' | 'sent') => {
+      const { result } = await call('adminListPayouts', { payday: paydayText, status }, { cookie: operatorCookie });
+      return (result as { payouts: { id: string; method: string }[] }).payouts;
+    };
+    schedule(payday + 14 * 3_600_000, async () => {
+      const payouts = await listPayouts('scheduled');
+      if (payouts.length === 0) return;
+      if (payouts.some((payout) => payout.method === 'paypal')) {
+        await call('adminExportPayouts', { kind: 'paypal', payday: paydayText }, { cookie: operatorCookie });
+      }
+      if (payouts.some((payout) => payout.method === 'bank_transfer')) {
         await call(
-          'adminMarkPayouts',
-          { payoutIds, status: 'sent', reference: `DEMO-${paydayText}` },
+          'adminExportPayouts',
+          { kind: 'sepa', payday: paydayText, exchangeRate: '0.9200' },
           { cookie: operatorCookie },
         );
+      }
+      const payoutIds = payouts.map((payout) => payout.id);
+      await call(
+        'adminMarkPayouts',
+        { payoutIds, status: 'sent', reference: `DEMO-${paydayText}` },
+        { cookie: operatorCookie },
+      );
+    });
+    schedule(payday + 2 * DAY_MS, async () => {
+      const payoutIds = (await listPayouts('sent')).map((payout) => payout.id);
+      if (payoutIds.length > 0)
         await call('adminMarkPayouts', { payoutIds, status: 'paid' }, { cookie: operatorCookie });
-      },
     });
   }
 
@@ -251,6 +276,7 @@ export async function seedDemo(
   await call('adminRunPayouts', { payday: latestPayday(end) }, { cookie: operatorCookie }).catch(() => {});
   await app.close();
   return {
+    now: new Date(end),
     affiliates: DEMO_AFFILIATES.map((affiliate) => ({
       email: affiliate.email,
       password: DEMO_PASSWORD,

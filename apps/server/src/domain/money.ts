@@ -1,3 +1,4 @@
+import { RECENT_CONVERSIONS_DAYS } from '@skanova/shared/affiliate/constants';
 import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { nextPayoutDate, payoutCutoff } from '@skanova/shared/payouts/payout-schedule';
 import { EXCHANGE_RATE_DECIMALS, isAcceptableExchangeRate } from '@skanova/shared/payouts/schemas';
@@ -67,12 +68,14 @@ adjusted AS (
 
 /**
  * The totals of EARNINGS_CTES in one row `totals`. Parameters: `$1` the affiliate, `$2` the cut-off of
- * the next payday, `$3` the start of the recent-conversions window.
+ * the next payday, `$3` the start of the recent-conversions window (`recentActivityWindow`), which
+ * lasts RECENT_CONVERSIONS_DAYS whole days (in hours: a day is 24 h whatever the session's time zone).
  */
 export const EARNINGS_TOTALS_CTES = `${EARNINGS_CTES},
 conversion_totals AS (
   SELECT count(*)::int AS qualified,
-         count(*) FILTER (WHERE occurred_at >= $3)::int AS recent,
+         count(*) FILTER (WHERE occurred_at >= $3
+                            AND occurred_at < $3::timestamptz + make_interval(hours => ${RECENT_CONVERSIONS_DAYS * 24}))::int AS recent,
          coalesce(sum(cents), 0)::int AS total_cents,
          coalesce(sum(cents) FILTER (WHERE unpaid), 0)::int AS unpaid_cents,
          coalesce(sum(cents) FILTER (WHERE unpaid AND status = 'approved'), 0)::int AS approved_unpaid_cents,

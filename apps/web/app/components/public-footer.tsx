@@ -3,6 +3,7 @@ import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { Brand, MAIN_LINKS, SiteLink } from './public-header';
 import { StoreLinks } from './store-links';
+import './public-footer.css';
 
 const SOCIAL_NETWORKS = [
   ['instagram', 'Instagram', siteConfig.instagramUrl],
@@ -23,7 +24,6 @@ export function PublicFooter() {
         ['/support', t('nav.support')],
         ['/support#faq', t('footer.faq')],
         ['/support#contact', t('footer.contact')],
-        [`mailto:${siteConfig.supportEmail}`, siteConfig.supportEmail],
       ],
     ],
     ['company', ['about', 'careers', 'press', 'blog'].map((page) => [`/${page}`, t(`footer.${page}`)])],
@@ -34,6 +34,7 @@ export function PublicFooter() {
         <div>
           <Brand />
           <p className="site-footer__tagline">{t('brandTagline')}</p>
+          <SupportEmail address={siteConfig.supportEmail} />
           <StoreLinks />
           <ul className="social-links">
             {SOCIAL_NETWORKS.map(([id, name, url]) => (
@@ -70,5 +71,17 @@ export function PublicFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The support address, under the tagline where the column is as wide as the footer on a phone: an
+ * address is one word and stays on one line (public-footer.css).
+ */
+function SupportEmail({ address }: { address: string }) {
+  return (
+    <p className="site-footer__email">
+      <a href={`mailto:${address}`}>{address}</a>
+    </p>
   );
 }

@@ -35,10 +35,15 @@ export default function Support() {
         <div className="container">
           <h2 id="contact-title">{t('contact.title')}</h2>
           <p>{t('contact.lead')}</p>
-          <ContactOptions />
-          <Suspense fallback={null}>
-            <ContactForm />
-          </Suspense>
+          {/* The ways to reach support beside the form on wide screens, above it on phones. */}
+          <div className="support-contact">
+            <div className="support-contact__details">
+              <ContactOptions />
+            </div>
+            <Suspense fallback={null}>
+              <ContactForm />
+            </Suspense>
+          </div>
         </div>
       </section>
     </>

@@ -37,8 +37,11 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const ACTIVE_VISITORS_WINDOW_MINUTES = 5;
 /** The overview chart covers this many UTC days, today included. */
 export const STATS_CHART_DAYS = 30;
-/** `last30DaysCount` counts qualified conversions in this many days. */
-export const RECENT_CONVERSIONS_DAYS = 30;
+/**
+ * `last30DaysCount` counts qualified conversions in the chart's days (affiliate/recent-activity.ts),
+ * so the card and the chart always agree.
+ */
+export const RECENT_CONVERSIONS_DAYS = STATS_CHART_DAYS;
 
 /** Field bounds of the signup and profile forms. */
 export const PROFILE_LIMITS = {

@@ -42,8 +42,9 @@ export function parseBannerFileName(file: string): { size: BannerSize; theme: Ba
   return { size: size as BannerSize, theme: theme as BannerTheme };
 }
 
-export function bannerFileName(code: string, size: BannerSize, theme: BannerTheme): string {
-  return `banner-${code}-${size}-${theme}.png`;
+/** The PNG of a banner; the high-density one (twice the pixels, for sharp display on retina screens) ends in @2x. */
+export function bannerFileName(code: string, size: BannerSize, theme: BannerTheme, density: 1 | 2 = 1): string {
+  return `banner-${code}-${size}-${theme}${density === 2 ? '@2x' : ''}.png`;
 }
 
 export function qrFileName(code: string, extension: 'svg' | 'png'): string {

@@ -115,12 +115,19 @@ export const BANNER_THEME_COLORS: Record<BannerTheme, ThemeColors> = {
   },
 };
 
-interface Box {
+export interface Box {
   x: number;
   y: number;
   width: number;
   height: number;
 }
+
+/**
+ * The least room, in px of the real size, between a banner's edge and its QR code, button or code
+ * box: a banner is placed at the edge of a page or in an ad slot, and anything closer looks cut off
+ * (and a QR code's tile would run into the page around it).
+ */
+export const BANNER_EDGE_MARGIN = 12;
 
 interface TextStack {
   /** Left edge, or centre when `anchor` is middle. */
@@ -161,7 +168,7 @@ const LAYOUTS: Record<BannerSize, BannerLayout> = {
     },
     code: { x: 334, y: 15, width: 136, height: 60, inline: false },
     cta: { x: 482, y: 26, width: 152, height: 38 },
-    qr: { x: 646, y: 8, width: 74, height: 74 },
+    qr: { x: 650, y: 12, width: 66, height: 66 },
     scan: null,
   },
   square: {
@@ -203,17 +210,24 @@ const LAYOUTS: Record<BannerSize, BannerLayout> = {
     text: {
       x: 14,
       top: 28,
-      bottom: 56,
+      bottom: 54,
       width: 200,
       headline: { maxSize: 17, minSize: 11, maxLines: 2 },
       tagline: null,
     },
-    code: { x: 14, y: 62, width: 200, height: 30, inline: true },
+    code: { x: 14, y: 60, width: 200, height: 28, inline: true },
     cta: null,
-    qr: { x: 228, y: 8, width: 84, height: 84 },
+    qr: { x: 232, y: 12, width: 76, height: 76 },
     scan: null,
   },
 };
+
+/** Where a banner of `size` draws its code box, button and QR code (px of the real size). */
+export function bannerBoxes(size: BannerSize): { code: Box; cta: Box | null; qr: Box | null } {
+  const { code, cta, qr } = LAYOUTS[size];
+  const box = ({ x, y, width, height }: Box): Box => ({ x, y, width, height });
+  return { code: box(code), cta: cta ? box(cta) : null, qr: qr ? box(qr) : null };
+}
 
 /** The space between the letters of the code, in px per px of font size: codes read letter by letter. */
 const CODE_LETTER_SPACING = 0.12;
@@ -332,7 +346,8 @@ function qrTile(matrix: QrMatrix, box: Box, colors: ThemeColors): string {
   const inner = box.width - 2 * padding;
   const moduleSize = inner / Math.max(1, matrix.length);
   return [
-    `<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="${round(box.width * 0.08)}" fill="#ffffff"/>`,
+    // On a light banner the white tile gets the banner's outline colour, so its edge shows.
+    `<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="${round(box.width * 0.08)}" fill="#ffffff"${colors.border ? ` stroke="${colors.border}"` : ''}/>`,
     `<path transform="translate(${round(box.x + padding)} ${round(box.y + padding)}) scale(${round(moduleSize, 4)})" d="${qrPathData(matrix)}" fill="${colors.qrForeground}" shape-rendering="crispEdges"/>`,
   ].join('');
 }

@@ -26,14 +26,19 @@ import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
 // account is disabled or enabled (the sign-in account's ban: refused at login, its sessions ended,
 // its links no longer earning). Each decision is audit-logged with the operator and the reason.
 
-/** A page of the list with each affiliate's money (domain/money.ts: the same rules as the dashboard). */
+/**
+ * A page of the list with each affiliate's money (domain/money.ts: the same rules as the dashboard).
+ * Newest first; profiles created at the same instant of the application's clock come in the order
+ * their sign-in accounts were made.
+ */
 const LIST_SQL = (where: Conditions) => `
 WITH page AS (
   SELECT a.id, u.email, a.first_name, a.last_name, a.company_name, a.status,
-         coalesce(u.banned, false) AS disabled, a.deleted_at IS NOT NULL AS deleted, a.created_at
+         coalesce(u.banned, false) AS disabled, a.deleted_at IS NOT NULL AS deleted, a.created_at,
+         u.created_at AS account_created_at
   FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
   WHERE ${where}
-  ORDER BY a.created_at DESC, a.id
+  ORDER BY a.created_at DESC, u.created_at DESC NULLS LAST, a.id
   LIMIT $${where.next} OFFSET $${where.next + 1}
 )
 SELECT p.*,
@@ -41,7 +46,7 @@ SELECT p.*,
        ${AFFILIATE_MONEY_COLUMNS}
 FROM page p
 ${affiliateMoneyJoins('p.id')}
-ORDER BY p.created_at DESC, p.id`;
+ORDER BY p.created_at DESC, p.account_created_at DESC NULLS LAST, p.id`;
 
 interface SummaryRow {
   id: string;

@@ -56,6 +56,9 @@ export async function signUpAffiliate(
         status,
         language,
         termsAcceptedAt: now,
+        // The application's clock, like every other date of the account (tests and the demo move it).
+        createdAt: now,
+        updatedAt: now,
       },
     });
     const welcome = welcomeEmail(
@@ -67,7 +70,7 @@ export async function signUpAffiliate(
     if (payment) {
       await adapter.create({
         model: 'paymentMethod',
-        data: { affiliateId: affiliate.id, ...sealPaymentMethod(app, payment) },
+        data: { affiliateId: affiliate.id, ...sealPaymentMethod(app, payment), createdAt: now, updatedAt: now },
       });
     }
     return { affiliateId: affiliate.id, userId: signUp.response.user.id, setCookies: signUp.headers.getSetCookie() };

@@ -41,6 +41,9 @@ const affiliateModels = {
         status: { type: 'string', required: true },
         language: { type: 'string', required: true },
         termsAcceptedAt: { type: 'date', required: true },
+        // Set by signup from the application's clock (the database's default is the machine's).
+        createdAt: { type: 'date', required: false },
+        updatedAt: { type: 'date', required: false },
       },
     },
     paymentMethod: {
@@ -53,6 +56,8 @@ const affiliateModels = {
         ibanEncrypted: { type: 'string', required: false },
         bicEncrypted: { type: 'string', required: false },
         ibanLast4: { type: 'string', required: false },
+        createdAt: { type: 'date', required: false },
+        updatedAt: { type: 'date', required: false },
       },
     },
     ...OUTBOX_AUTH_MODEL,

@@ -1,5 +1,6 @@
+import { recentActivityWindow } from '@skanova/shared/affiliate/recent-activity';
 import type { AffiliateStats, ReferralCodeStats } from '@skanova/shared/affiliate/stats';
-import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/affiliate/constants';
+import { ACTIVE_VISITORS_WINDOW_MINUTES } from '@skanova/shared/affiliate/constants';
 import {
   PREMIUM_COMMISSION_CENTS,
   PREMIUM_THRESHOLD,
@@ -17,7 +18,6 @@ import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff
 // visits (clicks by code and time), its conversions, adjustments and payouts (by affiliate).
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 const STATS_SQL = `
 WITH codes AS (
@@ -66,7 +66,8 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
   const { rows } = await app.database.sql.query<StatsRow>(STATS_SQL, [
     affiliateId,
     nextPayoutCutoff(now).toISOString(),
-    new Date(now.getTime() - RECENT_CONVERSIONS_DAYS * DAY_MS).toISOString(),
+    // `last30DaysCount`: the chart's days (EARNINGS_TOTALS_CTES counts from here to the window's end).
+    recentActivityWindow(now).start.toISOString(),
     new Date(now.getTime() - ACTIVE_VISITORS_WINDOW_MINUTES * MINUTE_MS).toISOString(),
   ]);
   const row = rows[0];

@@ -1,10 +1,12 @@
+import { recentActivityWindow } from '@skanova/shared/affiliate/recent-activity';
 import type { AffiliateTimeline, DailyActivity } from '@skanova/shared/affiliate/stats';
 import { STATS_CHART_DAYS } from '@skanova/shared/affiliate/constants';
 import type { AppContext } from '../../context.ts';
 
 // The overview chart: counted clicks and qualified conversions per UTC day over the last
-// STATS_CHART_DAYS days, today included, days without activity as zeros. A counted click's day is
-// its hour bucket's (the bucket starts within the same UTC day).
+// STATS_CHART_DAYS days, today included (recentActivityWindow, the window of the `last30DaysCount`
+// card too), days without activity as zeros. A counted click's day is its hour bucket's (the bucket
+// starts within the same UTC day).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,14 +22,8 @@ FROM conversions
 WHERE affiliate_id = $1 AND status <> 'reversed' AND occurred_at >= $2 AND occurred_at < $3
 GROUP BY 1`;
 
-/** UTC midnight of the day of `at`. */
-function startOfUtcDay(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-}
-
 export async function loadTimeline(app: AppContext, affiliateId: string): Promise<AffiliateTimeline> {
-  const tomorrow = new Date(startOfUtcDay(app.now()).getTime() + DAY_MS);
-  const first = new Date(tomorrow.getTime() - STATS_CHART_DAYS * DAY_MS);
+  const { start: first, end: tomorrow } = recentActivityWindow(app.now());
   const { rows } = await app.database.sql.query<{ day: string; clicks: number; conversions: number }>(TIMELINE_SQL, [
     affiliateId,
     first.toISOString(),

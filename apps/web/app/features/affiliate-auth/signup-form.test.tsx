@@ -126,6 +126,26 @@ describe('SignupForm', () => {
     expect(call).not.toHaveBeenCalled();
   });
 
+  it('clears an error about one payment method when another is chosen, and keeps the others', async () => {
+    const user = await renderSignup();
+    await fillStep1(user);
+    await fillStep2(user);
+    await user.click(screen.getByLabelText('Bank transfer'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(alert().textContent).toContain('Bank information is required');
+    await user.click(screen.getByLabelText('PayPal'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('PayPal email').getAttribute('aria-invalid')).toBeNull();
+
+    // The terms do not depend on the method: their message stays.
+    await user.click(screen.getByLabelText('Set up later'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(alert().textContent).toBe('You must accept the affiliate terms.');
+    await user.click(screen.getByLabelText('PayPal'));
+    expect(alert().textContent).toBe('You must accept the affiliate terms.');
+    expect(call).not.toHaveBeenCalled();
+  });
+
   it('creates the account with a busy label, then opens the dashboard', async () => {
     let finish: () => void = () => {};
     call.mockReturnValue(

@@ -11,6 +11,7 @@ import { AuthField } from './auth-field';
 import { useSession } from './session';
 import {
   EMPTY_SIGNUP,
+  concernsPaymentMethod,
   LAST_STEP,
   SIGNUP_STEPS,
   type SignupProblem,
@@ -217,7 +218,12 @@ export default function SignupForm() {
           <>
             <PaymentMethodFields
               values={values.payment}
-              onChange={(payment) => set({ payment })}
+              onChange={(payment) => {
+                // An error about the other method's details no longer applies.
+                if (payment.method !== values.payment.method && problem && concernsPaymentMethod(problem))
+                  setProblem(null);
+                set({ payment });
+              }}
               allowLater
               idPrefix="signup-payment"
               invalidFields={problem?.kind === 'payment' ? problem.fields : []}

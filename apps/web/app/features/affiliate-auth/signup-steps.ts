@@ -104,6 +104,14 @@ function paymentProblem(values: SignupValues): SignupProblem | null {
 }
 
 /**
+ * Whether a problem is about the payment method chosen when it was found (its details, or no
+ * method at all): once the visitor picks another method it no longer applies, so it is cleared.
+ */
+export function concernsPaymentMethod(problem: SignupProblem): boolean {
+  return problem.kind === 'payment' || (problem.kind === 'auth' && problem.key === 'errors.paymentMethodRequired');
+}
+
+/**
  * What keeps the visitor on `step`. Next checks the step's own fields; Create account checks them
  * all again and reports the earliest problem, on its step.
  */

@@ -61,6 +61,21 @@ describe('ConsentBanner', () => {
     expect(readConsent()).toBe('granted');
   });
 
+  it('as a compact bar, keeps its name, answers and policy link with the short text', async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ConsentBanner compact />
+      </I18nextProvider>,
+    );
+    const region = await banner();
+    expect(region.className).toContain('consent-banner--compact');
+    expect(region.textContent).toContain(en.consent.short);
+    expect(region.textContent).not.toContain(en.consent.text);
+    expect(screen.getByRole('link', { name: en.consent.policy }).getAttribute('href')).toBe('/privacy');
+    await userEvent.click(screen.getByRole('button', { name: en.consent.refuse }));
+    expect(readConsent()).toBe('denied');
+  });
+
   it('links to the privacy policy', async () => {
     renderBanner();
     await banner();

@@ -10,8 +10,9 @@ type BannerState = 'hidden' | 'first-visit' | 'reopened';
  * answered yet (the prerendered page cannot know), and again on request (ConsentPreferencesButton).
  * It sits at the bottom of the viewport and never blocks the page: both answers close it.
  * Its content and styles load on demand, so visitors who answered earlier never download them.
+ * `compact` makes it a short bar, for pages whose own action must stay visible on a phone.
  */
-export function ConsentBanner() {
+export function ConsentBanner({ compact = false }: { compact?: boolean }) {
   const [state, setState] = useState<BannerState>('hidden');
   const [Panel, setPanel] = useState<ComponentType<ConsentPanelProps> | null>(null);
 
@@ -40,6 +41,7 @@ export function ConsentBanner() {
   return (
     <Panel
       focusOnShow={state === 'reopened'}
+      compact={compact}
       onAnswer={(choice) => {
         saveConsent(choice);
         setState('hidden');

@@ -217,10 +217,11 @@ describe('PaymentsTab', () => {
 
     const history = within(screen.getByRole('region', { name: frDashboard.payments.history.title }));
     const rows = history.getAllByRole('row').map((row) => plain(row.textContent));
+    // The payday (the 15th, as the rule above says) and the day it was paid are two facts.
     expect(rows).toEqual([
-      'DatePériodeMontantMoyenStatut',
-      '15 juin 20251 mai 2025 – 31 mai 202525,50 €Virement bancaireProgrammé',
-      '16 mai 20251 avril 2025 – 30 avril 202540,00 $USPayPalPayé',
+      'Jour de paiementEnvoyé ou payé lePériodeMontantMoyenStatut',
+      '15 juin 2025—pas encore1 mai 2025 – 31 mai 202525,50 €Virement bancaireProgrammé',
+      '15 mai 202516 mai 20251 avril 2025 – 30 avril 202540,00 $USPayPalPayé',
     ]);
 
     const method = within(screen.getByRole('region', { name: frDashboard.payments.method.title }));

@@ -9,6 +9,7 @@ import { formatDay, formatMoney, ordinalDay } from './format';
 import { PaymentMethodForm } from './payment-method-form';
 import { useAffiliatePaymentMethod, useAffiliatePayouts } from './queries';
 import { SectionLoading } from './section-loading';
+import './payments-tab.css';
 
 // Payments (spec §2, BRIEF §5.2, §5.9): the next payment (unpaid earnings) and what the next
 // payday pays, the real payout history, the current method and the form to change it.
@@ -145,43 +146,97 @@ function PayoutHistory() {
   );
 }
 
+/**
+ * When the money left or arrived: the payment date of a paid payout, the sending date of one sent
+ * (or sent, then failed); nothing yet for a scheduled one.
+ */
+export function settledAt(payout: PayoutSummary): string | null {
+  if (payout.status === 'paid') return payout.paidAt ?? payout.sentAt ?? null;
+  if (payout.status === 'sent' || payout.status === 'failed') return payout.sentAt ?? null;
+  return null;
+}
+
+/**
+ * The payouts, each with its payday (always the 15th, as the payment rule says) and, as a separate
+ * fact, the day it was sent or paid. A table on wide screens; on phones each payout is a card of
+ * labelled lines (payments-tab.css), so nothing scrolls sideways.
+ */
 function PayoutTable({ payouts }: { payouts: readonly PayoutSummary[] }) {
   const { t, i18n } = useTranslation('dashboard');
   const { t: tPayment } = useTranslation('payment');
   const lang = i18n.language;
+  const label = {
+    payday: t('payments.history.payday'),
+    settledOn: t('payments.history.settledOn'),
+    period: t('payments.history.period'),
+    amount: t('payments.history.amount'),
+    method: t('payments.history.method'),
+    status: t('payments.history.status'),
+  };
   return (
     <div className="table-scroll">
-      <table className="dashboard-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('payments.history.date')}</th>
-            <th scope="col">{t('payments.history.period')}</th>
-            <th scope="col" className="dashboard-table__number">
-              {t('payments.history.amount')}
+      {/* Explicit roles: the cards' CSS display would otherwise hide the table from some screen readers. */}
+      <table className="dashboard-table payout-history" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {label.payday}
             </th>
-            <th scope="col">{t('payments.history.method')}</th>
-            <th scope="col">{t('payments.history.status')}</th>
+            <th scope="col" role="columnheader">
+              {label.settledOn}
+            </th>
+            <th scope="col" role="columnheader">
+              {label.period}
+            </th>
+            <th scope="col" role="columnheader" className="dashboard-table__number">
+              {label.amount}
+            </th>
+            <th scope="col" role="columnheader">
+              {label.method}
+            </th>
+            <th scope="col" role="columnheader">
+              {label.status}
+            </th>
           </tr>
         </thead>
-        <tbody>
-          {payouts.map((payout) => (
-            <tr key={payout.id}>
-              <td>{formatDay(payout.paidAt ?? payout.scheduledFor, lang)}</td>
-              <td>
-                {t('payments.history.periodRange', {
-                  start: formatDay(payout.periodStart, lang),
-                  end: formatDay(payout.periodEnd, lang),
-                })}
-              </td>
-              <td className="dashboard-table__number">{formatMoney(payout.amountCents, lang, payout.currency)}</td>
-              <td>{tPayment(`methods.${payout.method}`)}</td>
-              <td>
-                <span className={`dashboard-badge dashboard-badge--${payout.status}`}>
-                  {t(`payments.history.statuses.${payout.status}`)}
-                </span>
-              </td>
-            </tr>
-          ))}
+        <tbody role="rowgroup">
+          {payouts.map((payout) => {
+            const settled = settledAt(payout);
+            return (
+              <tr key={payout.id} role="row">
+                <td role="cell" data-label={label.payday} className="payout-history__payday">
+                  {formatDay(payout.scheduledFor, lang)}
+                </td>
+                <td role="cell" data-label={label.settledOn}>
+                  {settled ? (
+                    formatDay(settled, lang)
+                  ) : (
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="visually-hidden">{t('payments.history.notYet')}</span>
+                    </>
+                  )}
+                </td>
+                <td role="cell" data-label={label.period}>
+                  {t('payments.history.periodRange', {
+                    start: formatDay(payout.periodStart, lang),
+                    end: formatDay(payout.periodEnd, lang),
+                  })}
+                </td>
+                <td role="cell" data-label={label.amount} className="dashboard-table__number">
+                  {formatMoney(payout.amountCents, lang, payout.currency)}
+                </td>
+                <td role="cell" data-label={label.method}>
+                  {tPayment(`methods.${payout.method}`)}
+                </td>
+                <td role="cell" data-label={label.status}>
+                  <span className={`dashboard-badge dashboard-badge--${payout.status}`}>
+                    {t(`payments.history.statuses.${payout.status}`)}
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -54,9 +54,9 @@ export function LandingPage() {
   return (
     <div className="landing">
       <header className="landing__header">
-        <a className="landing__brand" href="/">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>{siteConfig.brandName}</span>
+        {/* The site's logo, as in the public header (its mark and name are the shared .brand style). */}
+        <a className="brand landing__brand" href="/">
+          <span className="brand__name">{siteConfig.brandName}</span>
         </a>
       </header>
       <main id="main" className="landing__main">

@@ -18,8 +18,8 @@ import { createQrMatrix } from './qr-code';
 import { useCopyFeedback } from './use-copy-feedback';
 
 // Banners (spec §2 "Marketing materials panel" 1): size and theme (local settings, spec §3), a
-// half-size preview, a full-size PNG made here from the same SVG template the server renders for
-// the embed snippet's image URL.
+// half-size preview, a full-size PNG — and one at twice the pixels for high-density screens — made
+// here from the same SVG template the server renders for the embed snippet's image URL.
 
 const SIZES = Object.keys(BANNER_SIZES) as BannerSize[];
 
@@ -44,12 +44,13 @@ export function BannerSection({ code, link }: { code: string; link: string }) {
     alt,
   });
 
-  async function downloadPng() {
+  /** The PNG at the banner's size, or twice it: the same drawing (vector), rasterised with more pixels. */
+  async function downloadPng(density: 1 | 2) {
     setDownloadFailed(false);
     try {
       saveBlob(
-        await svgToPng(renderBannerSvg({ ...banner, title: alt }), width, height),
-        bannerFileName(code, size, theme),
+        await svgToPng(renderBannerSvg({ ...banner, title: alt, scale: density }), width * density, height * density),
+        bannerFileName(code, size, theme, density),
       );
     } catch (error) {
       console.error('Banner PNG failed', error);
@@ -93,8 +94,11 @@ export function BannerSection({ code, link }: { code: string; link: string }) {
         <textarea id={`${id}-html`} className="marketing-code" readOnly rows={4} value={embed} />
       </div>
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => void downloadPng()}>
+        <button type="button" className="button button--primary" onClick={() => void downloadPng(1)}>
           {t('banners.downloadPng')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={() => void downloadPng(2)}>
+          {t('banners.downloadPng2x')}
         </button>
         <button
           type="button"
