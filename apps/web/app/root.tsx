@@ -13,8 +13,6 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 /** Route modules declare the translation namespaces they use: `export const handle = { i18n: ['support'] }`. */
 export interface RouteHandle {
   i18n?: string[];
-  /** The consent banner as a compact bar (the referral landing, whose "Open the app" it must not cover). */
-  compactConsent?: boolean;
 }
 
 function usePageNamespaces(): string[] {
@@ -23,10 +21,6 @@ function usePageNamespaces(): string[] {
   for (const match of matches)
     for (const ns of (match.handle as RouteHandle | undefined)?.i18n ?? []) namespaces.add(ns);
   return [...namespaces];
-}
-
-function useCompactConsent(): boolean {
-  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.compactConsent === true);
 }
 
 /** The page's strings, embedded at build time so the browser hydrates without fetching them. */
@@ -65,7 +59,6 @@ function EmbeddedConfig() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
-  const compactConsent = useCompactConsent();
   // After hydration, in the browser only; measures nothing until the visitor consents.
   useEffect(() => startVitalsReporting(), []);
   return (
@@ -79,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ConsentBanner compact={compactConsent} />
+        <ConsentBanner />
         <EmbeddedConfig />
         <EmbeddedStrings />
         <ScrollRestoration />

@@ -3,7 +3,6 @@ import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { Brand, MAIN_LINKS, SiteLink } from './public-header';
 import { StoreLinks } from './store-links';
-import './public-footer.css';
 
 const SOCIAL_NETWORKS = [
   ['instagram', 'Instagram', siteConfig.instagramUrl],
@@ -34,7 +33,10 @@ export function PublicFooter() {
         <div>
           <Brand />
           <p className="site-footer__tagline">{t('brandTagline')}</p>
-          <SupportEmail address={siteConfig.supportEmail} />
+          {/* The support address where the column is as wide as the footer on a phone: one word, one line. */}
+          <p>
+            <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>
+          </p>
           <StoreLinks />
           <ul className="social-links">
             {SOCIAL_NETWORKS.map(([id, name, url]) => (
@@ -71,17 +73,5 @@ export function PublicFooter() {
         </p>
       </div>
     </footer>
-  );
-}
-
-/**
- * The support address, under the tagline where the column is as wide as the footer on a phone: an
- * address is one word and stays on one line (public-footer.css).
- */
-function SupportEmail({ address }: { address: string }) {
-  return (
-    <p className="site-footer__email">
-      <a href={`mailto:${address}`}>{address}</a>
-    </p>
   );
 }

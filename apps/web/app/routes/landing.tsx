@@ -3,7 +3,7 @@ import { PageMeta } from '../components/page-meta';
 import { LandingPage } from '../features/landing/landing-page';
 import type { RouteHandle } from '../root';
 
-export const handle: RouteHandle = { i18n: ['landing'], compactConsent: true };
+export const handle: RouteHandle = { i18n: ['landing'] };
 
 /** The referral and download landing (spec §2): one page for /download, /ref/CODE and /app/TYPE[/CODE]. */
 export default function Landing() {

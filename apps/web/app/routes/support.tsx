@@ -35,15 +35,10 @@ export default function Support() {
         <div className="container">
           <h2 id="contact-title">{t('contact.title')}</h2>
           <p>{t('contact.lead')}</p>
-          {/* The ways to reach support beside the form on wide screens, above it on phones. */}
-          <div className="support-contact">
-            <div className="support-contact__details">
-              <ContactOptions />
-            </div>
-            <Suspense fallback={null}>
-              <ContactForm />
-            </Suspense>
-          </div>
+          <ContactOptions />
+          <Suspense fallback={null}>
+            <ContactForm />
+          </Suspense>
         </div>
       </section>
     </>

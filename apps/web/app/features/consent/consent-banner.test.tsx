@@ -61,10 +61,11 @@ describe('ConsentBanner', () => {
     expect(readConsent()).toBe('granted');
   });
 
-  it('as a compact bar, keeps its name, answers and policy link with the short text', async () => {
+  it('is a compact bar on a page that asks for it, with its name, answers, policy link and short text', async () => {
     render(
       <I18nextProvider i18n={i18n}>
-        <ConsentBanner compact />
+        <div data-consent-bar="compact" />
+        <ConsentBanner />
       </I18nextProvider>,
     );
     const region = await banner();
@@ -78,7 +79,7 @@ describe('ConsentBanner', () => {
 
   it('links to the privacy policy', async () => {
     renderBanner();
-    await banner();
+    expect((await banner()).className).not.toContain('consent-banner--compact');
     expect(screen.getByRole('link', { name: en.consent.policy }).getAttribute('href')).toBe('/privacy');
   });
 });

@@ -10,9 +10,8 @@ type BannerState = 'hidden' | 'first-visit' | 'reopened';
  * answered yet (the prerendered page cannot know), and again on request (ConsentPreferencesButton).
  * It sits at the bottom of the viewport and never blocks the page: both answers close it.
  * Its content and styles load on demand, so visitors who answered earlier never download them.
- * `compact` makes it a short bar, for pages whose own action must stay visible on a phone.
  */
-export function ConsentBanner({ compact = false }: { compact?: boolean }) {
+export function ConsentBanner() {
   const [state, setState] = useState<BannerState>('hidden');
   const [Panel, setPanel] = useState<ComponentType<ConsentPanelProps> | null>(null);
 
@@ -41,7 +40,6 @@ export function ConsentBanner({ compact = false }: { compact?: boolean }) {
   return (
     <Panel
       focusOnShow={state === 'reopened'}
-      compact={compact}
       onAnswer={(choice) => {
         saveConsent(choice);
         setState('hidden');

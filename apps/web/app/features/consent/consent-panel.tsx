@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
 import type { ConsentChoice } from './consent';
 import './consent-banner.css';
@@ -6,14 +6,25 @@ import './consent-banner.css';
 export interface ConsentPanelProps {
   /** Move the focus to the panel (when the visitor asked for it, not on a first visit). */
   focusOnShow: boolean;
-  /** A short bar (the referral landing: it must leave the page's own action visible on a phone). */
-  compact?: boolean;
   onAnswer(choice: ConsentChoice): void;
 }
 
+/** Marks a page whose own action must stay visible on a phone: the banner is a short bar there. */
+const COMPACT_CONSENT_ATTRIBUTE = 'data-consent-bar';
+
+/**
+ * Whether the page asks for the short bar (the referral landing, whose "Open the app" the full
+ * banner would cover on a phone). Read from the page in this on-demand chunk: the first load of
+ * every page carries nothing for it.
+ */
+function pageWantsCompactBar(): boolean {
+  return document.querySelector(`[${COMPACT_CONSENT_ATTRIBUTE}="compact"]`) !== null;
+}
+
 /** The banner's content; loaded on demand by ConsentBanner so it stays out of the first load. */
-export function ConsentPanel({ focusOnShow, compact = false, onAnswer }: ConsentPanelProps) {
+export function ConsentPanel({ focusOnShow, onAnswer }: ConsentPanelProps) {
   const { t } = useTranslation();
+  const [compact] = useState(pageWantsCompactBar);
   const regionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (focusOnShow) regionRef.current?.focus();

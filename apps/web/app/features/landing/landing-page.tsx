@@ -52,7 +52,9 @@ export function LandingPage() {
   }, [state?.platform]);
 
   return (
-    <div className="landing">
+    // The consent banner is a short bar here (features/consent/consent-panel.tsx): the full one
+    // would cover "Open the app" on a phone.
+    <div className="landing" data-consent-bar="compact">
       <header className="landing__header">
         {/* The site's logo, as in the public header (its mark and name are the shared .brand style). */}
         <a className="brand landing__brand" href="/">
