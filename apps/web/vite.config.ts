@@ -17,7 +17,7 @@ export default defineConfig({
             },
             {
               name: 'app',
-              test: /app\/lib\/(i18n|react-i18n|site-config)\.tsx?|app\/components\/(page-meta|language-toggle)\.tsx|app\/features\/consent\/consent(-banner)?\.tsx?|app\/features\/vitals\/|packages\/shared\/src\/(constants\/(site|timing|landing)\.ts|landing\/)/,
+              test: /app\/lib\/(i18n|react-i18n|site-config|consent)\.tsx?|app\/components\/(page-meta|language-toggle)\.tsx|app\/features\/consent\/consent-banner\.tsx|app\/features\/vitals\/|packages\/shared\/src\/(constants\/(site|timing|landing)\.ts|landing\/)/,
             },
           ],
         },

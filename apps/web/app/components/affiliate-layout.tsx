@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
-import { SessionProvider } from '../features/affiliate-auth/session';
+import { SessionProvider } from '../lib/auth/session';
 import type { RouteHandle } from '../root';
 import './affiliate-layout.css';
 

@@ -1,4 +1,4 @@
-import { ConsentPreferencesButton } from '../features/consent/consent-banner';
+import { ConsentPreferencesButton } from './consent-preferences-button';
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { Brand, MAIN_LINKS, SiteLink } from './public-header';

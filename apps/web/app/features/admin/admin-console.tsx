@@ -2,16 +2,16 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { useState } from 'react';
 import { CallableClientError } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
-import type { Session } from '../affiliate-auth/get-session';
-import { useSession } from '../affiliate-auth/session';
+import type { Session } from '../../lib/auth/get-session';
+import { useSession } from '../../lib/auth/session';
 import { AffiliatesTab } from './affiliates-tab';
 import { AuditTab } from './audit-tab';
 import { useAdminTab } from './admin-tab';
 import { AdminTabs, adminPanelId, adminTabId } from './admin-tabs';
 import { ConversionsTab } from './conversions-tab';
-import { useAdminSignOut } from './admin-page';
 import { PayoutsTab } from './payouts-tab';
 import { TicketsTab } from './tickets-tab';
+import { useAdminSignOut } from './use-admin-sign-out';
 import { VitalsTab } from './vitals-tab';
 
 // The console itself (BRIEF §5.10): who is signed in and sign-out, then six sections. Its server

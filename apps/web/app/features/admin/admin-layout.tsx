@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
-import { SessionProvider } from '../affiliate-auth/session';
+import { SessionProvider } from '../../lib/auth/session';
 
 // The operator console's shell (BRIEF §5.10): a slim header with the brand, the area's name and the
 // language switch, the page, a slim footer, and the sign-in session (the same accounts as the

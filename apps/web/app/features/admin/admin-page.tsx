@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/constants/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
-import { type Session, signOut } from '../affiliate-auth/get-session';
-import { useSession } from '../affiliate-auth/session';
+import type { Session } from '../../lib/auth/get-session';
+import { useSession } from '../../lib/auth/session';
 import { AdminConsole } from './admin-console';
 import { AdminSignIn } from './admin-sign-in';
+import { useAdminSignOut } from './use-admin-sign-out';
 
 // /admin's three states besides loading (the prerendered one): the sign-in form when signed out,
 // "operators only" for an account without the role, and the console. The role shown here only
@@ -24,31 +24,6 @@ export function AdminPage() {
   if (state.status === 'signed-out') return <AdminSignIn />;
   if (state.session.user.role !== 'admin') return <OperatorsOnly session={state.session} />;
   return <AdminConsole session={state.session} />;
-}
-
-/** Ends the session here and on the server; the page then shows the sign-in form. */
-export function useAdminSignOut(): { signOut: () => Promise<void>; busy: boolean; failed: boolean } {
-  const { clear, refresh } = useSession();
-  const [status, setStatus] = useState<'idle' | 'busy' | 'failed'>('idle');
-  return {
-    busy: status === 'busy',
-    failed: status === 'failed',
-    async signOut() {
-      setStatus('busy');
-      try {
-        await signOut();
-      } catch (error) {
-        // Already signed out elsewhere is fine; a session that survived is not.
-        if ((await refresh()).status === 'signed-in') {
-          console.warn('sign-out failed', error);
-          setStatus('failed');
-          return;
-        }
-      }
-      setStatus('idle');
-      clear();
-    },
-  };
 }
 
 function OperatorsOnly({ session }: { session: Session }) {

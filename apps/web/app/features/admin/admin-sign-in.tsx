@@ -2,10 +2,10 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PROFILE_LIMITS } from '@skanova/shared/constants/affiliate';
 import { validateLogin } from '@skanova/shared/schemas/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
-import { signIn } from '../affiliate-auth/auth-client';
-import { AuthField } from '../affiliate-auth/auth-field';
-import { type FieldProblem, loginErrorKey } from '../affiliate-auth/auth-messages';
-import { useSession } from '../affiliate-auth/session';
+import { signIn } from '../../lib/auth/auth-client';
+import { AuthField } from '../../components/auth-field';
+import { type FieldProblem, loginErrorKey } from '../../lib/auth/auth-messages';
+import { useSession } from '../../lib/auth/session';
 
 const ERROR_ID = 'admin-login-error';
 

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ADMIN_AFFILIATE_FILTERS, ADMIN_SEARCH_MAX, type AdminAffiliateFilter } from '@skanova/shared/admin/requests';
 import type { AdminAffiliateSummary } from '@skanova/shared/admin/responses';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatCount, formatDay, formatMoney } from '../dashboard/format';
+import { formatCount, formatDay, formatMoney } from '../../lib/format';
 import { AffiliateDetail } from './affiliate-detail';
 import { AffiliateStatusBadge, displayName } from './affiliate-parts';
 import { ListState, Pager, TableRegion } from './console-parts';

@@ -7,10 +7,10 @@ import {
 } from '@skanova/shared/constants/affiliate';
 import { validateLogin } from '@skanova/shared/schemas/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
-import { signIn } from './auth-client';
-import { AuthField } from './auth-field';
-import { type FieldProblem, loginErrorKey } from './auth-messages';
-import { useSession } from './session';
+import { signIn } from '../../lib/auth/auth-client';
+import { AuthField } from '../../components/auth-field';
+import { type FieldProblem, loginErrorKey } from '../../lib/auth/auth-messages';
+import { useSession } from '../../lib/auth/session';
 
 const ERROR_ID = 'login-error';
 

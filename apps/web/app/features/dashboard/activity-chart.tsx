@@ -3,7 +3,7 @@ import type { DailyActivity } from '@skanova/shared/affiliate/stats';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
 import { type BarArea, activityTotals, continuousDays, labelledDayIndexes, layoutBars, niceMax } from './chart-data';
-import { formatCount, formatDay } from './format';
+import { formatCount, formatDay } from '../../lib/format';
 import { useAffiliateTimeline } from './queries';
 import { SectionLoading } from './section-loading';
 

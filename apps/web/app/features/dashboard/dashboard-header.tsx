@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
-import { useLogout, useSignedInSession } from '../affiliate-auth/session';
+import { useLogout, useSignedInSession } from '../../lib/auth/session';
 import { useAffiliateSettings } from './queries';
 
 /** Welcome title, the signed-in e-mail and logout (spec §2: "signs out and goes to login"). */

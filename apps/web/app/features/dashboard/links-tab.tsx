@@ -10,10 +10,11 @@ import {
 import { MAX_REFERRAL_CODES } from '@skanova/shared/constants/business';
 import { LANDING_PAGE } from '@skanova/shared/constants/site';
 import { CallableClientError, callFunction } from '../../lib/callable';
+import { copyText } from '../../lib/clipboard';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
-import { ReferralQrPanel } from '../marketing/referral-qr-panel';
-import { formatCount } from './format';
+import { ReferralQrPanel } from '../../components/referral-qr-panel';
+import { formatCount } from '../../lib/format';
 import { dashboardKeys } from './queries';
 import { SectionLoading } from './section-loading';
 
@@ -148,13 +149,8 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
 
   async function copy(link: string) {
     setCopied(false);
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch (error) {
-      // Spec §8: copy failures are only logged; the link stays visible to copy by hand.
-      console.warn('copy failed', error);
-    }
+    // Spec §8: copy failures are only logged; the link stays visible to copy by hand.
+    setCopied(await copyText(link));
   }
 
   return (

@@ -9,7 +9,7 @@ import {
 import { useTranslation } from '../../lib/react-i18n';
 import { ActivityChart } from './activity-chart';
 import { SectionLoading } from './section-loading';
-import { formatCount, formatDollars, formatMoney, formatPercent } from './format';
+import { formatCount, formatDollars, formatMoney, formatPercent } from '../../lib/format';
 import { useActiveVisitors } from './queries';
 
 // Overview (spec §2): six stat cards, real-time active users (BRIEF §5.8), the premium-rate

@@ -5,7 +5,7 @@ import { PAYMENT_TIMING } from '@skanova/shared/affiliate/payout-schedule';
 import type { AffiliateStats, PayoutSummary } from '@skanova/shared/affiliate/stats';
 import { COMMISSION_HOLD_DAYS } from '@skanova/shared/constants/business';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatDay, formatMoney, ordinalDay } from './format';
+import { formatDay, formatMoney, ordinalDay } from '../../lib/format';
 import { PaymentMethodForm } from './payment-method-form';
 import { useAffiliatePaymentMethod, useAffiliatePayouts } from './queries';
 import { SectionLoading } from './section-loading';

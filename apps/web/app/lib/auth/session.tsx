@@ -4,8 +4,8 @@ import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE } from '@skanova/shared/
 import { AuthError } from './auth-error';
 import { type Session, getSession, signOut } from './get-session';
 
-// The signed-in state of the affiliate area (spec §2 "Protected-route behaviour"): loading, signed
-// in, signed out. Read once from the server on load; sign-in and sign-out refresh it.
+// The signed-in state of the affiliate area and the console (spec §2 "Protected-route behaviour"):
+// loading, signed in, signed out. Read once from the server on load; sign-in and sign-out refresh it.
 
 export type SessionState = { status: 'loading' } | { status: 'signed-in'; session: Session } | { status: 'signed-out' };
 
@@ -38,7 +38,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession needs a SessionProvider (the affiliate layout provides it)');
+  if (!value) throw new Error('useSession needs a SessionProvider (the affiliate and console layouts provide it)');
   return value;
 }
 
