@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
+import './site-footer.css';
 
 /** Footer of the affiliate area (spec §2): the affiliate terms, privacy and support, and the current year. */
 export function AffiliateFooter() {

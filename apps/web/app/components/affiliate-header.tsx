@@ -4,6 +4,7 @@ import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/constants/affiliate';
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { LanguageToggle } from './language-toggle';
+import './site-header.css';
 
 /** The affiliate area's pages are client routes of one layout; the main site is a full navigation. */
 const AREA_LINKS = [

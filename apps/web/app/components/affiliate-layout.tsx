@@ -2,6 +2,8 @@ import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
 import { SessionProvider } from '../lib/auth/session';
 import type { RouteHandle } from '../root';
+import './site-footer.css';
+import './site-header.css';
 import './affiliate-layout.css';
 
 export const handle: RouteHandle = { i18n: ['affiliate'] };

@@ -3,6 +3,8 @@ import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { Brand, MAIN_LINKS, SiteLink } from './public-header';
 import { StoreLinks } from './store-links';
+import './site-footer.css';
+import './public-footer.css';
 
 const SOCIAL_NETWORKS = [
   ['instagram', 'Instagram', siteConfig.instagramUrl],

@@ -1,17 +1,18 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { TabPanel } from '../../components/tabs';
 import { CallableClientError } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import type { Session } from '../../lib/auth/get-session';
 import { useSession } from '../../lib/auth/session';
+import { useSignOut } from '../../lib/auth/signed-in';
 import { AffiliatesTab } from './affiliates-tab';
 import { AuditTab } from './audit-tab';
 import { useAdminTab } from './admin-tab';
-import { AdminTabs, adminPanelId, adminTabId } from './admin-tabs';
+import { ADMIN_ID_PREFIX, AdminTabs } from './admin-tabs';
 import { ConversionsTab } from './conversions-tab';
 import { PayoutsTab } from './payouts-tab';
 import { TicketsTab } from './tickets-tab';
-import { useAdminSignOut } from './use-admin-sign-out';
 import { VitalsTab } from './vitals-tab';
 
 // The console itself (BRIEF §5.10): who is signed in and sign-out, then six sections. Its server
@@ -45,7 +46,7 @@ export function AdminConsole({ session }: { session: Session }) {
 function ConsoleBody({ session }: { session: Session }) {
   const { t } = useTranslation('admin');
   const [tab, selectTab] = useAdminTab();
-  const { signOut, busy, failed } = useAdminSignOut();
+  const { signOut, busy, failed } = useSignOut();
   return (
     <div className="container admin-console">
       <header className="admin-console__header">
@@ -65,21 +66,14 @@ function ConsoleBody({ session }: { session: Session }) {
         </div>
       </header>
       <AdminTabs selected={tab} onSelect={(next) => selectTab(next)} />
-      <div
-        key={tab}
-        className="admin-panel"
-        role="tabpanel"
-        id={adminPanelId(tab)}
-        aria-labelledby={adminTabId(tab)}
-        tabIndex={0}
-      >
+      <TabPanel key={tab} idPrefix={ADMIN_ID_PREFIX} tab={tab} className="admin-panel">
         {tab === 'affiliates' ? <AffiliatesTab operatorEmail={session.user.email} /> : null}
         {tab === 'conversions' ? <ConversionsTab /> : null}
         {tab === 'payouts' ? <PayoutsTab /> : null}
         {tab === 'tickets' ? <TicketsTab /> : null}
         {tab === 'vitals' ? <VitalsTab /> : null}
         {tab === 'audit' ? <AuditTab /> : null}
-      </div>
+      </TabPanel>
     </div>
   );
 }

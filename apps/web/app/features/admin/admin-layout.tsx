@@ -3,6 +3,8 @@ import { LanguageToggle } from '../../components/language-toggle';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
 import { SessionProvider } from '../../lib/auth/session';
+import '../../components/site-footer.css';
+import '../../components/site-header.css';
 
 // The operator console's shell (BRIEF §5.10): a slim header with the brand, the area's name and the
 // language switch, the page, a slim footer, and the sign-in session (the same accounts as the

@@ -2,9 +2,9 @@ import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/constants/affiliate';
 import { useTranslation } from '../../lib/react-i18n';
 import type { Session } from '../../lib/auth/get-session';
 import { useSession } from '../../lib/auth/session';
+import { useSignOut } from '../../lib/auth/signed-in';
 import { AdminConsole } from './admin-console';
 import { AdminSignIn } from './admin-sign-in';
-import { useAdminSignOut } from './use-admin-sign-out';
 
 // /admin's three states besides loading (the prerendered one): the sign-in form when signed out,
 // "operators only" for an account without the role, and the console. The role shown here only
@@ -28,7 +28,7 @@ export function AdminPage() {
 
 function OperatorsOnly({ session }: { session: Session }) {
   const { t } = useTranslation('admin');
-  const { signOut: onSignOut, busy, failed } = useAdminSignOut();
+  const { signOut: onSignOut, busy, failed } = useSignOut();
   return (
     <div className="container admin-denied">
       <h1>{t('denied.title')}</h1>

@@ -20,6 +20,7 @@ import {
   signupRequest,
   stepProblem,
 } from './signup-steps';
+import './signup-form.css';
 
 // This chunk is where the signup page first uses zod: make sure it never probes `new Function` (CSP).
 if (typeof document !== 'undefined') configureZodForBrowser();

@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH } from '@skanova/shared/constants/affiliate';
 import { PASSWORD_MIN_LENGTH } from '@skanova/shared/constants/business';
 import { useTranslation } from '../../lib/react-i18n';
 import { AuthError, changePassword } from '../../lib/auth/auth-client';
-import { useSignedInSession } from '../../lib/auth/session';
+import { useSignedInSession } from '../../lib/auth/signed-in';
 
 // Change password (BRIEF §5.9: the current password is required). The auth library checks the
 // current one and signs the other sessions out; its codes become our own messages.

@@ -1,27 +1,17 @@
-import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AFFILIATE_LOGIN_PAGE } from '@skanova/shared/constants/affiliate';
+import { useSignOut, useSignedInSession } from '../../lib/auth/signed-in';
 import { useTranslation } from '../../lib/react-i18n';
-import { useLogout, useSignedInSession } from '../../lib/auth/session';
 import { useAffiliateSettings } from './queries';
 
 /** Welcome title, the signed-in e-mail and logout (spec §2: "signs out and goes to login"). */
 export function DashboardHeader() {
   const { t } = useTranslation('dashboard');
   const session = useSignedInSession();
-  const logout = useLogout();
+  const navigate = useNavigate();
+  const { signOut, busy, failed } = useSignOut(() => navigate(AFFILIATE_LOGIN_PAGE, { replace: true }));
   const settings = useAffiliateSettings();
-  const [status, setStatus] = useState<'idle' | 'busy' | 'failed'>('idle');
   const firstName = settings.data?.firstName;
-
-  async function onLogout() {
-    setStatus('busy');
-    try {
-      await logout();
-    } catch (error) {
-      // The session survived: saying "logged out" would be untrue.
-      console.warn('sign-out failed', error);
-      setStatus('failed');
-    }
-  }
 
   return (
     <header className="dashboard-header">
@@ -30,15 +20,10 @@ export function DashboardHeader() {
         <p className="dashboard-header__email">{t('header.signedInAs', { email: session.user.email })}</p>
       </div>
       <div className="dashboard-header__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void onLogout()}
-          disabled={status === 'busy'}
-        >
-          {status === 'busy' ? t('header.loggingOut') : t('header.logout')}
+        <button type="button" className="button button--secondary" onClick={() => void signOut()} disabled={busy}>
+          {busy ? t('header.loggingOut') : t('header.logout')}
         </button>
-        {status === 'failed' ? (
+        {failed ? (
           <p className="field-error" role="alert">
             {t('header.logoutFailed')}
           </p>

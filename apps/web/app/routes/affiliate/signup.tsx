@@ -3,7 +3,8 @@ import { PageMeta } from '../../components/page-meta';
 import { useRedirectIfSignedIn } from '../../lib/auth/session';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
-import '../../features/affiliate-auth/auth-forms.css';
+import '../../components/auth-form.css';
+import '../../features/affiliate-auth/signup-form.css';
 import '../../components/payment-method-fields.css';
 
 export const handle: RouteHandle = { i18n: ['auth', 'payment'] };
