@@ -19,7 +19,7 @@ const APP = new RegExp(
     // global.css was: each component imports its own file, and the manifest (which every page loads
     // as JavaScript) names one file instead of one per component and page. Their rules must not
     // depend on the order of the stylesheets: a chunk loaded later may link app.css again, last.
-    String.raw`app/components/(site-header|site-footer|public-footer|store-links|language-toggle|consent-preferences-button|legal-page|info-page|accordion|marketing-sections|tabs)\.css`,
+    String.raw`app/components/(site-header|site-footer|public-footer|store-links|language-toggle|consent-preferences-button|legal-page|info-page|accordion|marketing-sections|tabs|account-header)\.css`,
   ].join('|'),
 );
 
@@ -33,9 +33,10 @@ const AFFILIATE = new RegExp(
   ].join('|'),
 );
 
-// What the signed-in pages share: formatting, tabs, their session and signing out, and the browser
+// What the signed-in pages share: formatting, tabs, their header, session and signing out, and the browser
 // tools of the pages that make files (downloads, clipboard, SVG to PNG).
-const SIGNED_IN = /app\/lib\/(format|auth\/signed-in|download|clipboard|svg-image)\.ts|app\/components\/tabs\.tsx/;
+const SIGNED_IN =
+  /app\/lib\/(format|auth\/signed-in|download|clipboard|svg-image)\.ts|app\/components\/(tabs|account-header)\.tsx/;
 
 // QR codes (the library and its settings) and the materials' file names: the three pages that make
 // QR codes or materials (dashboard, QR code, marketing) load them together.

@@ -39,7 +39,7 @@ export function AffiliateHeader() {
       <div className="container site-header__inner">
         <Link to="/affiliate" className="brand">
           <span className="brand__name">{siteConfig.brandName}</span>{' '}
-          <span className="affiliate-brand__tag">{t('layout.programme')}</span>
+          <span className="brand__tag">{t('layout.programme')}</span>
         </Link>
         <nav className="site-nav" aria-label={t('layout.navLabel')}>
           <button

@@ -86,15 +86,14 @@ export interface TabPanelProps {
   idPrefix: string;
   /** The tab this panel belongs to. */
   tab: string;
-  className?: string;
   children: ReactNode;
 }
 
 /** The selected tab's panel, labelled by its tab (give it `key={tab}` so each panel appears afresh). */
-export function TabPanel({ idPrefix, tab, className, children }: TabPanelProps) {
+export function TabPanel({ idPrefix, tab, children }: TabPanelProps) {
   return (
     <div
-      className={className}
+      className="tab-panel"
       role="tabpanel"
       id={tabPanelId(idPrefix, tab)}
       aria-labelledby={tabId(idPrefix, tab)}

@@ -45,7 +45,7 @@ export function DashboardPage() {
       ) : null}
       <DashboardTabs selected={tab} onSelect={selectTab} />
       {/* Keyed by tab: each panel fades in as it appears (spec §4). */}
-      <TabPanel key={tab} idPrefix={DASHBOARD_ID_PREFIX} tab={tab} className="dashboard-panel">
+      <TabPanel key={tab} idPrefix={DASHBOARD_ID_PREFIX} tab={tab}>
         {tab === 'overview' ? <OverviewTab stats={stats} /> : null}
         {tab === 'links' ? <LinksTab stats={stats} /> : null}
         {tab === 'payments' ? <PaymentsTab stats={stats} /> : null}
