@@ -157,7 +157,9 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
     <section className="card" aria-labelledby="dashboard-codes-title">
       <h3 id="dashboard-codes-title">{t('links.table.title')}</h3>
       <div className="table-scroll">
-        <table className="dashboard-table">
+        {/* Explicit roles: on a phone the rows are laid out as blocks (dashboard.css), which some
+            browsers would otherwise no longer present as a table. */}
+        <table className="dashboard-table dashboard-codes" role="table">
           <thead>
             <tr>
               <th scope="col">{t('links.table.code')}</th>
@@ -171,13 +173,13 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
               <th scope="col">{t('links.table.link')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {codes.map((code) => (
-              <tr key={code.code}>
-                <th scope="row">
+              <tr key={code.code} role="row">
+                <th scope="row" role="rowheader" className="dashboard-codes__code">
                   <code>{code.code}</code>
                 </th>
-                <td>
+                <td role="cell" className="dashboard-codes__description">
                   {code.description ?? (
                     <>
                       <span aria-hidden="true">—</span>
@@ -185,9 +187,21 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
                     </>
                   )}
                 </td>
-                <td className="dashboard-table__number">{formatCount(code.clickCount, i18n.language)}</td>
-                <td className="dashboard-table__number">{formatCount(code.conversionCount, i18n.language)}</td>
-                <td>
+                <td
+                  role="cell"
+                  className="dashboard-table__number dashboard-codes__clicks"
+                  data-label={t('links.table.clicks')}
+                >
+                  {formatCount(code.clickCount, i18n.language)}
+                </td>
+                <td
+                  role="cell"
+                  className="dashboard-table__number dashboard-codes__conversions"
+                  data-label={t('links.table.conversions')}
+                >
+                  {formatCount(code.conversionCount, i18n.language)}
+                </td>
+                <td role="cell" className="dashboard-codes__copy">
                   <button
                     type="button"
                     className="button button--ghost button--small"

@@ -59,7 +59,8 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
   return (
     <>
       <p className="dashboard-amount">
-        <span>{t('payments.next.amount')}</span> <strong>{formatMoney(stats.unpaidEarningsCents, lang)}</strong>
+        <span>{t('payments.next.amount')}</span>{' '}
+        <strong className="amount">{formatMoney(stats.unpaidEarningsCents, lang)}</strong>
       </p>
       <dl className="dashboard-facts">
         <div>
@@ -68,11 +69,11 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
         </div>
         <div>
           <dt>{t('payments.next.payable')}</dt>
-          <dd>{formatMoney(nextPayout.payableCents, lang)}</dd>
+          <dd className="amount">{formatMoney(nextPayout.payableCents, lang)}</dd>
         </div>
         <div>
           <dt>{t('payments.next.approved')}</dt>
-          <dd>{formatMoney(nextPayout.approvedUnpaidCents, lang)}</dd>
+          <dd className="amount">{formatMoney(nextPayout.approvedUnpaidCents, lang)}</dd>
         </div>
       </dl>
       {nextPayout.payableCents === 0 ? (
