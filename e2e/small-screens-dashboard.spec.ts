@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
+import { expectNoAxeViolations } from './helpers/axe';
 import { BUSY, LONG_DESCRIPTION, openBusyDashboard } from './helpers/busy-dashboard';
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
@@ -11,7 +11,6 @@ import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/pag
 
 const WIDTH = 375;
 const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-US' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const TABS = ['overview', 'links', 'payments', 'settings'] as const;
 
 /** Intl writes French amounts with (narrow) no-break spaces: compare on plain spaces. */
@@ -49,16 +48,6 @@ async function openTab(page: Page, name: string): Promise<Locator> {
   await expect(panel).toBeVisible();
   await waitForAnimations(page);
   return panel;
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-    where,
-  ).toEqual([]);
 }
 
 for (const lang of ['fr', 'en'] as const) {

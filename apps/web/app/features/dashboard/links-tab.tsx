@@ -187,20 +187,21 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
                     </>
                   )}
                 </td>
-                <td
-                  role="cell"
-                  className="dashboard-table__number dashboard-codes__clicks"
-                  data-label={t('links.table.clicks')}
-                >
-                  {formatCount(code.clickCount, i18n.language)}
-                </td>
-                <td
-                  role="cell"
-                  className="dashboard-table__number dashboard-codes__conversions"
-                  data-label={t('links.table.conversions')}
-                >
-                  {formatCount(code.conversionCount, i18n.language)}
-                </td>
+                {(
+                  [
+                    ['clicks', code.clickCount],
+                    ['conversions', code.conversionCount],
+                  ] as const
+                ).map(([column, count]) => (
+                  <td
+                    key={column}
+                    role="cell"
+                    className={`dashboard-table__number dashboard-codes__${column}`}
+                    data-label={t(`links.table.${column}`)}
+                  >
+                    {formatCount(count, i18n.language)}
+                  </td>
+                ))}
                 <td role="cell" className="dashboard-codes__copy">
                   <button
                     type="button"
