@@ -1,11 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
 import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { BASE_URL } from '../playwright.config';
 import { type TestAffiliate, logIn, signUpViaApi } from './helpers/affiliate';
+import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, strings } from './helpers/i18n';
-import { type PageHealth, expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
+import { type PageHealth, expectHealthy, watchPageHealth } from './helpers/page-health';
 
 // The affiliate dashboard (issue 3 §3, §4) in both languages, as an affiliate uses it: a fresh
 // account from the signup function, then the header, the four tabs (mouse and keyboard), the
@@ -14,7 +14,6 @@ import { type PageHealth, expectHealthy, waitForAnimations, watchPageHealth } fr
 // and no page reports a CSP violation, a console error or a hydration error.
 
 const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-US' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VALID_IBAN = 'FR76 3000 6000 0112 3456 7890 189';
 const VALID_BIC = 'BNPAFRPP';
 
@@ -44,17 +43,6 @@ async function openDashboard(page: Page, lang: Lang, hash = '') {
   await page.goto(`/affiliate/dashboard?lang=${lang}${hash}`);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.getByRole('tablist')).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  await waitForAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-    where,
-  ).toEqual([]);
 }
 
 /** The value shown under a stat card's label. */

@@ -4,6 +4,7 @@ import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { LanguageToggle } from './language-toggle';
+import './site-header.css';
 
 /** The affiliate area's pages are client routes of one layout; the main site is a full navigation. */
 const AREA_LINKS = [
@@ -38,7 +39,7 @@ export function AffiliateHeader() {
       <div className="container site-header__inner">
         <Link to="/affiliate" className="brand">
           <span className="brand__name">{siteConfig.brandName}</span>{' '}
-          <span className="affiliate-brand__tag">{t('layout.programme')}</span>
+          <span className="brand__tag">{t('layout.programme')}</span>
         </Link>
         <nav className="site-nav" aria-label={t('layout.navLabel')}>
           <button

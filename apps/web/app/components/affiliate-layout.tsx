@@ -1,7 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
-import { SessionProvider } from '../features/affiliate-auth/session';
+import { SessionProvider } from '../lib/auth/session';
 import type { RouteHandle } from '../root';
+import './site-footer.css';
+import './site-header.css';
 import './affiliate-layout.css';
 
 export const handle: RouteHandle = { i18n: ['affiliate'] };

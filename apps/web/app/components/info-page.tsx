@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { PageMeta } from './page-meta';
+import './info-page.css';
 
 interface InfoSection {
   heading: string;

@@ -1,5 +1,6 @@
 import { useTranslation } from '../lib/react-i18n';
 import { switchLanguage } from '../lib/i18n';
+import './language-toggle.css';
 
 /**
  * Switches between French and English. It shows the other language's code ("EN"); its accessible

@@ -2,6 +2,7 @@ import type { LegalSection } from '@skanova/shared/i18n/legal-document';
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { PageMeta } from './page-meta';
+import './legal-page.css';
 
 /**
  * A legal document whose text lives in an i18n namespace of this shape:

@@ -1,8 +1,10 @@
-import { ConsentPreferencesButton } from '../features/consent/consent-banner';
+import { ConsentPreferencesButton } from './consent-preferences-button';
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
 import { Brand, MAIN_LINKS, SiteLink } from './public-header';
 import { StoreLinks } from './store-links';
+import './site-footer.css';
+import './public-footer.css';
 
 const SOCIAL_NETWORKS = [
   ['instagram', 'Instagram', siteConfig.instagramUrl],

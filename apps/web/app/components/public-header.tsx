@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { HEADER_OPAQUE_SCROLL_PX } from '@skanova/shared/site/timing';
 import { siteConfig } from '../lib/site-config';
 import { LanguageToggle } from './language-toggle';
+import './site-header.css';
 
 /** The spec's header links (§2), also listed by the footer. Label keys live under `nav.` in common.json. */
 export const MAIN_LINKS = [

@@ -1,5 +1,6 @@
 import { useTranslation } from '../lib/react-i18n';
 import { siteConfig } from '../lib/site-config';
+import './store-links.css';
 
 /** App Store and Google Play links, drawn as badges by the theme (.store-badge). */
 export function StoreLinks() {

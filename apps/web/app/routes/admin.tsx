@@ -3,8 +3,10 @@ import { ADMIN_PAGE } from '@skanova/shared/admin/pages';
 import { PageMeta } from '../components/page-meta';
 import { useTranslation } from '../lib/react-i18n';
 import type { RouteHandle } from '../root';
+import '../components/auth-form.css';
+import '../components/site-footer.css';
+import '../components/site-header.css';
 import '../features/admin/admin.css';
-import '../features/affiliate-auth/auth-forms.css';
 
 // 'auth': the sign-in form's fields and messages; 'payment' and 'support': method and subject labels.
 export const handle: RouteHandle = { i18n: ['admin', 'auth', 'payment', 'support'] };

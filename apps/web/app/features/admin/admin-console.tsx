@@ -1,15 +1,16 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AccountHeader } from '../../components/account-header';
+import { TabPanel } from '../../components/tabs';
 import { CallableClientError } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
-import type { Session } from '../affiliate-auth/get-session';
-import { useSession } from '../affiliate-auth/session';
+import type { Session } from '../../lib/auth/get-session';
+import { useSession } from '../../lib/auth/session';
 import { AffiliatesTab } from './affiliates-tab';
 import { AuditTab } from './audit-tab';
 import { useAdminTab } from './admin-tab';
-import { AdminTabs, adminPanelId, adminTabId } from './admin-tabs';
+import { ADMIN_ID_PREFIX, AdminTabs } from './admin-tabs';
 import { ConversionsTab } from './conversions-tab';
-import { useAdminSignOut } from './admin-page';
 import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { TicketsTab } from './tickets-tab';
@@ -46,34 +47,17 @@ export function AdminConsole({ session }: { session: Session }) {
 function ConsoleBody({ session }: { session: Session }) {
   const { t } = useTranslation('admin');
   const [tab, selectTab] = useAdminTab();
-  const { signOut, busy, failed } = useAdminSignOut();
   return (
     <div className="container admin-console">
-      <header className="admin-console__header">
-        <div>
-          <h1>{t('header.title')}</h1>
-          <p className="admin-console__who">{t('header.signedInAs', { email: session.user.email })}</p>
-        </div>
-        <div className="admin-console__actions">
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void signOut()}>
-            {busy ? t('header.signingOut') : t('header.signOut')}
-          </button>
-          {failed ? (
-            <p className="field-error" role="alert">
-              {t('header.signOutFailed')}
-            </p>
-          ) : null}
-        </div>
-      </header>
+      <AccountHeader
+        title={t('header.title')}
+        who={t('header.signedInAs', { email: session.user.email })}
+        signOutLabel={t('header.signOut')}
+        signingOutLabel={t('header.signingOut')}
+        signOutFailed={t('header.signOutFailed')}
+      />
       <AdminTabs selected={tab} onSelect={(next) => selectTab(next)} />
-      <div
-        key={tab}
-        className="admin-panel"
-        role="tabpanel"
-        id={adminPanelId(tab)}
-        aria-labelledby={adminTabId(tab)}
-        tabIndex={0}
-      >
+      <TabPanel key={tab} idPrefix={ADMIN_ID_PREFIX} tab={tab}>
         {tab === 'overview' ? <OverviewTab /> : null}
         {tab === 'affiliates' ? <AffiliatesTab operatorEmail={session.user.email} /> : null}
         {tab === 'conversions' ? <ConversionsTab /> : null}
@@ -81,7 +65,7 @@ function ConsoleBody({ session }: { session: Session }) {
         {tab === 'tickets' ? <TicketsTab /> : null}
         {tab === 'vitals' ? <VitalsTab /> : null}
         {tab === 'audit' ? <AuditTab /> : null}
-      </div>
+      </TabPanel>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { LanguageToggle } from '../../components/language-toggle';
+import { SlimFooter } from '../../components/slim-footer';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
-import { SessionProvider } from '../affiliate-auth/session';
+import { SessionProvider } from '../../lib/auth/session';
+import '../../components/site-header.css';
 
 // The operator console's shell (BRIEF §5.10): a slim header with the brand, the area's name and the
 // language switch, the page, a slim footer, and the sign-in session (the same accounts as the
@@ -32,7 +34,7 @@ function AdminHeader() {
       <div className="container site-header__inner">
         <a href="/" className="brand">
           <span className="brand__name">{siteConfig.brandName}</span>{' '}
-          <span className="admin-brand__tag">{t('layout.tag')}</span>
+          <span className="brand__tag">{t('layout.tag')}</span>
         </a>
         <div className="site-header__actions">
           <LanguageToggle />
@@ -44,22 +46,14 @@ function AdminHeader() {
 
 function AdminFooter() {
   const { t } = useTranslation('admin');
-  const { t: tCommon } = useTranslation('common');
   return (
-    <footer className="site-footer admin-footer">
-      <div className="container admin-footer__inner">
-        <nav aria-label={t('layout.footerLabel')}>
-          <ul className="admin-footer__links">
-            <li>
-              <a href="/">{t('layout.mainSite')}</a>
-            </li>
-            <li>
-              <a href="/affiliate">{t('layout.affiliateSite')}</a>
-            </li>
-          </ul>
-        </nav>
-        <p className="admin-footer__copyright">{tCommon('footer.copyright', { year: siteConfig.year })}</p>
-      </div>
-    </footer>
+    <SlimFooter className="admin-footer" label={t('layout.footerLabel')}>
+      <li>
+        <a href="/">{t('layout.mainSite')}</a>
+      </li>
+      <li>
+        <a href="/affiliate">{t('layout.affiliateSite')}</a>
+      </li>
+    </SlimFooter>
   );
 }

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../../lib/react-i18n';
-import { type Session, signOut } from '../affiliate-auth/get-session';
-import { useSession } from '../affiliate-auth/session';
+import type { Session } from '../../lib/auth/get-session';
+import { useSession } from '../../lib/auth/session';
+import { useSignOut } from '../../lib/auth/signed-in';
 import { AdminConsole } from './admin-console';
 import { AdminSignIn } from './admin-sign-in';
 
@@ -26,34 +26,9 @@ export function AdminPage() {
   return <AdminConsole session={state.session} />;
 }
 
-/** Ends the session here and on the server; the page then shows the sign-in form. */
-export function useAdminSignOut(): { signOut: () => Promise<void>; busy: boolean; failed: boolean } {
-  const { clear, refresh } = useSession();
-  const [status, setStatus] = useState<'idle' | 'busy' | 'failed'>('idle');
-  return {
-    busy: status === 'busy',
-    failed: status === 'failed',
-    async signOut() {
-      setStatus('busy');
-      try {
-        await signOut();
-      } catch (error) {
-        // Already signed out elsewhere is fine; a session that survived is not.
-        if ((await refresh()).status === 'signed-in') {
-          console.warn('sign-out failed', error);
-          setStatus('failed');
-          return;
-        }
-      }
-      setStatus('idle');
-      clear();
-    },
-  };
-}
-
 function OperatorsOnly({ session }: { session: Session }) {
   const { t } = useTranslation('admin');
-  const { signOut: onSignOut, busy, failed } = useAdminSignOut();
+  const { signOut: onSignOut, busy, failed } = useSignOut();
   return (
     <div className="container admin-denied">
       <h1>{t('denied.title')}</h1>

@@ -4,7 +4,7 @@ import { ADMIN_REASON_MAX, type AdminAffiliateAction } from '@skanova/shared/adm
 import type { AdminAffiliateDetail } from '@skanova/shared/admin/responses';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatCount, formatDay, formatMoney, formatPercent } from '../dashboard/format';
+import { formatCount, formatDay, formatMoney, formatPercent } from '../../lib/format';
 import { useAdminErrorMessage } from './admin-format';
 import { useAdminTab } from './admin-tab';
 import { AffiliateStatusBadge, displayName } from './affiliate-parts';

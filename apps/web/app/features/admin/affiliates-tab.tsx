@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ADMIN_AFFILIATE_FILTERS, ADMIN_SEARCH_MAX, type AdminAffiliateFilter } from '@skanova/shared/admin/schemas';
 import type { AdminAffiliateSummary } from '@skanova/shared/admin/responses';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatCount, formatMoney } from '../dashboard/format';
+import { formatCount, formatMoney } from '../../lib/format';
 import { formatCompactDay } from './admin-format';
 import { AffiliateDetail } from './affiliate-detail';
 import { AffiliateStatusBadge, displayName } from './affiliate-parts';

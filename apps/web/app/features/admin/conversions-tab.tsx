@@ -5,7 +5,7 @@ import { ADMIN_REASON_MAX, CONVERSION_STATUSES, type ConversionStatus } from '@s
 import type { AdminConversion } from '@skanova/shared/admin/responses';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatDay, formatMoney } from '../dashboard/format';
+import { formatDay, formatMoney } from '../../lib/format';
 import { formatCompactDateTime, formatDateTime, useAdminErrorMessage } from './admin-format';
 import { useAdminTab } from './admin-tab';
 import { ConfirmPanel, ListState, type Notice, NoticeBanner, Pager, TableRegion } from './console-parts';

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { AdminMonthActivity } from '@skanova/shared/admin/responses';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatCount } from '../dashboard/format';
+import { formatCount } from '../../lib/format';
 import {
   type MonthSeries,
   busiestMonth,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { AdminOverview } from '@skanova/shared/admin/responses';
 import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatCount, formatDay, formatMoney } from '../dashboard/format';
+import { formatCount, formatDay, formatMoney } from '../../lib/format';
 import { formatDateTime } from './admin-format';
 import { ListState } from './console-parts';
 import { OverviewChart } from './overview-chart';

@@ -15,10 +15,10 @@ import {
 } from '@skanova/shared/payouts/schemas';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatDay, formatMoney } from '../dashboard/format';
+import { formatDay, formatMoney } from '../../lib/format';
 import { useAdminErrorMessage } from './admin-format';
 import { type Notice, ListState, NoticeBanner, TableRegion } from './console-parts';
-import { downloadTextFile } from './download';
+import { downloadTextFile } from '../../lib/download';
 import { adminKeys, useAdminPayouts } from './queries';
 
 // Payouts (BRIEF §5.2, §6): pick a payday (a 15th; the latest by default), run it, export its

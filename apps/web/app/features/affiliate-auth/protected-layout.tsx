@@ -4,7 +4,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { AFFILIATE_LOGIN_PAGE } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
-import { useSession } from './session';
+import { useSession } from '../../lib/auth/session';
 
 // Protected affiliate pages (spec §2): a spinner while the session loads, the page when signed in,
 // a redirect to the login page when signed out. Server state of these pages goes through TanStack

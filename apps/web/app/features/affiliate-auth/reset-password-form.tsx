@@ -7,17 +7,17 @@ import {
   PROFILE_LIMITS,
 } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../../lib/react-i18n';
-import { AuthError, requestPasswordReset, resetPassword } from './auth-client';
-import { AuthField } from './auth-field';
+import { AuthError, requestPasswordReset, resetPassword } from '../../lib/auth/auth-client';
+import { AuthField } from '../../components/auth-field';
 import {
   type FieldProblem,
   PASSWORD_LIMITS,
   newPasswordProblem,
   resetEmailProblem,
   resetErrorKey,
-} from './auth-messages';
+} from '../../lib/auth/auth-messages';
 import type { ResetPasswordState } from './login-form';
-import { useSession } from './session';
+import { useSession } from '../../lib/auth/session';
 
 // The forgot-password flow (BRIEF §5.9): without a token, ask for the address and send a link (the
 // same answer whether or not an account exists); with the link's ?token=, choose a new password.

@@ -18,7 +18,7 @@ vi.mock('../../lib/callable', async (importOriginal) => ({
   callFunction: vi.fn(),
 }));
 const refresh = vi.fn();
-vi.mock('./session', () => ({ useSession: () => ({ refresh }) }));
+vi.mock('../../lib/auth/session', () => ({ useSession: () => ({ refresh }) }));
 
 const call = vi.mocked(callFunction);
 

@@ -5,10 +5,10 @@ import { MIN_AFFILIATE_AGE } from '@skanova/shared/affiliate/programme';
 import { configureZodForBrowser } from '@skanova/shared/site/browser-zod';
 import { CallableClientError, callFunction, callableErrorMessage } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
-import { PaymentMethodFields, paymentErrorMessage } from '../payment-method/payment-method-fields';
-import { PASSWORD_LIMITS } from './auth-messages';
-import { AuthField } from './auth-field';
-import { useSession } from './session';
+import { PaymentMethodFields, paymentErrorMessage } from '../../components/payment-method-fields';
+import { PASSWORD_LIMITS } from '../../lib/auth/auth-messages';
+import { AuthField } from '../../components/auth-field';
+import { useSession } from '../../lib/auth/session';
 import {
   EMPTY_SIGNUP,
   concernsPaymentMethod,
@@ -21,6 +21,7 @@ import {
   signupRequest,
   stepProblem,
 } from './signup-steps';
+import './signup-form.css';
 
 // This chunk is where the signup page first uses zod: make sure it never probes `new Function` (CSP).
 if (typeof document !== 'undefined') configureZodForBrowser();

@@ -11,7 +11,7 @@ import {
 } from '@skanova/shared/affiliate/schemas';
 import { isLanguage } from '@skanova/shared/site/constants';
 import { CallableClientError } from '../../lib/callable';
-import { EMPTY_PAYMENT_FORM, type PaymentFormValues, paymentDetailsOf } from '../payment-method/payment-method-fields';
+import { EMPTY_PAYMENT_FORM, type PaymentFormValues, paymentDetailsOf } from '../../components/payment-method-fields';
 
 // The three signup steps (spec §2, §4, §5): what each step checks before the next one, what is sent,
 // and where a refusal from the server sends the visitor back to. The same shared rules as the server

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from '../../lib/react-i18n';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import en from '@skanova/shared/i18n/en/common.json';
-import { ConsentBanner, ConsentPreferencesButton } from './consent-banner';
-import { onConsent, readConsent } from './consent';
+import { ConsentPreferencesButton } from '../../components/consent-preferences-button';
+import { ConsentBanner } from './consent-banner';
+import { onConsent, readConsent } from '../../lib/consent';
 import { createTestI18n } from '../../test-support/i18n';
 
 const i18n = createTestI18n('en', { en: { common: en } });

@@ -1,13 +1,12 @@
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
-import { onConsentPreferencesRequest, openConsentPreferences, readConsent, saveConsent } from './consent';
+import { type ComponentType, useEffect, useState } from 'react';
+import { onConsentPreferencesRequest, readConsent, saveConsent } from '../../lib/consent';
 import type { ConsentPanelProps } from './consent-panel';
-import './consent-preferences.css';
 
 type BannerState = 'hidden' | 'first-visit' | 'reopened';
 
 /**
  * Asks for consent to non-essential measurement. Shown after hydration to visitors who have not
- * answered yet (the prerendered page cannot know), and again on request (ConsentPreferencesButton).
+ * answered yet (the prerendered page cannot know), and again on request (components/consent-preferences-button).
  * It sits at the bottom of the viewport and never blocks the page: both answers close it.
  * Its content and styles load on demand, so visitors who answered earlier never download them.
  */
@@ -45,17 +44,5 @@ export function ConsentBanner() {
         setState('hidden');
       }}
     />
-  );
-}
-
-/**
- * A button that reopens the consent banner, e.g. "Cookie preferences" in the footer. The caller
- * gives the (translated) label so the component stays free of page copy.
- */
-export function ConsentPreferencesButton({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <button type="button" className={className ?? 'consent-preferences-button'} onClick={openConsentPreferences}>
-      {children}
-    </button>
   );
 }

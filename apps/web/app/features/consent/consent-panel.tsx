@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
-import type { ConsentChoice } from './consent';
+import type { ConsentChoice } from '../../lib/consent';
 import './consent-banner.css';
 
 export interface ConsentPanelProps {

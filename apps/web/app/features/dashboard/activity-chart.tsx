@@ -2,8 +2,16 @@ import { STATS_CHART_DAYS } from '@skanova/shared/affiliate/constants';
 import type { DailyActivity } from '@skanova/shared/affiliate/stats';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
-import { type BarArea, activityTotals, continuousDays, labelledDayIndexes, layoutBars, niceMax } from './chart-data';
-import { formatCount, formatDay } from './format';
+import {
+  type BarArea,
+  activityTotals,
+  continuousDays,
+  labelEvery,
+  labelledDayIndexes,
+  layoutBars,
+  niceMax,
+} from './chart-data';
+import { formatCount, formatDay } from '../../lib/format';
 import { useAffiliateTimeline } from './queries';
 import { SectionLoading } from './section-loading';
 
@@ -160,22 +168,24 @@ function ChartBody({ days }: { days: DailyActivity[] }) {
               </g>
             );
           })}
-          {labelledDayIndexes(days.length).map((index) => {
-            const bar = slots[index]!;
-            // The last label ends at its bar instead of running past the edge.
-            const last = index === days.length - 1;
-            return (
-              <text
-                key={days[index]!.date}
-                className="activity-chart__tick"
-                x={last ? bar.x + bar.width : bar.x + bar.width / 2}
-                y={AXIS_LABEL_Y}
-                textAnchor={last ? 'end' : 'middle'}
-              >
-                {formatDay(days[index]!.date, lang, 'short')}
-              </text>
-            );
-          })}
+          {labelledDayIndexes(days.length, labelEvery(layout.conversions.width / Math.max(1, days.length))).map(
+            (index) => {
+              const bar = slots[index]!;
+              // The last label ends at its bar instead of running past the edge.
+              const last = index === days.length - 1;
+              return (
+                <text
+                  key={days[index]!.date}
+                  className="activity-chart__tick activity-chart__date"
+                  x={last ? bar.x + bar.width : bar.x + bar.width / 2}
+                  y={AXIS_LABEL_Y}
+                  textAnchor={last ? 'end' : 'middle'}
+                >
+                  {formatDay(days[index]!.date, lang, 'short')}
+                </text>
+              );
+            },
+          )}
         </svg>
       </div>
       <p className="dashboard-chart__summary" id="dashboard-chart-summary">

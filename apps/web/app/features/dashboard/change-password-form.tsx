@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { PASSWORD_MAX_LENGTH } from '@skanova/shared/affiliate/constants';
 import { PASSWORD_MIN_LENGTH } from '@skanova/shared/affiliate/programme';
 import { useTranslation } from '../../lib/react-i18n';
-import { AuthError, changePassword } from '../affiliate-auth/auth-client';
-import { useSignedInSession } from '../affiliate-auth/session';
+import { AuthError, changePassword } from '../../lib/auth/auth-client';
+import { useSignedInSession } from '../../lib/auth/signed-in';
 
 // Change password (BRIEF §5.9: the current password is required). The auth library checks the
 // current one and signs the other sessions out; its codes become our own messages.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityTotals, continuousDays, labelledDayIndexes, layoutBars, niceMax } from './chart-data';
+import { activityTotals, continuousDays, labelEvery, labelledDayIndexes, layoutBars, niceMax } from './chart-data';
 
 const day = (date: string, clicks: number, conversions = 0) => ({ date, clicks, conversions });
 
@@ -61,6 +61,21 @@ describe('labelledDayIndexes', () => {
     expect(labelledDayIndexes(30)).toEqual([1, 8, 15, 22, 29]);
     expect(labelledDayIndexes(3)).toEqual([2]);
     expect(labelledDayIndexes(0)).toEqual([]);
+  });
+});
+
+describe('labelEvery', () => {
+  it('labels every week while a week is wide enough for a label, else every other week or more', () => {
+    // A wide screen: 30 days across ~900 px.
+    expect(labelEvery(30)).toBe(7);
+    // A phone: 30 days across ~230 px, a week is 54 px, narrower than a label.
+    expect(labelEvery(230 / 30)).toBe(14);
+    expect(labelEvery(3)).toBe(28);
+    expect(labelEvery(0)).toBe(7);
+  });
+
+  it('leaves labels at least a label apart', () => {
+    for (const band of [2, 5, 7.5, 10.3, 20, 40]) expect(labelEvery(band) * band).toBeGreaterThanOrEqual(72);
   });
 });
 

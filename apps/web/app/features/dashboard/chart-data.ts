@@ -72,6 +72,17 @@ export function layoutBars(values: readonly number[], max: number, area: BarArea
   });
 }
 
+/**
+ * How many days apart the axis labels stand: a week, or as many weeks as it takes for a label
+ * (about `labelWidth` pixels of "17 nov." or "Nov 17" and a gap) to fit between two of them when
+ * each day's band is `band` pixels wide, e.g. on a phone.
+ */
+export function labelEvery(band: number, labelWidth = 72): number {
+  const week = 7;
+  if (!(band > 0)) return week;
+  return week * Math.max(1, Math.ceil(labelWidth / (band * week)));
+}
+
 /** Indexes of the days that get an axis label: the last day, then every `every` days back. */
 export function labelledDayIndexes(count: number, every = 7): number[] {
   const indexes: number[] = [];

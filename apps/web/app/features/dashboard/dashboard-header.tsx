@@ -1,49 +1,24 @@
-import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AFFILIATE_LOGIN_PAGE } from '@skanova/shared/affiliate/constants';
+import { AccountHeader } from '../../components/account-header';
+import { useSignedInSession } from '../../lib/auth/signed-in';
 import { useTranslation } from '../../lib/react-i18n';
-import { useLogout, useSignedInSession } from '../affiliate-auth/session';
 import { useAffiliateSettings } from './queries';
 
 /** Welcome title, the signed-in e-mail and logout (spec §2: "signs out and goes to login"). */
 export function DashboardHeader() {
   const { t } = useTranslation('dashboard');
   const session = useSignedInSession();
-  const logout = useLogout();
-  const settings = useAffiliateSettings();
-  const [status, setStatus] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const firstName = settings.data?.firstName;
-
-  async function onLogout() {
-    setStatus('busy');
-    try {
-      await logout();
-    } catch (error) {
-      // The session survived: saying "logged out" would be untrue.
-      console.warn('sign-out failed', error);
-      setStatus('failed');
-    }
-  }
-
+  const navigate = useNavigate();
+  const firstName = useAffiliateSettings().data?.firstName;
   return (
-    <header className="dashboard-header">
-      <div>
-        <h1>{firstName ? t('header.welcomeNamed', { name: firstName }) : t('header.welcome')}</h1>
-        <p className="dashboard-header__email">{t('header.signedInAs', { email: session.user.email })}</p>
-      </div>
-      <div className="dashboard-header__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void onLogout()}
-          disabled={status === 'busy'}
-        >
-          {status === 'busy' ? t('header.loggingOut') : t('header.logout')}
-        </button>
-        {status === 'failed' ? (
-          <p className="field-error" role="alert">
-            {t('header.logoutFailed')}
-          </p>
-        ) : null}
-      </div>
-    </header>
+    <AccountHeader
+      title={firstName ? t('header.welcomeNamed', { name: firstName }) : t('header.welcome')}
+      who={t('header.signedInAs', { email: session.user.email })}
+      signOutLabel={t('header.logout')}
+      signingOutLabel={t('header.loggingOut')}
+      signOutFailed={t('header.logoutFailed')}
+      afterSignOut={() => navigate(AFFILIATE_LOGIN_PAGE, { replace: true })}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { TabPanel } from '../../components/tabs';
 import { useTranslation } from '../../lib/react-i18n';
 import { DashboardHeader } from './dashboard-header';
 import { useDashboardTab } from './dashboard-tab';
-import { DashboardTabs, panelId, tabId } from './dashboard-tabs';
+import { DASHBOARD_ID_PREFIX, DashboardTabs } from './dashboard-tabs';
 import { LinksTab } from './links-tab';
 import { OverviewTab } from './overview-tab';
 import { PaymentsTab } from './payments-tab';
@@ -44,19 +45,12 @@ export function DashboardPage() {
       ) : null}
       <DashboardTabs selected={tab} onSelect={selectTab} />
       {/* Keyed by tab: each panel fades in as it appears (spec §4). */}
-      <div
-        key={tab}
-        className="dashboard-panel"
-        role="tabpanel"
-        id={panelId(tab)}
-        aria-labelledby={tabId(tab)}
-        tabIndex={0}
-      >
+      <TabPanel key={tab} idPrefix={DASHBOARD_ID_PREFIX} tab={tab}>
         {tab === 'overview' ? <OverviewTab stats={stats} /> : null}
         {tab === 'links' ? <LinksTab stats={stats} /> : null}
         {tab === 'payments' ? <PaymentsTab stats={stats} /> : null}
         {tab === 'settings' ? <SettingsTab onAccountDeleted={() => setDeleted(true)} /> : null}
-      </div>
+      </TabPanel>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH } from '@skanova/shared/affiliate/constants';
 import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { CallableClientError, callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatMoney } from './format';
+import { formatMoney } from '../../lib/format';
 
 // Account deletion (BRIEF §5.9, §6) in a danger zone: a warning, then a confirmation step that asks
 // for the password. The server refuses while a payout is scheduled or an approved balance of at

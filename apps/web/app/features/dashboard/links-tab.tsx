@@ -10,10 +10,11 @@ import {
 import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
 import { LANDING_PAGE } from '@skanova/shared/site/constants';
 import { CallableClientError, callFunction } from '../../lib/callable';
+import { copyText } from '../../lib/clipboard';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
-import { ReferralQrPanel } from '../marketing/referral-qr-panel';
-import { formatCount } from './format';
+import { ReferralQrPanel } from '../../components/referral-qr-panel';
+import { formatCount } from '../../lib/format';
 import { dashboardKeys } from './queries';
 import { SectionLoading } from './section-loading';
 
@@ -148,20 +149,17 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
 
   async function copy(link: string) {
     setCopied(false);
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied(true);
-    } catch (error) {
-      // Spec §8: copy failures are only logged; the link stays visible to copy by hand.
-      console.warn('copy failed', error);
-    }
+    // Spec §8: copy failures are only logged; the link stays visible to copy by hand.
+    setCopied(await copyText(link));
   }
 
   return (
     <section className="card" aria-labelledby="dashboard-codes-title">
       <h3 id="dashboard-codes-title">{t('links.table.title')}</h3>
       <div className="table-scroll">
-        <table className="dashboard-table">
+        {/* Explicit roles: on a phone the rows are laid out as blocks (dashboard.css), which some
+            browsers would otherwise no longer present as a table. */}
+        <table className="dashboard-table dashboard-codes" role="table">
           <thead>
             <tr>
               <th scope="col">{t('links.table.code')}</th>
@@ -175,13 +173,13 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
               <th scope="col">{t('links.table.link')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {codes.map((code) => (
-              <tr key={code.code}>
-                <th scope="row">
+              <tr key={code.code} role="row">
+                <th scope="row" role="rowheader" className="dashboard-codes__code">
                   <code>{code.code}</code>
                 </th>
-                <td>
+                <td role="cell" className="dashboard-codes__description">
                   {code.description ?? (
                     <>
                       <span aria-hidden="true">—</span>
@@ -189,9 +187,22 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
                     </>
                   )}
                 </td>
-                <td className="dashboard-table__number">{formatCount(code.clickCount, i18n.language)}</td>
-                <td className="dashboard-table__number">{formatCount(code.conversionCount, i18n.language)}</td>
-                <td>
+                {(
+                  [
+                    ['clicks', code.clickCount],
+                    ['conversions', code.conversionCount],
+                  ] as const
+                ).map(([column, count]) => (
+                  <td
+                    key={column}
+                    role="cell"
+                    className={`dashboard-table__number dashboard-codes__${column}`}
+                    data-label={t(`links.table.${column}`)}
+                  >
+                    {formatCount(count, i18n.language)}
+                  </td>
+                ))}
+                <td role="cell" className="dashboard-codes__copy">
                   <button
                     type="button"
                     className="button button--ghost button--small"

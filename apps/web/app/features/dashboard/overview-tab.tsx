@@ -9,7 +9,7 @@ import {
 import { useTranslation } from '../../lib/react-i18n';
 import { ActivityChart } from './activity-chart';
 import { SectionLoading } from './section-loading';
-import { formatCount, formatDollars, formatMoney, formatPercent } from './format';
+import { formatCount, formatDollars, formatMoney, formatPercent } from '../../lib/format';
 import { useActiveVisitors } from './queries';
 
 // Overview (spec §2): six stat cards, real-time active users (BRIEF §5.8), the premium-rate
@@ -39,9 +39,10 @@ export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
 function StatCards({ stats }: { stats: AffiliateStats }) {
   const { t, i18n } = useTranslation('dashboard');
   const lang = i18n.language;
+  // Amounts take a whole row on a phone: "12 345,67 $US" never breaks and stays large.
   const cards = [
-    { key: 'totalEarnings', value: formatMoney(stats.totalEarningsCents, lang) },
-    { key: 'unpaidEarnings', value: formatMoney(stats.unpaidEarningsCents, lang) },
+    { key: 'totalEarnings', value: formatMoney(stats.totalEarningsCents, lang), money: true },
+    { key: 'unpaidEarnings', value: formatMoney(stats.unpaidEarningsCents, lang), money: true },
     { key: 'totalConversions', value: formatCount(stats.totalConversions, lang) },
     { key: 'totalClicks', value: formatCount(stats.totalClicks, lang) },
     { key: 'conversionRate', value: formatPercent(stats.conversionRate, lang) },
@@ -50,9 +51,12 @@ function StatCards({ stats }: { stats: AffiliateStats }) {
   return (
     <dl className="dashboard-stats">
       {cards.map((card) => (
-        <div key={card.key} className="card dashboard-stat">
+        <div
+          key={card.key}
+          className={card.money ? 'card dashboard-stat dashboard-stat--money' : 'card dashboard-stat'}
+        >
           <dt>{t(`overview.stats.${card.key}`, { days: RECENT_CONVERSIONS_DAYS })}</dt>
-          <dd>{card.value}</dd>
+          <dd className="amount">{card.value}</dd>
         </div>
       ))}
     </dl>
@@ -120,12 +124,15 @@ function PremiumProgress({ stats }: { stats: AffiliateStats }) {
         <div className="dashboard-progress__fill" style={{ width: `${(progress / PREMIUM_THRESHOLD) * 100}%` }} />
       </div>
       <div className="dashboard-progress__scale" aria-hidden="true">
-        <span>{standard}</span>
-        <span>{t('overview.premium.valueText', { current: progress, target: PREMIUM_THRESHOLD })}</span>
-        <span>{premium}</span>
+        <span className="amount">{standard}</span>
+        <span className="dashboard-progress__count">
+          {t('overview.premium.valueText', { current: progress, target: PREMIUM_THRESHOLD })}
+        </span>
+        <span className="amount">{premium}</span>
       </div>
       <p className="dashboard-premium__rate">
-        {t('overview.premium.currentRate')} <strong>{formatDollars(stats.currentCommissionRate, lang)}</strong>
+        {t('overview.premium.currentRate')}{' '}
+        <strong className="amount">{formatDollars(stats.currentCommissionRate, lang)}</strong>
       </p>
     </section>
   );

@@ -15,7 +15,7 @@ import {
   paymentDetailsOf,
   paymentErrorMessage,
   paymentFormOf,
-} from '../payment-method/payment-method-fields';
+} from '../../components/payment-method-fields';
 import { dashboardKeys } from './queries';
 
 // The Payments tab's update form (spec §4, §5 "Payment update", §8 payment catalogue): PayPal or

@@ -5,7 +5,7 @@ import { PAYMENT_TIMING } from '@skanova/shared/payouts/payout-schedule';
 import type { AffiliateStats, PayoutSummary } from '@skanova/shared/affiliate/stats';
 import { COMMISSION_HOLD_DAYS } from '@skanova/shared/affiliate/programme';
 import { useTranslation } from '../../lib/react-i18n';
-import { formatDay, formatMoney, ordinalDay } from './format';
+import { formatDay, formatMoney, ordinalDay } from '../../lib/format';
 import { PaymentMethodForm } from './payment-method-form';
 import { useAffiliatePaymentMethod, useAffiliatePayouts } from './queries';
 import { SectionLoading } from './section-loading';
@@ -60,7 +60,8 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
   return (
     <>
       <p className="dashboard-amount">
-        <span>{t('payments.next.amount')}</span> <strong>{formatMoney(stats.unpaidEarningsCents, lang)}</strong>
+        <span>{t('payments.next.amount')}</span>{' '}
+        <strong className="amount">{formatMoney(stats.unpaidEarningsCents, lang)}</strong>
       </p>
       <dl className="dashboard-facts">
         <div>
@@ -69,11 +70,11 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
         </div>
         <div>
           <dt>{t('payments.next.payable')}</dt>
-          <dd>{formatMoney(nextPayout.payableCents, lang)}</dd>
+          <dd className="amount">{formatMoney(nextPayout.payableCents, lang)}</dd>
         </div>
         <div>
           <dt>{t('payments.next.approved')}</dt>
-          <dd>{formatMoney(nextPayout.approvedUnpaidCents, lang)}</dd>
+          <dd className="amount">{formatMoney(nextPayout.approvedUnpaidCents, lang)}</dd>
         </div>
       </dl>
       {nextPayout.payableCents === 0 ? (

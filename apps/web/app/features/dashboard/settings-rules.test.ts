@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import enDashboard from '@skanova/shared/i18n/en/dashboard.json';
 import { CallableClientError } from '../../lib/callable';
-import { AuthError } from '../affiliate-auth/auth-client';
+import { AuthError } from '../../lib/auth/auth-client';
 import { passwordChangeError } from './change-password-form';
 import { deleteErrorKey } from './delete-account';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/react-i18n';
-import { useSignedInSession } from '../affiliate-auth/session';
+import { useSignedInSession } from '../../lib/auth/signed-in';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { NotificationPreferencesForm } from './notification-preferences-form';

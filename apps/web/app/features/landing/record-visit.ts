@@ -1,7 +1,7 @@
 import { CLIPBOARD_TRACKING_PREFIX, type Platform } from '@skanova/shared/landing/constants';
 import type { LandingTarget } from '@skanova/shared/landing/landing-path';
 import { callFunction } from '../../lib/callable';
-import { readConsent } from '../consent/consent';
+import { readConsent } from '../../lib/consent';
 import { browserEnvironment, buildPreInstallRequest, visitorSessionId } from './fingerprint';
 
 // Loaded on demand by the landing page right after it mounts (keeps the callable client out of its

@@ -11,10 +11,11 @@ import { renderBannerSvg } from '@skanova/shared/marketing/banner-template';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
 import { bannerTextsFrom } from './banner-texts';
-import { saveBlob, svgToPng } from './browser-files';
+import { downloadBlob } from '../../lib/download';
+import { svgToPng } from '../../lib/svg-image';
 import { CopyStatus } from './copy-status';
 import { usePageLanguage } from './page-language';
-import { createQrMatrix } from './qr-code';
+import { createQrMatrix } from '../../lib/qr-code';
 import { useCopyFeedback } from './use-copy-feedback';
 
 // Banners (spec §2 "Marketing materials panel" 1): size and theme (local settings, spec §3), a
@@ -48,7 +49,7 @@ export function BannerSection({ code, link }: { code: string; link: string }) {
   async function downloadPng(density: 1 | 2) {
     setDownloadFailed(false);
     try {
-      saveBlob(
+      downloadBlob(
         await svgToPng(renderBannerSvg({ ...banner, title: alt, scale: density }), width * density, height * density),
         bannerFileName(code, size, theme, density),
       );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { copyText } from './browser-files';
+import { copyText } from '../../lib/clipboard';
 
 /**
  * Copy to the clipboard and say so (spec §8 "HTML code copied to clipboard!"): the confirmation is

@@ -18,7 +18,7 @@ const beacon = vi.fn<(url: string, data: Blob) => boolean>(() => true);
 
 async function loadModules() {
   vi.resetModules();
-  const consent = await import('../consent/consent');
+  const consent = await import('../../lib/consent');
   const reporter = await import('./vitals-reporter');
   return { ...consent, ...reporter };
 }

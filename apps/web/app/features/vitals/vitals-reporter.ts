@@ -1,4 +1,4 @@
-import { onConsent, readConsent } from '../consent/consent';
+import { onConsent, readConsent } from '../../lib/consent';
 import { siteConfig } from '../../lib/site-config';
 
 // Web-vitals reporter (spec §7 "a web-vitals reporter runs at start", BRIEF §6): only with the

@@ -1,7 +1,7 @@
 import { PageMeta } from '../../components/page-meta';
 import { CodePage } from '../../features/marketing/code-page';
 import { QrIdeas } from '../../features/marketing/qr-ideas';
-import { ReferralQrPanel } from '../../features/marketing/referral-qr-panel';
+import { ReferralQrPanel } from '../../components/referral-qr-panel';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
 import { AFFILIATE_QR_CODE_PAGE } from '@skanova/shared/affiliate/constants';

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
-import '../../features/affiliate-auth/auth-forms.css';
+import '../../components/auth-form.css';
 
 export const handle: RouteHandle = { i18n: ['auth'] };
 

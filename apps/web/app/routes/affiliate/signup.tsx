@@ -1,10 +1,11 @@
 import { Suspense, lazy } from 'react';
 import { PageMeta } from '../../components/page-meta';
-import { useRedirectIfSignedIn } from '../../features/affiliate-auth/session';
+import { useRedirectIfSignedIn } from '../../lib/auth/session';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
-import '../../features/affiliate-auth/auth-forms.css';
-import '../../features/payment-method/payment-method.css';
+import '../../components/auth-form.css';
+import '../../features/affiliate-auth/signup-form.css';
+import '../../components/payment-method-fields.css';
 
 export const handle: RouteHandle = { i18n: ['auth', 'payment'] };
 

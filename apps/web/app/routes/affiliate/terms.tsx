@@ -5,6 +5,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
 import type { RouteHandle } from '../../root';
 import '../../components/affiliate-pages.css';
+import '../../components/legal-page.css';
 
 export const handle: RouteHandle = { i18n: ['affiliate-terms'] };
 

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useState } from 'react';
+import '../../../components/accordion.css';
 
 export interface FaqItem {
   question: string;

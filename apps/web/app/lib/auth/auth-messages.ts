@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH } from '@skanova/shared/affiliate/constants';
 import { PASSWORD_MIN_LENGTH } from '@skanova/shared/affiliate/programme';
-import { AuthError } from './auth-client';
+import { AuthError } from './auth-error';
 
 // Which message (a key of the `auth` namespace) each failure of the sign-in forms shows: the
 // library's own texts never reach the page (BRIEF §6).

@@ -2,10 +2,11 @@ import { type ChangeEvent, useId, useMemo, useState } from 'react';
 import { QR_DEFAULTS, QR_SIZE_RANGE } from '@skanova/shared/marketing/constants';
 import { qrFileName } from '@skanova/shared/marketing/assets';
 import { QR_QUIET_ZONE_MODULES, qrExtent, qrPathData, qrSvgDocument } from '@skanova/shared/marketing/qr-matrix';
-import { useTranslation } from '../../lib/react-i18n';
-import { saveBlob, svgBlob, svgToPng } from './browser-files';
-import { createQrMatrix } from './qr-code';
-import './marketing.css';
+import { downloadBlob } from '../lib/download';
+import { createQrMatrix } from '../lib/qr-code';
+import { useTranslation } from '../lib/react-i18n';
+import { svgBlob, svgToPng } from '../lib/svg-image';
+import './referral-qr-panel.css';
 
 // The referral QR panel (spec §2 "Referral QR panel"): the QR code of the link with the link in
 // clear, options (size, colours) behind a toggle, SVG and PNG downloads, three tips. Used on the
@@ -39,7 +40,7 @@ export function ReferralQrPanel({ code, link, headingLevel = 4 }: ReferralQrPane
   async function downloadPng() {
     setDownloadFailed(false);
     try {
-      saveBlob(await svgToPng(documentSvg(), size, size), qrFileName(code, 'png'));
+      downloadBlob(await svgToPng(documentSvg(), size, size), qrFileName(code, 'png'));
     } catch (error) {
       console.error('QR code PNG failed', error);
       setDownloadFailed(true);
@@ -116,7 +117,7 @@ export function ReferralQrPanel({ code, link, headingLevel = 4 }: ReferralQrPane
         <button
           type="button"
           className="button button--primary"
-          onClick={() => saveBlob(svgBlob(documentSvg()), qrFileName(code, 'svg'))}
+          onClick={() => downloadBlob(svgBlob(documentSvg()), qrFileName(code, 'svg'))}
         >
           {t('qr.downloadSvg')}
         </button>

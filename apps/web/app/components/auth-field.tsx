@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import './auth-form.css';
 
 // One labelled input of the signup, login and reset forms: marked invalid and pointed at the form's
 // error banner when the last check named it, with an optional hint below.

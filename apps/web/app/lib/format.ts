@@ -1,8 +1,8 @@
 import { COMMISSION_CURRENCY } from '@skanova/shared/affiliate/programme';
 
-// How the dashboard writes numbers, money and dates in the page language (spec §2 "Overview":
-// dollars with two decimals, the conversion rate in % with one decimal). Money arrives in integer
-// cents and becomes dollars only here, at the edge. Days are UTC days (BRIEF §6), so dates are
+// How the signed-in pages (the dashboard, the console) write numbers, money and dates in the page
+// language (spec §2 "Overview": dollars with two decimals, the conversion rate in % with one
+// decimal). Money arrives in integer cents and becomes dollars only here, at the edge. Days are UTC days (BRIEF §6), so dates are
 // formatted in UTC: a payday at 00:00 UTC on the 15th never shows as the 14th in America.
 
 /** Integer cents as currency with two decimals: 1250 → "$12.50" (en), "12,50 $US" (fr). */

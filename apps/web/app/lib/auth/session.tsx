@@ -1,11 +1,10 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE } from '@skanova/shared/affiliate/constants';
-import { AuthError } from './auth-error';
-import { type Session, getSession, signOut } from './get-session';
+import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
+import { type Session, getSession } from './get-session';
 
-// The signed-in state of the affiliate area (spec §2 "Protected-route behaviour"): loading, signed
-// in, signed out. Read once from the server on load; sign-in and sign-out refresh it.
+// The signed-in state of the affiliate area and the console (spec §2 "Protected-route behaviour"):
+// loading, signed in, signed out. Read once from the server on load; sign-in and sign-out refresh it.
 
 export type SessionState = { status: 'loading' } | { status: 'signed-in'; session: Session } | { status: 'signed-out' };
 
@@ -38,34 +37,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 export function useSession(): SessionContextValue {
   const value = useContext(SessionContext);
-  if (!value) throw new Error('useSession needs a SessionProvider (the affiliate layout provides it)');
+  if (!value) throw new Error('useSession needs a SessionProvider (the affiliate and console layouts provide it)');
   return value;
-}
-
-/** The signed-in session inside protected pages (they render only when signed in). */
-export function useSignedInSession(): Session {
-  const { state } = useSession();
-  if (state.status !== 'signed-in') throw new Error('useSignedInSession outside a protected page');
-  return state.session;
-}
-
-/**
- * Log out (spec §2 dashboard header): ends the session on the server, forgets it here and goes to the
- * login page. Throws an AuthError when the server could not end it and the session is still valid.
- */
-export function useLogout(): () => Promise<void> {
-  const { clear, refresh } = useSession();
-  const navigate = useNavigate();
-  return useCallback(async () => {
-    try {
-      await signOut();
-    } catch (error) {
-      // Already signed out elsewhere (expired, revoked) is fine; a session that survived is not.
-      if ((await refresh()).status === 'signed-in') throw error instanceof AuthError ? error : new AuthError('unknown');
-    }
-    clear();
-    await navigate(AFFILIATE_LOGIN_PAGE, { replace: true });
-  }, [clear, refresh, navigate]);
 }
 
 /** Pages for visitors (login, signup) send a signed-in affiliate to the dashboard. */

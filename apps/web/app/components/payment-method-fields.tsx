@@ -7,8 +7,8 @@ import {
   type SignupPaymentChoice,
 } from '@skanova/shared/affiliate/payment-method';
 import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
-import { useTranslation } from '../../lib/react-i18n';
-import './payment-method.css';
+import { useTranslation } from '../lib/react-i18n';
+import './payment-method-fields.css';
 
 // The payment-method choice and its fields (spec §2 signup step 3 and the dashboard's update form).
 // One component for both; signup also offers "set up later" (its default). Strings: `payment` namespace.

@@ -6,7 +6,6 @@ import { AuthError, type AuthErrorCode } from './auth-error';
 // translate: never the library's English text.
 
 export { AuthError, type AuthErrorCode } from './auth-error';
-export { type Session, type SessionUser, getSession, signOut } from './get-session';
 
 /** The library's codes → ours. */
 function errorCode(status: number, code: unknown): AuthErrorCode {

@@ -1,7 +1,7 @@
 import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 
 // The visitor's answer to the consent banner (BRIEF §6 "Consent"): it governs non-essential
-// trackers, today the web-vitals reporter. Kept in a cookie so the answer survives visits; nothing
+// trackers (the web-vitals reporter, the landing page's device details), and the footer reopens the banner. Kept in a cookie so the answer survives visits; nothing
 // is sent to the server because of it.
 
 export type ConsentChoice = 'granted' | 'denied';

@@ -1,18 +1,4 @@
-// Files made in the browser (the QR code and banner downloads) and the clipboard.
-
-/** Saves a Blob under a file name, as a link with `download` does. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL; give the browser a moment before releasing it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+// SVG documents made in the browser (QR codes, banners) as files: the SVG itself or a PNG of it.
 
 export function svgBlob(svg: string): Blob {
   return new Blob([svg], { type: 'image/svg+xml;charset=utf-8' });
@@ -43,16 +29,5 @@ export async function svgToPng(svg: string, width: number, height: number): Prom
     );
   } finally {
     URL.revokeObjectURL(url);
-  }
-}
-
-/** Copies text; a failure (permission refused, no clipboard) is only logged (spec §8). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (error) {
-    console.warn('Copy to clipboard failed', error);
-    return false;
   }
 }

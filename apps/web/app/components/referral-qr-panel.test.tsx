@@ -3,8 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QR_DEFAULTS, QR_SIZE_RANGE } from '@skanova/shared/marketing/constants';
 import en from '@skanova/shared/i18n/en/marketing.json';
+import type { ReactNode } from 'react';
+import common from '@skanova/shared/i18n/en/common.json';
+import { I18nextProvider } from '../lib/react-i18n';
+import { createTestI18n } from '../test-support/i18n';
 import { ReferralQrPanel } from './referral-qr-panel';
-import { WithStrings } from './test-i18n';
+
+const i18n = createTestI18n('en', { en: { common, marketing: en } });
+const WithStrings = ({ children }: { children: ReactNode }) => (
+  <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+);
 
 const CODE = 'K7M2QX4P';
 const LINK = `https://skanova.example/download?ref=${CODE}`;
