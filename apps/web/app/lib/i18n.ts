@@ -12,21 +12,23 @@ export const I18N_ELEMENT_ID = 'sk-i18n';
 export const COMMON_NAMESPACES = ['common'];
 
 // The e-mail and payout-file texts are the server's: no page needs them, so no page carries their loaders.
-const loaders = import.meta.glob<{ default: ResourceKey }>([
-  '../../../../packages/shared/src/i18n/*/*.json',
-  '!../../../../packages/shared/src/i18n/*/emails.json',
-  '!../../../../packages/shared/src/i18n/*/payout-transfers.json',
-]);
+// Keys are `<lang>/<namespace>.json` (relative to the translations folder): every page carries this map.
+const loaders = import.meta.glob<{ default: ResourceKey }>(
+  ['./*/*.json', '!./*/emails.json', '!./*/payout-transfers.json'],
+  {
+    base: '../../../../packages/shared/src/i18n/',
+  },
+);
 
 export function loadNamespace(lang: string, ns: string): Promise<ResourceKey> {
-  const loader = loaders[`../../../../packages/shared/src/i18n/${lang}/${ns}.json`];
+  const loader = loaders[`./${lang}/${ns}.json`];
   if (!loader) return Promise.reject(new Error(`No translations for ${lang}/${ns}`));
   return loader().then((module) => module.default);
 }
 
 /** Prerender: every namespace of one language. */
 export async function loadAllNamespaces(lang: string): Promise<Record<string, ResourceKey>> {
-  const prefix = `../../../../packages/shared/src/i18n/${lang}/`;
+  const prefix = `./${lang}/`;
   const files = Object.keys(loaders).filter((file) => file.startsWith(prefix));
   const namespaces = files.map((file) => file.slice(prefix.length, -'.json'.length));
   const entries = await Promise.all(namespaces.map(async (ns) => [ns, await loadNamespace(lang, ns)] as const));

@@ -47,14 +47,12 @@ export function ContactOptions() {
         ) : null}
       </ul>
       <dl className="support-contact__facts">
-        <div>
-          <dt>{t('contact.responseTimeLabel')}</dt>
-          <dd>{t('contact.responseTime')}</dd>
-        </div>
-        <div>
-          <dt>{t('contact.hoursLabel')}</dt>
-          <dd>{t('contact.hours')}</dd>
-        </div>
+        {(['responseTime', 'hours'] as const).map((fact) => (
+          <div key={fact}>
+            <dt>{t(`contact.${fact}Label`)}</dt>
+            <dd>{t(`contact.${fact}`)}</dd>
+          </div>
+        ))}
       </dl>
       <p>
         <a className="button button--secondary" href="#contact-form">
