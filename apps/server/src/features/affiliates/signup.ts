@@ -6,15 +6,14 @@ import { validatePaymentMethod, type ValidPaymentMethod } from '@skanova/shared/
 import type { Language } from '@skanova/shared/site/constants';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
-import { auditLog } from '../../db/schema/audit-log.ts';
 import { welcomeEmail } from '../../email/affiliate-messages.ts';
 import { enqueueEmailThroughAuth } from '../../email/outbox.ts';
 import { sendQueuedNow } from '../../email/outbox-worker.ts';
 import { sealPaymentMethod } from '../../domain/payment-method-store.ts';
 
 // Signup is one database transaction (BRIEF §6): the auth library's user, account and session, the
-// affiliate profile, the welcome e-mail (queued in the outbox) and the payment method commit or
-// roll back together. The library's own transaction joins the outer one; the profile rows go
+// affiliate profile, the welcome e-mail (queued in the outbox), the payment method and the audit
+// entry commit or roll back together. The library's own transaction joins the outer one; the profile rows go
 // through its adapter, which holds that transaction (a plain query here would wait for the
 // connection the transaction holds). Once committed, the welcome e-mail is sent at once.
 
@@ -73,6 +72,17 @@ export async function signUpAffiliate(
         data: { affiliateId: affiliate.id, ...sealPaymentMethod(app, payment), createdAt: now, updatedAt: now },
       });
     }
+    await adapter.create({
+      model: 'auditEntry',
+      forceAllowId: true,
+      data: {
+        id: affiliate.id,
+        actor: signUp.response.user.id,
+        action: 'affiliate.signup',
+        details: { status, paymentMethod: payment?.type ?? null },
+        createdAt: now,
+      },
+    });
     return { affiliateId: affiliate.id, userId: signUp.response.user.id, setCookies: signUp.headers.getSetCookie() };
   }).catch((error: unknown) => {
     if (error instanceof APIError && /USER_ALREADY_EXISTS/.test(String(error.body?.code))) {
@@ -89,13 +99,6 @@ export async function signUpAffiliate(
     throw error;
   });
 
-  await app.database.db.insert(auditLog).values({
-    actor: result.userId,
-    action: 'affiliate.signup',
-    subject: result.affiliateId,
-    details: { status, paymentMethod: payment?.type ?? null },
-    createdAt: now,
-  });
   await sendQueuedNow(app, [welcomeKey(result.affiliateId)]);
   return { ...result, status };
 }

@@ -14,6 +14,7 @@ import type { AppServices } from '../../services.ts';
 import { affiliates, paymentMethods } from '../../db/schema/affiliates.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema/auth.ts';
 import { affiliateEmail, sendInBackground } from '../../email/email-texts.ts';
+import { AUDIT_AUTH_MODEL, auditAuthTable } from '../../domain/audit-log.ts';
 import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../../email/outbox.ts';
 import { recordAffiliateActivity } from './activity.ts';
 import { clearSignInLock } from './sign-in-lock.ts';
@@ -61,6 +62,7 @@ const affiliateModels = {
       },
     },
     ...OUTBOX_AUTH_MODEL,
+    ...AUDIT_AUTH_MODEL,
   },
 } satisfies BetterAuthPlugin;
 
@@ -83,6 +85,7 @@ export function createAuth(app: AppServices, secret: string) {
         affiliate: affiliates,
         paymentMethod: paymentMethods,
         emailOutbox: outboxAuthTable,
+        auditEntry: auditAuthTable,
       },
     }),
     emailAndPassword: {
