@@ -114,28 +114,39 @@ export async function sendQueuedNow(app: OutboxApp, dedupeKeys: string[]): Promi
 /**
  * Queues `message` outside any transaction and sends it at once from this process, with the
  * outbox's retries if that fails. Resolves once the message is queued and handed to the mailer
- * (never waiting for SMTP); never rejects: the action it reports has already happened.
+ * (never waiting for SMTP); never rejects: the action it reports has already happened. The whole
+ * of it — queueing included — counts as sending for `outboxIdle`, so a message whose row is still
+ * being written is waited for like one being delivered.
  */
-export async function sendWithRetries(app: OutboxApp, message: MailMessage, kind: string): Promise<void> {
-  let id: string | null;
-  try {
-    id = await insertOutboxRow(app.database.sql, message, { kind }, { now: app.now(), leaseMs: LEASE_MS });
-  } catch (error) {
-    app.log.error({ err: error, kind }, 'e-mail could not be queued');
-    return;
-  }
-  if (id === null) return;
-  const row: ClaimedRow = {
-    id,
-    kind,
-    attempts: 1,
-    to_address: message.to,
-    subject: message.subject,
-    text_body: message.text,
-    html_body: message.html ?? null,
-    reply_to: message.replyTo ?? null,
-  };
-  track(app, deliverClaimed(app, row));
+export function sendWithRetries(app: OutboxApp, message: MailMessage, kind: string): Promise<void> {
+  let markQueued: () => void = () => {};
+  const queued = new Promise<void>((resolve) => (markQueued = resolve));
+  track(
+    app,
+    (async () => {
+      let id: string | null;
+      try {
+        id = await insertOutboxRow(app.database.sql, message, { kind }, { now: app.now(), leaseMs: LEASE_MS });
+      } catch (error) {
+        app.log.error({ err: error, kind }, 'e-mail could not be queued');
+        return;
+      } finally {
+        markQueued();
+      }
+      if (id === null) return;
+      await deliverClaimed(app, {
+        id,
+        kind,
+        attempts: 1,
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        reply_to: message.replyTo ?? null,
+      });
+    })(),
+  );
+  return queued;
 }
 
 /** Sends one claimed row and records the outcome; answers whether it was sent. */
