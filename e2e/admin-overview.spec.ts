@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { BASE_URL } from '../playwright.config';
 import { type Lang, strings } from './helpers/i18n';
-import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
+import { expectNoAxeViolations } from './helpers/axe';
+import { expectHealthy, watchPageHealth } from './helpers/page-health';
 import { SEED_OPERATOR } from './helpers/seed-accounts';
 
 // The operators' overview (issue 10, C.7), in both languages: it is the first screen once an
@@ -14,7 +14,6 @@ import { SEED_OPERATOR } from './helpers/seed-accounts';
 // by every spec, whose accounts and tickets change its real figures meanwhile.
 
 const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-US' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SAME_ORIGIN = { origin: BASE_URL, 'content-type': 'application/json' };
 
 function fill(template: string, values: Record<string, string | number>): string {
@@ -188,17 +187,6 @@ async function signInWithTheApi(page: Page) {
     data: { email: SEED_OPERATOR.email, password: SEED_OPERATOR.password },
   });
   expect(response.status(), await response.text()).toBe(200);
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  await waitForAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-    where,
-  ).toEqual([]);
 }
 
 /** Elements that stick out of the screen sideways (the tab strip scrolls on purpose and is left out). */

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
 import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { BASE_URL } from '../playwright.config';
 import { createAffiliateAccount, signUpViaApi } from './helpers/affiliate';
 import { type Lang, strings } from './helpers/i18n';
-import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
+import { expectNoAxeViolations } from './helpers/axe';
+import { expectHealthy, watchPageHealth } from './helpers/page-health';
 import { SEED_OPERATOR } from './helpers/seed-accounts';
 
 // The operator console (issue 4, BRIEF §5.7, §5.10) in both languages, as people use it: signed
@@ -15,23 +15,11 @@ import { SEED_OPERATOR } from './helpers/seed-accounts';
 // an empty month. Every section passes axe; the page reports no CSP, console or hydration error.
 
 const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-US' };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SAME_ORIGIN = { origin: BASE_URL, 'content-type': 'application/json' };
 
 /** `{{name}}` placeholders of a translation filled in. */
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  await waitForAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-    where,
-  ).toEqual([]);
 }
 
 async function signInStatus(request: APIRequestContext, email: string, password: string): Promise<number> {
