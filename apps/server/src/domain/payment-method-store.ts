@@ -65,7 +65,8 @@ export function summarisePaymentMethod(
   };
 }
 
-interface PaymentMethodRow {
+/** A `payment_methods` row's sealed columns, as SQL answers them. */
+export interface SealedPaymentMethodRow {
   type: 'paypal' | 'bank_transfer';
   paypal_email: string | null;
   bank_name: string | null;
@@ -73,6 +74,9 @@ interface PaymentMethodRow {
   iban_encrypted: string | null;
   bic_encrypted: string | null;
   iban_last4: string | null;
+}
+
+interface PaymentMethodRow extends SealedPaymentMethodRow {
   /** Milliseconds: drivers disagree on how they hand over timestamps inside a transaction. */
   updated_at_ms: number;
 }
@@ -80,7 +84,8 @@ interface PaymentMethodRow {
 const COLUMNS =
   'type, paypal_email, bank_name, account_holder, iban_encrypted, bic_encrypted, iban_last4, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_at_ms';
 
-function fromRow(row: PaymentMethodRow): SealedPaymentMethod & { updatedAt: Date } {
+/** The sealed payment method of a row (still encrypted: what payouts snapshot and the store keeps). */
+export function sealedFromRow(row: SealedPaymentMethodRow): SealedPaymentMethod {
   return {
     type: row.type,
     paypalEmail: row.paypal_email,
@@ -89,8 +94,11 @@ function fromRow(row: PaymentMethodRow): SealedPaymentMethod & { updatedAt: Date
     ibanEncrypted: row.iban_encrypted,
     bicEncrypted: row.bic_encrypted,
     ibanLast4: row.iban_last4,
-    updatedAt: new Date(Number(row.updated_at_ms)),
   };
+}
+
+function fromRow(row: PaymentMethodRow): SealedPaymentMethod & { updatedAt: Date } {
+  return { ...sealedFromRow(row), updatedAt: new Date(Number(row.updated_at_ms)) };
 }
 
 /** The affiliate's stored method, sealed, or null when none is configured. */

@@ -3,7 +3,11 @@ import { isPayday } from '@skanova/shared/payouts/payday';
 import type { PayoutRunResult } from '@skanova/shared/payouts/functions';
 import { COMMISSION_CURRENCY, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
-import type { SealedPaymentMethod } from '../../domain/payment-method-store.ts';
+import {
+  type SealedPaymentMethod,
+  type SealedPaymentMethodRow,
+  sealedFromRow,
+} from '../../domain/payment-method-store.ts';
 import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
 import { approveDueCommissions } from '../../domain/commission-approval.ts';
@@ -200,27 +204,8 @@ interface PayableRow {
   cents: number;
 }
 
-interface MethodRow {
+interface MethodRow extends SealedPaymentMethodRow {
   affiliate_id: string;
-  type: 'paypal' | 'bank_transfer';
-  paypal_email: string | null;
-  bank_name: string | null;
-  account_holder: string | null;
-  iban_encrypted: string | null;
-  bic_encrypted: string | null;
-  iban_last4: string | null;
-}
-
-function snapshotOf(row: MethodRow): MethodSnapshot {
-  return {
-    type: row.type,
-    paypalEmail: row.paypal_email,
-    bankName: row.bank_name,
-    accountHolder: row.account_holder,
-    ibanEncrypted: row.iban_encrypted,
-    bicEncrypted: row.bic_encrypted,
-    ibanLast4: row.iban_last4,
-  };
 }
 
 /**
@@ -302,7 +287,12 @@ async function scheduleBatch(
     if (cents < MINIMUM_PAYOUT_CENTS) result.belowMinimum++;
     else if (!method) result.withoutPaymentMethod++;
     else
-      toPay.push({ affiliate_id: affiliateId, amount_cents: cents, method: method.type, snapshot: snapshotOf(method) });
+      toPay.push({
+        affiliate_id: affiliateId,
+        amount_cents: cents,
+        method: method.type,
+        snapshot: sealedFromRow(method),
+      });
   }
   if (toPay.length === 0) return result;
 
