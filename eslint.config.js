@@ -44,6 +44,16 @@ const layers = [
     from: ['./apps', './e2e', './bench'],
     message: 'packages/shared depends on nothing of the apps (ADR 001).',
   },
+  {
+    target: './packages/skin',
+    from: ['./apps', './e2e', './bench', './packages/shared'],
+    message: 'packages/skin is the on-device analysis alone: it depends on nothing of the apps.',
+  },
+  {
+    target: './apps/server',
+    from: './packages/skin',
+    message: 'The server never runs the skin analysis (the photo never leaves the device).',
+  },
   { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
   { target: './apps/web', from: './apps/server', message: 'The web app never imports the server.' },
   // Server (ADR 008): plumbing (db, lib, email, domain, services.ts) ← features ← jobs ← entry points
@@ -114,6 +124,7 @@ export default tseslint.config(
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'packages/shared/tsconfig.json',
+            'packages/skin/tsconfig.json',
           ],
         }),
       ],

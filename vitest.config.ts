@@ -11,6 +11,15 @@ export default defineConfig({
         test: { name: 'shared', environment: 'node', include: ['packages/shared/src/**/*.test.ts'] },
       },
       {
+        // The on-device skin analysis: pixel maths, zones, gates, and the face model under Node.
+        test: {
+          name: 'skin',
+          environment: 'node',
+          include: ['packages/skin/src/**/*.test.ts', 'packages/skin/test/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
         // The project's own ESLint rules (tools/eslint).
         test: { name: 'tools', environment: 'node', include: ['tools/**/*.test.ts'] },
       },
