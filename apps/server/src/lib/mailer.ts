@@ -46,7 +46,8 @@ export function createMailer(options: {
         mkdirSync(options.outboxDir, { recursive: true });
         const file = path.join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
         writeFileSync(file, (info as unknown as { message: Buffer }).message);
-        options.log(`e-mail to ${message.to} written to ${file}`);
+        // The file name only: the recipient is personal data and stays out of the log.
+        options.log(`e-mail written to ${file}`);
       }
     },
     close: () => transport.close(),
