@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelStep, labelledIndexes, layoutBars, scaleTop } from './bar-chart-layout';
+import { labelStep, labelledIndexes, layoutBars, placeLabels, scaleTop } from './bar-chart-layout';
 
 // The bar chart's arithmetic: scales, bar geometry, which points are labelled at a width — for the
 // dashboard's 30 days (labels a week apart) and the console's 12 months.
@@ -73,5 +73,30 @@ describe('day labels', () => {
 
   it('leaves labels at least a label apart', () => {
     for (const band of [2, 5, 7.5, 10.3, 20, 40]) expect(labelEvery(band) * band).toBeGreaterThanOrEqual(72);
+  });
+});
+
+describe('placeLabels', () => {
+  // Ten bars 20 px apart across 200 px, labels 30 px wide.
+  const bars = layoutBars(
+    Array.from({ length: 10 }, () => 1),
+    1,
+    { left: 0, top: 0, width: 200, height: 10 },
+  );
+
+  it('centres the labels under their bars while they fit', () => {
+    expect(placeLabels(bars, [1, 4, 7], 30, 200)).toEqual([
+      { index: 1, x: 30, anchor: 'middle' },
+      { index: 4, x: 90, anchor: 'middle' },
+      { index: 7, x: 150, anchor: 'middle' },
+    ]);
+  });
+
+  it('ends the last label at its bar rather than past the edge, and drops one it would then touch', () => {
+    expect(placeLabels(bars, [3, 7, 9], 30, 200)).toEqual([
+      { index: 3, x: 70, anchor: 'middle' },
+      { index: 9, x: 197, anchor: 'end' },
+    ]);
+    expect(placeLabels(bars, [1, 5, 9], 30, 200).map((label) => label.index)).toEqual([1, 5, 9]);
   });
 });

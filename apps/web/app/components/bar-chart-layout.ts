@@ -61,3 +61,35 @@ export function labelledIndexes(count: number, step: number): number[] {
   for (let index = count - 1; index >= 0; index -= Math.max(1, step)) indexes.unshift(index);
   return indexes;
 }
+
+export interface AxisLabel {
+  index: number;
+  x: number;
+  anchor: 'middle' | 'end';
+}
+
+/**
+ * Where the labelled points' labels stand: centred under their bars, except one that would run past
+ * `right`, which ends at its bar instead; a label that would then touch the one after it gives
+ * way (the latest always stays).
+ */
+export function placeLabels(
+  bars: readonly Bar[],
+  indexes: readonly number[],
+  labelWidth: number,
+  right: number,
+): AxisLabel[] {
+  const placed: AxisLabel[] = [];
+  let nextLeft = Number.POSITIVE_INFINITY;
+  for (const index of [...indexes].reverse()) {
+    const bar = bars[index];
+    if (!bar) continue;
+    const atEnd = bar.centre + labelWidth / 2 > right;
+    const x = atEnd ? bar.x + bar.width : bar.centre;
+    const left = atEnd ? x - labelWidth : x - labelWidth / 2;
+    if (left + labelWidth + LABEL_GAP > nextLeft) continue;
+    placed.unshift({ index, x, anchor: atEnd ? 'end' : 'middle' });
+    nextLeft = left;
+  }
+  return placed;
+}

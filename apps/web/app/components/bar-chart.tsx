@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { formatCount } from '../lib/format';
-import { type PlotBox, labelStep, labelledIndexes, layoutBars, scaleTop } from './bar-chart-layout';
+import { type PlotBox, labelStep, labelledIndexes, layoutBars, placeLabels, scaleTop } from './bar-chart-layout';
 import './bar-chart.css';
 
 // Counts over time drawn as inline SVG (no chart library), for the affiliate dashboard's 30 days
@@ -103,10 +103,8 @@ export function BarChart(props: BarChartProps) {
   const grouped = points.some((point) => point.group !== undefined);
   const height = baseline + (grouped ? GEOMETRY.groupLine : GEOMETRY.tickLine) + GEOMETRY.bottom;
   const labelWidth = Math.max(0, ...points.map((point) => point.tick.length)) * GEOMETRY.charWidth;
-  const labelled = labelledIndexes(
-    points.length,
-    labelStep(points.length > 0 ? plotWidth / points.length : plotWidth, labelWidth, labelUnit),
-  );
+  const step = labelStep(points.length > 0 ? plotWidth / points.length : plotWidth, labelWidth, labelUnit);
+  const labels = placeLabels(last?.bars ?? [], labelledIndexes(points.length, step), labelWidth, width);
 
   return (
     <>
@@ -153,33 +151,28 @@ export function BarChart(props: BarChartProps) {
               ))}
             </g>
           ))}
-          {last
-            ? labelled.map((index, position) => {
-                const bar = last.bars[index]!;
-                const point = points[index]!;
-                // A label that would run past the edge ends at its bar instead.
-                const atEnd = bar.centre + labelWidth / 2 > width;
-                const x = atEnd ? bar.x + bar.width : bar.centre;
-                const previous = position > 0 ? points[labelled[position - 1]!] : undefined;
-                const showGroup = point.group !== undefined && point.group !== previous?.group;
-                return (
-                  <text
-                    key={point.key}
-                    className="bar-chart__tick bar-chart__label"
-                    x={x}
-                    y={baseline + GEOMETRY.tickLine}
-                    textAnchor={atEnd ? 'end' : 'middle'}
-                  >
-                    {point.tick}
-                    {showGroup ? (
-                      <tspan x={x} dy={GEOMETRY.groupLine - GEOMETRY.tickLine}>
-                        {point.group}
-                      </tspan>
-                    ) : null}
-                  </text>
-                );
-              })
-            : null}
+          {labels.map(({ index, x, anchor }, position) => {
+            const point = points[index]!;
+            // The year under the first label and wherever it changes.
+            const previous = position > 0 ? points[labels[position - 1]!.index] : undefined;
+            const showGroup = point.group !== undefined && point.group !== previous?.group;
+            return (
+              <text
+                key={point.key}
+                className="bar-chart__tick bar-chart__label"
+                x={x}
+                y={baseline + GEOMETRY.tickLine}
+                textAnchor={anchor}
+              >
+                {point.tick}
+                {showGroup ? (
+                  <tspan x={x} dy={GEOMETRY.groupLine - GEOMETRY.tickLine}>
+                    {point.group}
+                  </tspan>
+                ) : null}
+              </text>
+            );
+          })}
         </svg>
       </div>
       <p className="bar-chart__summary" id={`${id}-summary`}>
