@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { useTranslation } from '../lib/react-i18n';
-import { AreaHeader } from './area-header';
+import { siteConfig } from '../lib/site-config';
+import { LanguageToggle } from './language-toggle';
+import './site-header.css';
 
 /** The affiliate area's pages are client routes of one layout; the main site is a full navigation. */
 const AREA_LINKS = [
@@ -22,10 +24,8 @@ export function AffiliateHeader() {
 
   return (
     // Escape (focus inside the header) closes the open menu and gives focus back to its button.
-    <AreaHeader
-      className={`affiliate-header${open ? ' site-header--open' : ''}`}
-      tag={t('layout.programme')}
-      home="/affiliate"
+    <header
+      className={`site-header site-header--opaque affiliate-header${open ? ' site-header--open' : ''}`}
       onKeyDown={(event) => {
         if (open && event.key === 'Escape') {
           setOpen(false);
@@ -33,38 +33,50 @@ export function AffiliateHeader() {
         }
       }}
     >
-      <nav className="site-nav" aria-label={t('layout.navLabel')}>
-        <button
-          ref={button}
-          type="button"
-          className="menu-button"
-          aria-expanded={open}
-          aria-controls="affiliate-menu"
-          aria-label={tCommon(open ? 'nav.closeMenu' : 'nav.openMenu')}
-          onClick={() => setOpen(!open)}
-        >
-          <span className="menu-button__icon" />
-        </button>
-        <ul id="affiliate-menu" className="site-nav__list" onClick={() => setOpen(false)}>
-          {AREA_LINKS.map(([to, key]) => (
-            <li key={to}>
-              <NavLink to={to} end className="site-nav__link">
-                {t(`layout.${key}`)}
+      <a className="skip-link" href="#main">
+        {tCommon('skipToContent')}
+      </a>
+      <div className="container site-header__inner">
+        <Link to="/affiliate" className="brand">
+          <span className="brand__name">{siteConfig.brandName}</span>{' '}
+          <span className="brand__tag">{t('layout.programme')}</span>
+        </Link>
+        <nav className="site-nav" aria-label={t('layout.navLabel')}>
+          <button
+            ref={button}
+            type="button"
+            className="menu-button"
+            aria-expanded={open}
+            aria-controls="affiliate-menu"
+            aria-label={tCommon(open ? 'nav.closeMenu' : 'nav.openMenu')}
+            onClick={() => setOpen(!open)}
+          >
+            <span className="menu-button__icon" />
+          </button>
+          <ul id="affiliate-menu" className="site-nav__list" onClick={() => setOpen(false)}>
+            {AREA_LINKS.map(([to, key]) => (
+              <li key={to}>
+                <NavLink to={to} end className="site-nav__link">
+                  {t(`layout.${key}`)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a href="/" className="site-nav__link">
+                {t('layout.mainSite')}
+              </a>
+            </li>
+            <li className="affiliate-nav__menu-only">
+              <NavLink to="/affiliate/terms" end className="site-nav__link">
+                {t('layout.terms')}
               </NavLink>
             </li>
-          ))}
-          <li>
-            <a href="/" className="site-nav__link">
-              {t('layout.mainSite')}
-            </a>
-          </li>
-          <li className="affiliate-nav__menu-only">
-            <NavLink to="/affiliate/terms" end className="site-nav__link">
-              {t('layout.terms')}
-            </NavLink>
-          </li>
-        </ul>
-      </nav>
-    </AreaHeader>
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <LanguageToggle />
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { AreaHeader } from '../../components/area-header';
+import { LanguageToggle } from '../../components/language-toggle';
 import { SlimFooter } from '../../components/slim-footer';
 import { useTranslation } from '../../lib/react-i18n';
+import { siteConfig } from '../../lib/site-config';
 import { SessionProvider } from '../../lib/auth/session';
+import '../../components/site-header.css';
 
 // The operator console's shell (BRIEF §5.10): a slim header with the brand, the area's name and the
 // language switch, the page, a slim footer, and the sign-in session (the same accounts as the
@@ -23,7 +25,23 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
 function AdminHeader() {
   const { t } = useTranslation('admin');
-  return <AreaHeader className="admin-header" tag={t('layout.tag')} home="/" reloadHome />;
+  const { t: tCommon } = useTranslation('common');
+  return (
+    <header className="site-header site-header--opaque admin-header">
+      <a className="skip-link" href="#main">
+        {tCommon('skipToContent')}
+      </a>
+      <div className="container site-header__inner">
+        <a href="/" className="brand">
+          <span className="brand__name">{siteConfig.brandName}</span>{' '}
+          <span className="brand__tag">{t('layout.tag')}</span>
+        </a>
+        <div className="site-header__actions">
+          <LanguageToggle />
+        </div>
+      </div>
+    </header>
+  );
 }
 
 function AdminFooter() {
