@@ -1,7 +1,6 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { formatCount } from '../lib/format';
 import { type PlotBox, labelStep, labelledIndexes, layoutBars, placeLabels, scaleTop } from './bar-chart-layout';
-import './bar-chart.css';
 
 // Counts over time drawn as inline SVG (no chart library), for the affiliate dashboard's 30 days
 // and the console's 12 months: one panel per series with its own scale — conversions are far fewer
