@@ -43,36 +43,35 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: `rm -rf .e2e-data/${PORT} && node --import tsx e2e/seed.ts && node --import tsx apps/server/src/main.ts`,
-      url: `${BASE_URL}/robots.txt`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(PORT, {
-        RATE_LIMIT_CONTACT_PER_HOUR: '100',
-        // Every test signs in from 127.0.0.1: the per-IP limits are raised; the per-e-mail limit stays
-        // at its default (10 failed attempts per hour) and its test uses an address of its own.
-        RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
-        RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
-        RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000',
-        SUPPORT_PHONE: '+33 1 23 45 67 89',
-        LIVE_CHAT_URL: 'https://chat.skanova.example/live',
-      }),
-    },
-    {
-      command: `rm -rf .e2e-data/${FUNNEL_PORT} && node --import tsx e2e/seed.ts && node --import tsx apps/server/src/main.ts`,
-      url: `${FUNNEL_URL}/robots.txt`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(FUNNEL_PORT, {
-        TEST_CLOCK: 'true',
-        REVENUECAT_WEBHOOK_AUTH: FUNNEL_WEBHOOK_AUTH,
-        JOBS_ENABLED: 'true',
-        JOBS_TICK_MS: '500',
-      }),
-    },
+    testServer(PORT, {
+      RATE_LIMIT_CONTACT_PER_HOUR: '100',
+      // Every test signs in from 127.0.0.1: the per-IP limits are raised; the per-e-mail limit stays
+      // at its default (10 failed attempts per hour) and its test uses an address of its own.
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '1000',
+      RATE_LIMIT_SIGNUP_PER_HOUR: '1000',
+      RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000',
+      SUPPORT_PHONE: '+33 1 23 45 67 89',
+      LIVE_CHAT_URL: 'https://chat.skanova.example/live',
+    }),
+    testServer(FUNNEL_PORT, {
+      TEST_CLOCK: 'true',
+      REVENUECAT_WEBHOOK_AUTH: FUNNEL_WEBHOOK_AUTH,
+      JOBS_ENABLED: 'true',
+      JOBS_TICK_MS: '500',
+    }),
   ],
 });
+
+/** A test server on a fresh seeded database: its port, address and data folder, and the test's own settings. */
+function testServer(port: number, extra: Record<string, string>) {
+  return {
+    command: `rm -rf .e2e-data/${port} && node --import tsx e2e/seed.ts && node --import tsx apps/server/src/main.ts`,
+    url: `http://localhost:${port}/robots.txt`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: serverEnv(port, extra),
+  };
+}
 
 /** A test server's environment: its port, address and data folder, and the test's own settings. */
 function serverEnv(port: number, extra: Record<string, string>): Record<string, string> {

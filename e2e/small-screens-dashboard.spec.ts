@@ -144,7 +144,7 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(chart).toBeVisible();
       const chartBox = (await chart.boundingBox())!;
       expect(chartBox.x + chartBox.width).toBeLessThanOrEqual(WIDTH);
-      const dates = chart.locator('.activity-chart__date');
+      const dates = chart.locator('.bar-chart__label');
       expect(await dates.count()).toBeGreaterThanOrEqual(2);
       const boxes = await Promise.all((await dates.all()).map(async (date) => (await date.boundingBox())!));
       for (const box of boxes) {

@@ -33,10 +33,10 @@ const AFFILIATE = new RegExp(
   ].join('|'),
 );
 
-// What the signed-in pages share: formatting, tabs, their header, session and signing out, and the browser
+// What the signed-in pages share: formatting, tabs, their header, the bar chart, session and signing out, and the browser
 // tools of the pages that make files (downloads, clipboard, SVG to PNG).
 const SIGNED_IN =
-  /app\/lib\/(format|auth\/signed-in|download|clipboard|svg-image)\.ts|app\/components\/(tabs|account-header)\.tsx/;
+  /app\/lib\/(format|auth\/signed-in|download|clipboard|svg-image)\.ts|app\/components\/(tabs|account-header|bar-chart|bar-chart-layout)\.tsx?|packages\/shared\/src\/affiliate\/money\.ts/;
 
 // QR codes (the library and its settings) and the materials' file names: the three pages that make
 // QR codes or materials (dashboard, QR code, marketing) load them together.

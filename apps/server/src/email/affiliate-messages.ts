@@ -1,5 +1,6 @@
 import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE } from '@skanova/shared/affiliate/constants';
-import { COMMISSION_CURRENCY, COMMISSION_HOLD_DAYS, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
+import { formatMoney } from '@skanova/shared/affiliate/money';
+import { COMMISSION_HOLD_DAYS, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { isLanguage, type Language } from '@skanova/shared/site/constants';
 import type { AppServices } from '../services.ts';
 import { affiliateEmail, type EmailRecipient } from './email-texts.ts';
@@ -48,16 +49,6 @@ export async function loadEmailRecipient(
   };
 }
 
-/** Integer cents in the recipient's language: 1250 → "$12.50" (en), "12,50 $US" (fr). */
-export function formatEmailMoney(cents: number, lang: Language, currency: string = COMMISSION_CURRENCY): string {
-  return new Intl.NumberFormat(lang, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
-
 /** A UTC day ("2026-07-15") in the recipient's language: "July 15, 2026" (en), "15 juillet 2026", "1er août 2026" (fr). */
 export function formatEmailDay(day: string, lang: Language): string {
   const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
@@ -87,7 +78,7 @@ export function welcomeEmail(app: Config, to: EmailRecipient, input: { status: '
           paragraphs: [
             text('intro'),
             text('activeNext'),
-            text('payments', { minimum: formatEmailMoney(MINIMUM_PAYOUT_CENTS, to.language) }),
+            text('payments', { minimum: formatMoney(MINIMUM_PAYOUT_CENTS, to.language) }),
           ],
           action: { label: text('action'), url: pageUrl(app, AFFILIATE_DASHBOARD_PAGE, to.language) },
         },
@@ -99,7 +90,7 @@ export function conversionEmail(
   to: EmailRecipient,
   input: { code: string; commissionCents: number; rateTier: 'standard' | 'premium' },
 ): MailMessage {
-  const amount = formatEmailMoney(input.commissionCents, to.language);
+  const amount = formatMoney(input.commissionCents, to.language);
   return affiliateEmail(app.config.BRAND_NAME, to, 'conversion', (text) => ({
     subjectValues: { amount },
     paragraphs: [
@@ -124,7 +115,7 @@ export function payoutSentEmail(
     payday: string;
   },
 ): MailMessage {
-  const amount = formatEmailMoney(input.amountCents, to.language, input.currency);
+  const amount = formatMoney(input.amountCents, to.language, input.currency);
   // A SEPA payout is paid in euros: the e-mail shows both the earned and the paid amount.
   const converted =
     input.amountPaidCents !== null && input.paidCurrency !== null && input.paidCurrency !== input.currency;
@@ -135,7 +126,7 @@ export function payoutSentEmail(
       converted
         ? text('converted', {
             amount,
-            paid: formatEmailMoney(input.amountPaidCents ?? 0, to.language, input.paidCurrency ?? input.currency),
+            paid: formatMoney(input.amountPaidCents ?? 0, to.language, input.paidCurrency ?? input.currency),
           })
         : text('amount', { amount }),
       text(input.method === 'paypal' ? 'paypal' : 'bank'),

@@ -1,19 +1,12 @@
-import { COMMISSION_CURRENCY } from '@skanova/shared/affiliate/programme';
+import { formatMoney } from '@skanova/shared/affiliate/money';
 
 // How the signed-in pages (the dashboard, the console) write numbers, money and dates in the page
 // language (spec §2 "Overview": dollars with two decimals, the conversion rate in % with one
 // decimal). Money arrives in integer cents and becomes dollars only here, at the edge. Days are UTC days (BRIEF §6), so dates are
-// formatted in UTC: a payday at 00:00 UTC on the 15th never shows as the 14th in America.
+// formatted in UTC: a payday at 00:00 UTC on the 15th never shows as the 14th in America. Money is
+// written as the e-mails write it (packages/shared affiliate/money.ts).
 
-/** Integer cents as currency with two decimals: 1250 → "$12.50" (en), "12,50 $US" (fr). */
-export function formatMoney(cents: number, lang: string, currency: string = COMMISSION_CURRENCY): string {
-  return new Intl.NumberFormat(lang, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(cents / 100);
-}
+export { formatMoney };
 
 /** Dollars given by the server (e.g. the commission rate 2 or 4) as the same currency text. */
 export function formatDollars(dollars: number, lang: string): string {

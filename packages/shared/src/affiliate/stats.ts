@@ -63,16 +63,22 @@ export interface AffiliateTimeline {
 export const PAYOUT_STATUSES = ['scheduled', 'sent', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-export interface PayoutSummary {
+/** What the affiliate's history and the operators' console both say of a payout. */
+export interface PayoutCore {
   id: string;
   periodStart: string;
   periodEnd: string;
+  /** USD cents. */
   amountCents: number;
   currency: string;
   method: PaymentMethodType;
   status: PayoutStatus;
+  /** The payday, YYYY-MM-DD. */
   scheduledFor: string;
   paidAt: string | null;
+}
+
+export interface PayoutSummary extends PayoutCore {
   /**
    * What the affiliate receives, in the paid currency, once the payout is exported (absent before):
    * EUR cents for a SEPA transfer (converted at the operator's rate), the USD amount for PayPal.

@@ -1,5 +1,4 @@
-import type { PaymentMethodType } from '../affiliate/payment-method.ts';
-import type { PayoutStatus } from '../affiliate/stats.ts';
+import type { PayoutCore } from '../affiliate/stats.ts';
 import type {
   AdminExportPayoutsRequest,
   AdminListPayoutsRequest,
@@ -10,21 +9,11 @@ import type {
 // The operator's payout functions (BRIEF §5.2, §5.10, §6): run a month's payouts, export them for
 // PayPal or SEPA, and move them through their lifecycle. `access: 'admin'`. Their inputs: schemas.ts.
 
-export interface AdminPayout {
-  id: string;
+export interface AdminPayout extends PayoutCore {
   affiliateId: string;
   /** "First Last" (null once the account was deleted and purged). */
   affiliateName: string | null;
   affiliateEmail: string | null;
-  periodStart: string;
-  periodEnd: string;
-  /** USD cents. */
-  amountCents: number;
-  currency: string;
-  method: PaymentMethodType;
-  status: PayoutStatus;
-  /** The payday, YYYY-MM-DD. */
-  scheduledFor: string;
   /** USD→EUR rate used for a SEPA payout, as a decimal string (e.g. "0.923100"), once exported. */
   exchangeRate: string | null;
   /** Amount in the paid currency (EUR cents for SEPA), once exported. */
@@ -33,7 +22,6 @@ export interface AdminPayout {
   reference: string | null;
   failureReason: string | null;
   sentAt: string | null;
-  paidAt: string | null;
   failedAt: string | null;
   /**
    * The payout's id as the export files carry it (PayPal's customer id, SEPA's EndToEndId): 25

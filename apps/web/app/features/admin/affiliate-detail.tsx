@@ -8,7 +8,7 @@ import { formatCount, formatDay, formatMoney, formatPercent } from '../../lib/fo
 import { useAdminErrorMessage } from './admin-format';
 import { useAdminTab } from './admin-tab';
 import { AffiliateStatusBadge, displayName } from './affiliate-parts';
-import { ConfirmPanel, ListState, type Notice, NoticeBanner, TableRegion, useFocusOnMount } from './console-parts';
+import { AdminTable, ConfirmPanel, ListState, type Notice, NoticeBanner, useFocusOnMount } from './console-parts';
 import { adminKeys, useAdminAffiliate } from './queries';
 
 // One affiliate in the console: who they are, their account's state, the figures their dashboard
@@ -143,34 +143,28 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
       {payouts.length === 0 ? (
         <p className="admin-empty">{t('detail.noPayouts')}</p>
       ) : (
-        <TableRegion label={t('detail.payouts')}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('payouts.columns.payday')}</th>
-                <th scope="col" className="admin-table__number">
-                  {t('payouts.columns.amount')}
-                </th>
-                <th scope="col">{t('payouts.columns.method')}</th>
-                <th scope="col">{t('payouts.columns.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payouts.map((payout) => (
-                <tr key={payout.id}>
-                  <td>{formatDay(payout.scheduledFor, lang)}</td>
-                  <td className="admin-table__number">{formatMoney(payout.amountCents, lang, payout.currency)}</td>
-                  <td>{tPayment(`methods.${payout.method}`)}</td>
-                  <td>
-                    <span className={`admin-badge admin-badge--${payout.status}`}>
-                      {t(`payouts.statuses.${payout.status}`)}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+        <AdminTable
+          region={t('detail.payouts')}
+          columns={[
+            { label: t('payouts.columns.payday') },
+            { label: t('payouts.columns.amount'), number: true },
+            { label: t('payouts.columns.method') },
+            { label: t('payouts.columns.status') },
+          ]}
+        >
+          {payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td>{formatDay(payout.scheduledFor, lang)}</td>
+              <td className="admin-table__number">{formatMoney(payout.amountCents, lang, payout.currency)}</td>
+              <td>{tPayment(`methods.${payout.method}`)}</td>
+              <td>
+                <span className={`admin-badge admin-badge--${payout.status}`}>
+                  {t(`payouts.statuses.${payout.status}`)}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Decisions detail={detail} operatorEmail={operatorEmail} />
     </div>

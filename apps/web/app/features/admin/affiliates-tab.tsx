@@ -7,7 +7,7 @@ import { formatCount, formatMoney } from '../../lib/format';
 import { formatCompactDay } from './admin-format';
 import { AffiliateDetail } from './affiliate-detail';
 import { AffiliateStatusBadge, displayName } from './affiliate-parts';
-import { ListState, Pager, TableRegion } from './console-parts';
+import { AdminTable, ListState, Pager } from './console-parts';
 import { useAdminAffiliates } from './queries';
 
 // Affiliates (BRIEF §5.7, §5.10): search by name, e-mail, company or code, filter by status, and
@@ -94,6 +94,9 @@ export function AffiliatesTab({ operatorEmail }: { operatorEmail: string }) {
   );
 }
 
+/** The figures' columns of the list. */
+const FIGURES = ['conversions', 'earnings', 'unpaid'] as const;
+
 function AffiliatesTable({
   affiliates,
   selected,
@@ -106,82 +109,70 @@ function AffiliatesTable({
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
   return (
-    <TableRegion label={t('affiliates.title')}>
-      <table className="admin-table admin-table--stack">
-        <thead>
-          <tr>
-            <th scope="col">{t('affiliates.columns.name')}</th>
-            <th scope="col">{t('affiliates.columns.email')}</th>
-            <th scope="col">{t('affiliates.columns.status')}</th>
-            <th scope="col">{t('affiliates.columns.codes')}</th>
-            <th scope="col" className="admin-table__number">
-              {t('affiliates.columns.conversions')}
+    <AdminTable
+      region={t('affiliates.title')}
+      className="admin-table--stack"
+      columns={[
+        { label: t('affiliates.columns.name') },
+        { label: t('affiliates.columns.email') },
+        { label: t('affiliates.columns.status') },
+        { label: t('affiliates.columns.codes') },
+        ...FIGURES.map((column) => ({ label: t(`affiliates.columns.${column}`), number: true })),
+        { label: t('affiliates.columns.joined') },
+        { label: t('affiliates.columns.actions'), hidden: true },
+      ]}
+    >
+      {affiliates.map((affiliate) => {
+        const name = displayName(affiliate) ?? t('affiliates.noName');
+        const figures = {
+          conversions: formatCount(affiliate.qualifiedConversions, lang),
+          earnings: formatMoney(affiliate.earningsCents, lang),
+          unpaid: formatMoney(affiliate.unpaidCents, lang),
+        };
+        return (
+          <tr key={affiliate.id} aria-current={affiliate.id === selected ? 'true' : undefined}>
+            <th scope="row">
+              {name}
+              {affiliate.companyName ? <span className="admin-table__sub">{affiliate.companyName}</span> : null}
             </th>
-            <th scope="col" className="admin-table__number">
-              {t('affiliates.columns.earnings')}
-            </th>
-            <th scope="col" className="admin-table__number">
-              {t('affiliates.columns.unpaid')}
-            </th>
-            <th scope="col">{t('affiliates.columns.joined')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('affiliates.columns.actions')}</span>
-            </th>
+            <td className="admin-table__wrap" data-label={t('affiliates.columns.email')}>
+              {affiliate.email ?? '—'}
+            </td>
+            <td data-label={t('affiliates.columns.status')}>
+              <AffiliateStatusBadge affiliate={affiliate} />
+            </td>
+            <td data-label={t('affiliates.columns.codes')}>
+              {affiliate.codes.length > 0
+                ? affiliate.codes.map((code, index) => (
+                    // The space between codes is where a line may break: never inside a code.
+                    <Fragment key={code}>
+                      {index > 0 ? ' ' : null}
+                      <code>{code}</code>
+                    </Fragment>
+                  ))
+                : '—'}
+            </td>
+            {FIGURES.map((column) => (
+              <td key={column} className="admin-table__number" data-label={t(`affiliates.columns.${column}`)}>
+                {figures[column]}
+              </td>
+            ))}
+            <td className="admin-table__date" data-label={t('affiliates.columns.joined')}>
+              {formatCompactDay(affiliate.createdAt, lang)}
+            </td>
+            <td>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => onSelect(affiliate.id)}
+              >
+                {t('affiliates.details')}
+                <span className="visually-hidden"> – {name}</span>
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {affiliates.map((affiliate) => {
-            const name = displayName(affiliate) ?? t('affiliates.noName');
-            return (
-              <tr key={affiliate.id} aria-current={affiliate.id === selected ? 'true' : undefined}>
-                <th scope="row">
-                  {name}
-                  {affiliate.companyName ? <span className="admin-table__sub">{affiliate.companyName}</span> : null}
-                </th>
-                <td className="admin-table__wrap" data-label={t('affiliates.columns.email')}>
-                  {affiliate.email ?? '—'}
-                </td>
-                <td data-label={t('affiliates.columns.status')}>
-                  <AffiliateStatusBadge affiliate={affiliate} />
-                </td>
-                <td data-label={t('affiliates.columns.codes')}>
-                  {affiliate.codes.length > 0
-                    ? affiliate.codes.map((code, index) => (
-                        // The space between codes is where a line may break: never inside a code.
-                        <Fragment key={code}>
-                          {index > 0 ? ' ' : null}
-                          <code>{code}</code>
-                        </Fragment>
-                      ))
-                    : '—'}
-                </td>
-                <td className="admin-table__number" data-label={t('affiliates.columns.conversions')}>
-                  {formatCount(affiliate.qualifiedConversions, lang)}
-                </td>
-                <td className="admin-table__number" data-label={t('affiliates.columns.earnings')}>
-                  {formatMoney(affiliate.earningsCents, lang)}
-                </td>
-                <td className="admin-table__number" data-label={t('affiliates.columns.unpaid')}>
-                  {formatMoney(affiliate.unpaidCents, lang)}
-                </td>
-                <td className="admin-table__date" data-label={t('affiliates.columns.joined')}>
-                  {formatCompactDay(affiliate.createdAt, lang)}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    onClick={() => onSelect(affiliate.id)}
-                  >
-                    {t('affiliates.details')}
-                    <span className="visually-hidden"> – {name}</span>
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableRegion>
+        );
+      })}
+    </AdminTable>
   );
 }

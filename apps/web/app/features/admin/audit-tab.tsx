@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ADMIN_SEARCH_MAX } from '@skanova/shared/admin/schemas';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDateTime } from './admin-format';
-import { ListState, Pager, TableRegion } from './console-parts';
+import { AdminTable, ListState, Pager } from './console-parts';
 import { useAdminAuditLog } from './queries';
 
 // The audit log (BRIEF §4): who did what to which record, newest first, filtered by an action or
@@ -50,37 +50,29 @@ export function AuditTab() {
         <h3 id="admin-audit-title">{t('audit.title')}</h3>
         <ListState query={audit} empty={items.length === 0} />
         {items.length > 0 ? (
-          <TableRegion label={t('audit.title')}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.columns.at')}</th>
-                  <th scope="col">{t('audit.columns.actor')}</th>
-                  <th scope="col">{t('audit.columns.action')}</th>
-                  <th scope="col">{t('audit.columns.subject')}</th>
-                  <th scope="col">{t('audit.columns.details')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatDateTime(entry.createdAt, lang)}</td>
-                    <td className="admin-table__wrap">
-                      {entry.actorEmail ??
-                        (entry.actor === 'system' ? t('audit.system') : (entry.actor ?? t('audit.anonymous')))}
-                    </td>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td className="admin-table__wrap">{entry.subject ? <code>{entry.subject}</code> : '—'}</td>
-                    <td className="admin-table__wrap">
-                      {entry.details ? <code className="admin-details">{JSON.stringify(entry.details)}</code> : '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <AdminTable
+            region={t('audit.title')}
+            columns={(['at', 'actor', 'action', 'subject', 'details'] as const).map((column) => ({
+              label: t(`audit.columns.${column}`),
+            }))}
+          >
+            {items.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.createdAt, lang)}</td>
+                <td className="admin-table__wrap">
+                  {entry.actorEmail ??
+                    (entry.actor === 'system' ? t('audit.system') : (entry.actor ?? t('audit.anonymous')))}
+                </td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td className="admin-table__wrap">{entry.subject ? <code>{entry.subject}</code> : '—'}</td>
+                <td className="admin-table__wrap">
+                  {entry.details ? <code className="admin-details">{JSON.stringify(entry.details)}</code> : '—'}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         ) : null}
         <Pager page={audit.data} label={t('audit.pages')} onPage={setPage} />
       </section>

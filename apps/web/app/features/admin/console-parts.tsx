@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { useAdminErrorMessage } from './admin-format';
 
 // Pieces every tab of the console uses: a list's loading, error and empty states, a scrolling
-// table region, a pager, an announced notice and an inline confirmation.
+// table region and its table, a pager, an announced notice and an inline confirmation.
 
 /** What a list shows besides its rows: a spinner, the error with a retry, or "nothing". */
 export function ListState({ query, empty }: { query: UseQueryResult<unknown>; empty: boolean }) {
@@ -45,6 +45,46 @@ export function TableRegion({ label, children }: { label: string; children: Reac
       {children}
     </div>
   );
+}
+
+export interface AdminColumn {
+  label: string;
+  /** Figures, aligned to the right. */
+  number?: boolean;
+  /** Named for screen readers only (a column of buttons). */
+  hidden?: boolean;
+}
+
+/**
+ * A console table: its header row from its columns, then its rows; inside a scrolling region named
+ * `region` when one is given. `className` adds to `admin-table` (e.g. `admin-table--stack`).
+ */
+export function AdminTable({
+  columns,
+  region,
+  className,
+  children,
+}: {
+  columns: readonly AdminColumn[];
+  region?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const table = (
+    <table className={className ? `admin-table ${className}` : 'admin-table'}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.label} scope="col" className={column.number ? 'admin-table__number' : undefined}>
+              {column.hidden ? <span className="visually-hidden">{column.label}</span> : column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+  return region ? <TableRegion label={region}>{table}</TableRegion> : table;
 }
 
 /** Previous / next through a paged list, with where the reader is. */

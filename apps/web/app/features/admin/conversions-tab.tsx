@@ -8,7 +8,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { formatDay, formatMoney } from '../../lib/format';
 import { formatCompactDateTime, formatDateTime, useAdminErrorMessage } from './admin-format';
 import { useAdminTab } from './admin-tab';
-import { ConfirmPanel, ListState, type Notice, NoticeBanner, Pager, TableRegion } from './console-parts';
+import { AdminTable, ConfirmPanel, ListState, type Notice, NoticeBanner, Pager } from './console-parts';
 import { adminKeys, useAdminConversions } from './queries';
 
 // Conversions (BRIEF §5.4, §5.10): every affiliate's, filtered by status, code and days (and by
@@ -125,83 +125,70 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
   return (
     <>
       <NoticeBanner notice={notice} />
-      <TableRegion label={t('conversions.title')}>
-        <table className="admin-table admin-table--stack">
-          <thead>
-            <tr>
-              <th scope="col">{t('conversions.columns.occurredAt')}</th>
-              <th scope="col">{t('conversions.columns.affiliate')}</th>
-              <th scope="col">{t('conversions.columns.code')}</th>
-              <th scope="col" className="admin-table__number">
-                {t('conversions.columns.commission')}
-              </th>
-              <th scope="col">{t('conversions.columns.status')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('conversions.columns.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {conversions.map((conversion) => (
-              <tr key={conversion.id}>
-                <td className="admin-table__date" data-label={t('conversions.columns.occurredAt')}>
-                  {formatCompactDateTime(conversion.occurredAt, lang)}
-                </td>
-                <td className="admin-table__wrap" data-label={t('conversions.columns.affiliate')}>
-                  {conversion.affiliateName ?? '—'}
-                  {conversion.affiliateEmail ? (
-                    <span className="admin-table__sub">{conversion.affiliateEmail}</span>
-                  ) : null}
-                </td>
-                <td data-label={t('conversions.columns.code')}>
-                  {conversion.code ? <code>{conversion.code}</code> : '—'}
-                </td>
-                <td className="admin-table__number" data-label={t('conversions.columns.commission')}>
-                  {formatMoney(conversion.commissionCents, lang)}
-                  {conversion.rateTier === 'premium' ? (
-                    <span className="admin-table__sub">{t('conversions.premium')}</span>
-                  ) : null}
-                </td>
-                <td data-label={t('conversions.columns.status')}>
-                  <span className={`admin-badge admin-badge--${conversion.status}`}>
-                    {t(`conversions.statuses.${conversion.status}`)}
+      <AdminTable
+        region={t('conversions.title')}
+        className="admin-table--stack"
+        columns={[
+          { label: t('conversions.columns.occurredAt') },
+          { label: t('conversions.columns.affiliate') },
+          { label: t('conversions.columns.code') },
+          { label: t('conversions.columns.commission'), number: true },
+          { label: t('conversions.columns.status') },
+          { label: t('conversions.columns.actions'), hidden: true },
+        ]}
+      >
+        {conversions.map((conversion) => (
+          <tr key={conversion.id}>
+            <td className="admin-table__date" data-label={t('conversions.columns.occurredAt')}>
+              {formatCompactDateTime(conversion.occurredAt, lang)}
+            </td>
+            <td className="admin-table__wrap" data-label={t('conversions.columns.affiliate')}>
+              {conversion.affiliateName ?? '—'}
+              {conversion.affiliateEmail ? <span className="admin-table__sub">{conversion.affiliateEmail}</span> : null}
+            </td>
+            <td data-label={t('conversions.columns.code')}>{conversion.code ? <code>{conversion.code}</code> : '—'}</td>
+            <td className="admin-table__number" data-label={t('conversions.columns.commission')}>
+              {formatMoney(conversion.commissionCents, lang)}
+              {conversion.rateTier === 'premium' ? (
+                <span className="admin-table__sub">{t('conversions.premium')}</span>
+              ) : null}
+            </td>
+            <td data-label={t('conversions.columns.status')}>
+              <span className={`admin-badge admin-badge--${conversion.status}`}>
+                {t(`conversions.statuses.${conversion.status}`)}
+              </span>
+              {conversion.refundedAt ? (
+                <span className="admin-table__sub">
+                  {t('conversions.refunded', { date: formatDay(conversion.refundedAt, lang) })}
+                </span>
+              ) : null}
+              {conversion.reversalReason ? <span className="admin-table__sub">{conversion.reversalReason}</span> : null}
+            </td>
+            <td>
+              {conversion.status !== 'reversed' && !conversion.refundedAt ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => {
+                    setNotice(null);
+                    setReversing(conversion);
+                  }}
+                >
+                  {t('conversions.reverse')}
+                  <span className="visually-hidden">
+                    {' '}
+                    –{' '}
+                    {t('conversions.describe', {
+                      amount: formatMoney(conversion.commissionCents, lang),
+                      date: formatDateTime(conversion.occurredAt, lang),
+                    })}
                   </span>
-                  {conversion.refundedAt ? (
-                    <span className="admin-table__sub">
-                      {t('conversions.refunded', { date: formatDay(conversion.refundedAt, lang) })}
-                    </span>
-                  ) : null}
-                  {conversion.reversalReason ? (
-                    <span className="admin-table__sub">{conversion.reversalReason}</span>
-                  ) : null}
-                </td>
-                <td>
-                  {conversion.status !== 'reversed' && !conversion.refundedAt ? (
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      onClick={() => {
-                        setNotice(null);
-                        setReversing(conversion);
-                      }}
-                    >
-                      {t('conversions.reverse')}
-                      <span className="visually-hidden">
-                        {' '}
-                        –{' '}
-                        {t('conversions.describe', {
-                          amount: formatMoney(conversion.commissionCents, lang),
-                          date: formatDateTime(conversion.occurredAt, lang),
-                        })}
-                      </span>
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableRegion>
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {reversing ? (
         <ReverseConversion
           key={reversing.id}

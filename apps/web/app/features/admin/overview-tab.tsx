@@ -4,7 +4,7 @@ import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatCount, formatDay, formatMoney } from '../../lib/format';
 import { formatDateTime } from './admin-format';
-import { ListState } from './console-parts';
+import { AdminTable, ListState } from './console-parts';
 import { OverviewChart } from './overview-chart';
 import { useAdminOverview } from './queries';
 import './overview.css';
@@ -151,28 +151,22 @@ function Commissions({ overview }: { overview: AdminOverview }) {
   return (
     <section className="card" aria-labelledby="admin-overview-commissions-title">
       <h3 id="admin-overview-commissions-title">{t('overview.commissions.title')}</h3>
-      <table className="admin-table admin-overview-commissions">
-        <thead>
-          <tr>
-            <th scope="col">{t('overview.commissions.status')}</th>
-            <th scope="col" className="admin-table__number">
-              {t('overview.commissions.count')}
-            </th>
-            <th scope="col" className="admin-table__number">
-              {t('overview.commissions.amount')}
-            </th>
+      <AdminTable
+        className="admin-overview-commissions"
+        columns={[
+          { label: t('overview.commissions.status') },
+          { label: t('overview.commissions.count'), number: true },
+          { label: t('overview.commissions.amount'), number: true },
+        ]}
+      >
+        {statuses.map((status) => (
+          <tr key={status}>
+            <th scope="row">{t(`overview.commissions.${status}`)}</th>
+            <td className="admin-table__number">{formatCount(overview.commissions[status].count, lang)}</td>
+            <td className="admin-table__number">{formatMoney(overview.commissions[status].cents, lang)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {statuses.map((status) => (
-            <tr key={status}>
-              <th scope="row">{t(`overview.commissions.${status}`)}</th>
-              <td className="admin-table__number">{formatCount(overview.commissions[status].count, lang)}</td>
-              <td className="admin-table__number">{formatMoney(overview.commissions[status].cents, lang)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { VITAL_THRESHOLDS, VITALS_DEFAULT_DAYS, type VitalName } from '@skanova/shared/admin/vitals';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDateTime } from './admin-format';
-import { ListState, TableRegion } from './console-parts';
+import { AdminTable, ListState } from './console-parts';
 import { useAdminWebVitals } from './queries';
 
 // Web vitals (BRIEF §6): the 75th percentile of what visitors' browsers measured, per page and
@@ -46,42 +46,34 @@ export function VitalsTab() {
         ) : null}
         <ListState query={vitals} empty={rows.length === 0} />
         {rows.length > 0 ? (
-          <TableRegion label={t('vitals.title')}>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('vitals.columns.page')}</th>
-                  <th scope="col">{t('vitals.columns.metric')}</th>
-                  <th scope="col" className="admin-table__number">
-                    {t('vitals.columns.p75')}
-                  </th>
-                  <th scope="col" className="admin-table__number">
-                    {t('vitals.columns.samples')}
-                  </th>
-                  <th scope="col">{t('vitals.columns.rating')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={`${row.page} ${row.name}`}>
-                    <th scope="row">
-                      <code>{row.page}</code>
-                    </th>
-                    <td>
-                      <abbr title={t(`vitals.names.${row.name}`)}>{row.name}</abbr>
-                    </td>
-                    <td className="admin-table__number">{formatVital(row.name, row.p75, lang, ms)}</td>
-                    <td className="admin-table__number">{new Intl.NumberFormat(lang).format(row.samples)}</td>
-                    <td>
-                      <span className={`admin-badge admin-badge--vital-${row.rating}`}>
-                        {t(`vitals.ratings.${row.rating}`)}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+          <AdminTable
+            region={t('vitals.title')}
+            columns={[
+              { label: t('vitals.columns.page') },
+              { label: t('vitals.columns.metric') },
+              { label: t('vitals.columns.p75'), number: true },
+              { label: t('vitals.columns.samples'), number: true },
+              { label: t('vitals.columns.rating') },
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={`${row.page} ${row.name}`}>
+                <th scope="row">
+                  <code>{row.page}</code>
+                </th>
+                <td>
+                  <abbr title={t(`vitals.names.${row.name}`)}>{row.name}</abbr>
+                </td>
+                <td className="admin-table__number">{formatVital(row.name, row.p75, lang, ms)}</td>
+                <td className="admin-table__number">{new Intl.NumberFormat(lang).format(row.samples)}</td>
+                <td>
+                  <span className={`admin-badge admin-badge--vital-${row.rating}`}>
+                    {t(`vitals.ratings.${row.rating}`)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         ) : null}
         <details className="admin-thresholds">
           <summary>{t('vitals.thresholds')}</summary>

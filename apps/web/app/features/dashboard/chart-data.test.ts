@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityTotals, continuousDays, labelEvery, labelledDayIndexes, layoutBars, niceMax } from './chart-data';
+import { activityTotals, continuousDays } from './chart-data';
 
 const day = (date: string, clicks: number, conversions = 0) => ({ date, clicks, conversions });
 
@@ -31,51 +31,6 @@ describe('continuousDays', () => {
 
   it('gives nothing for nothing', () => {
     expect(continuousDays([])).toEqual([]);
-  });
-});
-
-describe('niceMax', () => {
-  it('rounds the top of the scale up to 1, 2 or 5 × 10ⁿ', () => {
-    expect([0, 1, 2, 3, 7, 10, 11, 26, 99, 101, 480].map(niceMax)).toEqual([1, 1, 2, 5, 10, 10, 20, 50, 100, 200, 500]);
-  });
-});
-
-describe('layoutBars', () => {
-  const area = { left: 10, top: 0, width: 100, height: 50 };
-
-  it('scales the bars to the maximum and stands them on the baseline', () => {
-    const bars = layoutBars([0, 5, 10, 20], 10, area, 0.5);
-    expect(bars.map((bar) => bar.height)).toEqual([0, 25, 50, 50]);
-    expect(bars.map((bar) => bar.y + bar.height)).toEqual([50, 50, 50, 50]);
-    expect(bars.map((bar) => bar.x)).toEqual([16.25, 41.25, 66.25, 91.25]);
-    expect(bars[0]!.width).toBe(12.5);
-  });
-
-  it('draws no bar for no value', () => {
-    expect(layoutBars([], 10, area)).toEqual([]);
-  });
-});
-
-describe('labelledDayIndexes', () => {
-  it('labels the last day and every seventh day before it', () => {
-    expect(labelledDayIndexes(30)).toEqual([1, 8, 15, 22, 29]);
-    expect(labelledDayIndexes(3)).toEqual([2]);
-    expect(labelledDayIndexes(0)).toEqual([]);
-  });
-});
-
-describe('labelEvery', () => {
-  it('labels every week while a week is wide enough for a label, else every other week or more', () => {
-    // A wide screen: 30 days across ~900 px.
-    expect(labelEvery(30)).toBe(7);
-    // A phone: 30 days across ~230 px, a week is 54 px, narrower than a label.
-    expect(labelEvery(230 / 30)).toBe(14);
-    expect(labelEvery(3)).toBe(28);
-    expect(labelEvery(0)).toBe(7);
-  });
-
-  it('leaves labels at least a label apart', () => {
-    for (const band of [2, 5, 7.5, 10.3, 20, 40]) expect(labelEvery(band) * band).toBeGreaterThanOrEqual(72);
   });
 });
 

@@ -155,9 +155,9 @@ describe('OverviewTab', () => {
   it('draws the days, the missing one as zero, and gives the same data as text', async () => {
     await renderWithData('en', (stats) => <OverviewTab stats={stats} />);
     const chart = screen.getByRole('img', { name: 'Clicks and conversions, last 30 days' });
-    expect(chart.querySelectorAll('.activity-chart__bar--clicks')).toHaveLength(3);
-    expect(chart.querySelectorAll('.activity-chart__bar--conversions')).toHaveLength(3);
-    const heights = [...chart.querySelectorAll('.activity-chart__bar--clicks')].map((bar) =>
+    expect(chart.querySelectorAll('.bar-chart__bar--clicks')).toHaveLength(3);
+    expect(chart.querySelectorAll('.bar-chart__bar--conversions')).toHaveLength(3);
+    const heights = [...chart.querySelectorAll('.bar-chart__bar--clicks')].map((bar) =>
       Number(bar.getAttribute('height')),
     );
     expect(heights[1]).toBe(0);

@@ -2,13 +2,15 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReferralCodeStats } from '@skanova/shared/affiliate/stats';
 import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
+import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
 import { CodePicker } from './code-picker';
 import { useReferralCodes } from './use-referral-codes';
 import './marketing.css';
 
 // The frame of the QR code and marketing pages (spec §2): title, the codes' loading and error
-// states, the code dropdown, the page's content for the selected code, and the way back.
+// states, the code dropdown, the page's content for the selected code, and the way back; and the
+// page itself with its meta tags (CodeRoutePage).
 
 interface CodePageProps {
   title: string;
@@ -67,5 +69,32 @@ export function CodePage({ title, subtitle, noCodes, noCodesAction, children, fo
         </Link>
       </p>
     </div>
+  );
+}
+
+interface CodeRoutePageProps extends Pick<CodePageProps, 'children' | 'footer'> {
+  /** The page's texts in the marketing namespace: `${texts}.metaTitle`, `.metaDescription`, `.title`, `.subtitle`. */
+  texts: 'qrPage' | 'marketingPage';
+  path: string;
+  /** The key of what to say when the affiliate has no code yet. */
+  noCodesKey: 'codes.noCodes' | 'marketingPage.noCodes';
+}
+
+/** A page of the affiliate area built on CodePage, kept out of search engines. */
+export function CodeRoutePage({ texts, path, noCodesKey, children, footer }: CodeRoutePageProps) {
+  const { t } = useTranslation('marketing');
+  return (
+    <>
+      <PageMeta path={path} title={t(`${texts}.metaTitle`)} description={t(`${texts}.metaDescription`)} noindex />
+      <CodePage
+        title={t(`${texts}.title`)}
+        subtitle={t(`${texts}.subtitle`)}
+        noCodes={t(noCodesKey)}
+        noCodesAction={t('marketingPage.generateCode')}
+        footer={footer}
+      >
+        {children}
+      </CodePage>
+    </>
   );
 }

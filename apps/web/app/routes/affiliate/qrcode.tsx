@@ -1,5 +1,4 @@
-import { PageMeta } from '../../components/page-meta';
-import { CodePage } from '../../features/marketing/code-page';
+import { CodeRoutePage } from '../../features/marketing/code-page';
 import { QrIdeas } from '../../features/marketing/qr-ideas';
 import { ReferralQrPanel } from '../../components/referral-qr-panel';
 import { useTranslation } from '../../lib/react-i18n';
@@ -12,27 +11,13 @@ export const handle: RouteHandle = { i18n: ['marketing'] };
 export default function AffiliateQrcode() {
   const { t } = useTranslation('marketing');
   return (
-    <>
-      <PageMeta
-        path={AFFILIATE_QR_CODE_PAGE}
-        title={t('qrPage.metaTitle')}
-        description={t('qrPage.metaDescription')}
-        noindex
-      />
-      <CodePage
-        title={t('qrPage.title')}
-        subtitle={t('qrPage.subtitle')}
-        noCodes={t('codes.noCodes')}
-        noCodesAction={t('marketingPage.generateCode')}
-        footer={<QrIdeas />}
-      >
-        {(code) => (
-          <section className="card marketing-section" aria-labelledby="qr-panel-title">
-            <h2 id="qr-panel-title">{t('qr.title')}</h2>
-            <ReferralQrPanel code={code.code} link={code.link} headingLevel={3} />
-          </section>
-        )}
-      </CodePage>
-    </>
+    <CodeRoutePage texts="qrPage" path={AFFILIATE_QR_CODE_PAGE} noCodesKey="codes.noCodes" footer={<QrIdeas />}>
+      {(code) => (
+        <section className="card marketing-section" aria-labelledby="qr-panel-title">
+          <h2 id="qr-panel-title">{t('qr.title')}</h2>
+          <ReferralQrPanel code={code.code} link={code.link} headingLevel={3} />
+        </section>
+      )}
+    </CodeRoutePage>
   );
 }
