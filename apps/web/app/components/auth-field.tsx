@@ -1,8 +1,11 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
+import { type FieldError, fieldAria } from '../lib/form-errors';
+import { useTranslation } from '../lib/react-i18n';
 import './auth-form.css';
 
 // One labelled input of the signup, login and reset forms: marked invalid and pointed at the form's
-// error banner when the last check named it, with an optional hint below.
+// error banner when an error shown is about it (lib/form-errors), with an optional hint below.
 
 export interface AuthFieldProps extends Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -13,8 +16,8 @@ export interface AuthFieldProps extends Pick<
   label: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  /** The last check named this field: aria-invalid, described by the error banner. */
-  invalid: boolean;
+  /** The errors the form shows: the field is invalid when one is about `name`. */
+  errors: readonly FieldError[];
   /** Id of the form's error banner. */
   errorId: string;
   hint?: string;
@@ -27,14 +30,13 @@ export function AuthField({
   label,
   value,
   onChange,
-  invalid,
+  errors,
   errorId,
   hint,
   required = true,
   type = 'text',
   ...input
 }: AuthFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : '', invalid ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="form-field">
       <label className="form-label" htmlFor={id}>
@@ -47,8 +49,7 @@ export function AuthField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         required={required}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...fieldAria(errors, name, errorId, hint ? `${id}-hint` : undefined)}
         {...input}
       />
       {hint ? (
@@ -58,4 +59,10 @@ export function AuthField({
       ) : null}
     </div>
   );
+}
+
+/** The e-mail field of the sign-in and reset forms (label and length of the `auth` namespace's account). */
+export function EmailField(props: Omit<AuthFieldProps, 'name' | 'type' | 'label' | 'maxLength'>) {
+  const { t } = useTranslation('auth');
+  return <AuthField {...props} name="email" type="email" label={t('fields.email')} maxLength={PROFILE_LIMITS.email} />;
 }

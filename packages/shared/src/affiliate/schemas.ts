@@ -148,10 +148,14 @@ export interface CreateAffiliateResponse {
 export const AFFILIATE_STATUSES = ['pending', 'active', 'refused'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 
-const loginText = z.string('errors.loginRequired').check(z.trim(), z.minLength(1, 'errors.loginRequired'));
-
 /** Sign-in (spec §5: 'Email and password are required.'); the console's sign-in is the same form. */
-export const signInSchema = formSchema('auth', z.object({ email: loginText, password: loginText }));
+export const signInSchema = formSchema(
+  'auth',
+  z.object({
+    email: z.string('errors.loginRequired').check(z.trim(), z.minLength(1, 'errors.loginRequired')),
+    password: z.string('errors.loginRequired').check(z.minLength(1, 'errors.loginRequired')),
+  }),
+);
 
 /** The reset-link request: one address. */
 export const passwordResetRequestSchema = formSchema(
