@@ -7,6 +7,12 @@ import './auth-form.css';
 // One labelled input of the signup, login and reset forms: marked invalid and pointed at the form's
 // error banner when an error shown is about it (lib/form-errors), with an optional hint below.
 
+/** What a form's fields need of its errors: the errors shown, and the id of the message that says them. */
+export interface ShownErrors {
+  errors: readonly FieldError[];
+  id: string;
+}
+
 export interface AuthFieldProps extends Pick<
   InputHTMLAttributes<HTMLInputElement>,
   'type' | 'autoComplete' | 'maxLength' | 'inputMode'
@@ -14,12 +20,10 @@ export interface AuthFieldProps extends Pick<
   id: string;
   name: string;
   label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  /** The errors the form shows: the field is invalid when one is about `name`. */
-  errors: readonly FieldError[];
-  /** Id of the form's error banner. */
-  errorId: string;
+  /** The value and its setter (a `useState` pair). */
+  state: readonly [string, (value: string) => void];
+  /** The errors the form shows (the field is invalid when one is about `name`) and the id of its banner. */
+  shown: ShownErrors;
   hint?: string;
   required?: boolean;
 }
@@ -28,10 +32,8 @@ export function AuthField({
   id,
   name,
   label,
-  value,
-  onChange,
-  errors,
-  errorId,
+  state: [value, onChange],
+  shown,
   hint,
   required = true,
   type = 'text',
@@ -49,7 +51,7 @@ export function AuthField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         required={required}
-        {...fieldAria(errors, name, errorId, hint ? `${id}-hint` : undefined)}
+        {...fieldAria(shown.errors, name, shown.id, hint ? `${id}-hint` : undefined)}
         {...input}
       />
       {hint ? (

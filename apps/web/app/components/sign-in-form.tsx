@@ -30,8 +30,10 @@ export interface SignInFormProps {
 export function SignInForm({ idPrefix, label, submitLabel, busyLabel, onSignedIn, actions }: SignInFormProps) {
   const { t } = useTranslation('auth');
   const { refresh } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const emailState = useState('');
+  const passwordState = useState('');
+  const [email] = emailState;
+  const [password] = passwordState;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
@@ -57,6 +59,7 @@ export function SignInForm({ idPrefix, label, submitLabel, busyLabel, onSignedIn
   }
 
   const lead = errors[0];
+  const shown = { errors, id: errorId };
   return (
     <>
       {lead ? (
@@ -65,24 +68,15 @@ export function SignInForm({ idPrefix, label, submitLabel, busyLabel, onSignedIn
         </ErrorBanner>
       ) : null}
       <form className="auth-form" noValidate onSubmit={onSubmit} aria-label={label}>
-        <EmailField
-          id={`${idPrefix}-email`}
-          value={email}
-          onChange={setEmail}
-          autoComplete="username"
-          errors={errors}
-          errorId={errorId}
-        />
+        <EmailField id={`${idPrefix}-email`} state={emailState} autoComplete="username" shown={shown} />
         <AuthField
           id={`${idPrefix}-password`}
           name="password"
           type="password"
           label={t('fields.password')}
-          value={password}
-          onChange={setPassword}
+          state={passwordState}
           autoComplete="current-password"
-          errors={errors}
-          errorId={errorId}
+          shown={shown}
         />
         <SubmitActions
           className="auth-form__actions"

@@ -35,32 +35,63 @@ function ResetError({ errors }: { errors: readonly FieldError[] }) {
   );
 }
 
+/** A new password field (the password, its confirmation): its label is `reset.choose.<name>`. */
 function PasswordField({
   name,
-  label,
-  value,
-  onChange,
+  state,
   errors,
 }: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
+  name: 'password' | 'confirmPassword';
+  state: readonly [string, (value: string) => void];
   errors: readonly FieldError[];
 }) {
+  const { t } = useTranslation('auth');
   return (
     <AuthField
       id={`reset-${name}`}
       name={name}
       type="password"
-      label={label}
-      value={value}
-      onChange={onChange}
+      label={t(`reset.choose.${name}`)}
+      state={state}
       autoComplete="new-password"
       maxLength={PASSWORD_LIMITS.max}
-      errors={errors}
-      errorId={ERROR_ID}
+      shown={{ errors, id: ERROR_ID }}
     />
+  );
+}
+
+/** One step's form (`reset.<step>.*` texts): its message, heading, lead, fields and submit button. */
+function ResetStep({
+  step,
+  errors,
+  busy,
+  onSubmit,
+  children,
+}: {
+  step: 'request' | 'choose';
+  errors: readonly FieldError[];
+  busy: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <ResetError errors={errors} />
+      <form className="auth-form" noValidate onSubmit={onSubmit} aria-labelledby="reset-heading">
+        <h2 id="reset-heading" className="auth-form__heading">
+          {t(`reset.${step}.heading`)}
+        </h2>
+        <p className="auth-form__lead">{t(`reset.${step}.lead`, PASSWORD_LIMITS)}</p>
+        {children}
+        <SubmitActions
+          className="auth-form__actions"
+          label={t(`reset.${step}.submit`)}
+          busyLabel={t(`reset.${step}.submitting`)}
+          busy={busy}
+        />
+      </form>
+    </>
   );
 }
 
@@ -78,7 +109,8 @@ function Done({ children }: { children: ReactNode }) {
 function RequestLinkForm() {
   const { t } = useTranslation('auth');
   const location = useLocation();
-  const [email, setEmail] = useState('');
+  const emailState = useState('');
+  const [email, setEmail] = emailState;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -87,7 +119,7 @@ function RequestLinkForm() {
   const carried = (location.state as ResetPasswordState | null)?.email;
   useEffect(() => {
     if (carried) setEmail(carried);
-  }, [carried]);
+  }, [carried, setEmail]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -122,27 +154,9 @@ function RequestLinkForm() {
 
   return (
     <>
-      <ResetError errors={errors} />
-      <form className="auth-form" noValidate onSubmit={onSubmit} aria-labelledby="reset-heading">
-        <h2 id="reset-heading" className="auth-form__heading">
-          {t('reset.request.heading')}
-        </h2>
-        <p className="auth-form__lead">{t('reset.request.lead')}</p>
-        <EmailField
-          id="reset-email"
-          value={email}
-          onChange={setEmail}
-          autoComplete="email"
-          errors={errors}
-          errorId={ERROR_ID}
-        />
-        <SubmitActions
-          className="auth-form__actions"
-          label={t('reset.request.submit')}
-          busyLabel={t('reset.request.submitting')}
-          busy={busy}
-        />
-      </form>
+      <ResetStep step="request" errors={errors} busy={busy} onSubmit={onSubmit}>
+        <EmailField id="reset-email" state={emailState} autoComplete="email" shown={{ errors, id: ERROR_ID }} />
+      </ResetStep>
       <p className="auth-card__switch">
         <Link to={AFFILIATE_LOGIN_PAGE}>{t('reset.backToLogin')}</Link>
       </p>
@@ -156,8 +170,10 @@ function ChoosePasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
   const { refresh } = useSession();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const passwordState = useState('');
+  const confirmState = useState('');
+  const [password] = passwordState;
+  const [confirmPassword] = confirmState;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [status, setStatus] = useState<'idle' | 'busy' | 'done' | 'invalid-token'>('idle');
 
@@ -208,37 +224,11 @@ function ChoosePasswordForm({ token }: { token: string }) {
       </>
     );
   }
-  const busy = status === 'busy';
   return (
-    <>
-      <ResetError errors={errors} />
-      <form className="auth-form" noValidate onSubmit={onSubmit} aria-labelledby="reset-heading">
-        <h2 id="reset-heading" className="auth-form__heading">
-          {t('reset.choose.heading')}
-        </h2>
-        <p className="auth-form__lead">{t('reset.choose.lead', PASSWORD_LIMITS)}</p>
-        <PasswordField
-          name="password"
-          label={t('reset.choose.password')}
-          value={password}
-          onChange={setPassword}
-          errors={errors}
-        />
-        <PasswordField
-          name="confirmPassword"
-          label={t('reset.choose.confirmPassword')}
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          errors={errors}
-        />
-        <SubmitActions
-          className="auth-form__actions"
-          label={t('reset.choose.submit')}
-          busyLabel={t('reset.choose.submitting')}
-          busy={busy}
-        />
-      </form>
-    </>
+    <ResetStep step="choose" errors={errors} busy={status === 'busy'} onSubmit={onSubmit}>
+      <PasswordField name="password" state={passwordState} errors={errors} />
+      <PasswordField name="confirmPassword" state={confirmState} errors={errors} />
+    </ResetStep>
   );
 }
 

@@ -132,11 +132,9 @@ export default function SignupForm() {
             {optional ? <span className="form-optional"> {t('fields.optional')}</span> : null}
           </>
         }
-        value={values[name]}
-        onChange={(value) => set({ [name]: value })}
+        state={[values[name], (value: string) => set({ [name]: value })]}
         required={!optional}
-        errors={errors}
-        errorId={ERROR_ID}
+        shown={{ errors, id: ERROR_ID }}
         hint={hint}
         {...input}
       />
