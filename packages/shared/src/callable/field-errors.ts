@@ -1,4 +1,5 @@
-import { type $ZodType, type output, safeParse } from 'zod/v4/core';
+import type { $ZodType } from 'zod/v4/core';
+import type { ZodMiniType, output } from 'zod/mini';
 
 // One error shape from the server to a form (ADR 009): a form's input refused field by field is a
 // list of field errors, each the path of the field in the request ("paymentDetails.bankIban") and
@@ -67,13 +68,18 @@ export function fieldErrorsFromIssues(issues: readonly IssueLike[], namespace: s
   return errors;
 }
 
-export type FormCheck<S extends $ZodType> =
-  { success: true; data: output<S>; errors: [] } | { success: false; errors: FieldError[] };
+export type FormCheck<S extends ZodMiniType> =
+  | { success: true; data: output<S>; errors: [] }
+  | { success: false; errors: FieldError[] };
 
-/** Checks a form's values with its schema (declared by `formSchema`): the parsed request, or its field errors. */
-export function checkForm<S extends $ZodType>(schema: S, values: unknown): FormCheck<S> {
-  const parsed = safeParse(schema, values);
-  if (parsed.success) return { success: true, data: parsed.data, errors: [] };
+/**
+ * Checks a form's values with its schema (declared by `formSchema`): the parsed request, or its
+ * field errors. It imports nothing of zod at run time: the schema parses itself, so a page that
+ * only reads a server's field errors does not load zod.
+ */
+export function checkForm<S extends ZodMiniType>(schema: S, values: unknown): FormCheck<S> {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { success: true, data: parsed.data as output<S>, errors: [] };
   return { success: false, errors: fieldErrorsFromIssues(parsed.error.issues, formNamespaceOf(schema) ?? 'common') };
 }
 

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
-import { AuthPage } from '../../components/auth-page';
+import { Suspense, lazy } from 'react';
+import { PageMeta } from '../../components/page-meta';
 import { useRedirectIfSignedIn } from '../../lib/auth/session';
+import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../root';
 import '../../components/auth-form.css';
 import '../../features/affiliate-auth/signup-form.css';
@@ -16,10 +17,18 @@ const SignupForm = lazy(formChunk);
 if (typeof document !== 'undefined') void formChunk();
 
 export default function AffiliateSignup() {
+  const { t } = useTranslation('auth');
   useRedirectIfSignedIn();
   return (
-    <AuthPage path="/affiliate/signup" page="signup" lead wide>
-      <SignupForm />
-    </AuthPage>
+    <div className="container auth-page">
+      <PageMeta path="/affiliate/signup" title={t('signup.meta.title')} description={t('signup.meta.description')} />
+      <div className="auth-card auth-card--wide">
+        <h1>{t('signup.title')}</h1>
+        <p className="auth-card__lead">{t('signup.lead')}</p>
+        <Suspense fallback={null}>
+          <SignupForm />
+        </Suspense>
+      </div>
+    </div>
   );
 }
