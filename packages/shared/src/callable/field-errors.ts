@@ -69,8 +69,7 @@ export function fieldErrorsFromIssues(issues: readonly IssueLike[], namespace: s
 }
 
 export type FormCheck<S extends ZodMiniType> =
-  | { success: true; data: output<S>; errors: [] }
-  | { success: false; errors: FieldError[] };
+  { success: true; data: output<S>; errors: [] } | { success: false; errors: FieldError[] };
 
 /**
  * Checks a form's values with its schema (declared by `formSchema`): the parsed request, or its
