@@ -43,9 +43,14 @@ const SIGNED_IN =
 const QR = /app\/lib\/qr-code\.ts|node_modules\/qrcode\/|packages\/shared\/src\/marketing\/assets\.ts/;
 
 // TanStack Query, which every signed-in page uses: one chunk instead of four. The two clients of the
-// server (its functions, sign-in) likewise: the pages and forms that use one mostly use both.
+// server (its functions, sign-in) likewise: the pages and forms that use one mostly use both; with them,
+// how a form reads a refusal (field errors, ADR 009).
 const QUERY = /node_modules\/@tanstack\//;
-const API = /app\/lib\/(callable|auth\/auth-client)\.ts/;
+const API = /app\/lib\/(callable|form-errors|auth\/auth-client)\.ts|packages\/shared\/src\/callable\/field-errors\.ts/;
+
+// Zod and what every form's schema uses with it (ADR 009): one chunk that the forms load after the page,
+// instead of a common chunk cut differently for each set of forms.
+const FORMS = /node_modules\/zod\/|packages\/shared\/src\/(site\/browser-zod|callable\/storable-text)\.ts/;
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -60,6 +65,7 @@ export default defineConfig({
             { name: 'affiliate', test: AFFILIATE },
             { name: 'query', test: QUERY },
             { name: 'api', test: API },
+            { name: 'browser-zod', test: FORMS },
             { name: 'signed-in', test: SIGNED_IN },
             { name: 'qr', test: QR },
           ],

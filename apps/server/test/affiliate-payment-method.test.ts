@@ -208,7 +208,13 @@ describe('updateAffiliatePaymentMethod', () => {
       const response = await update(affiliate.cookie, method, details);
       expect(response.status).toBe(400);
       expect(response.body.error?.status).toBe('INVALID_ARGUMENT');
-      expect(response.body.error?.details).toEqual(fields ? { code, fields } : { code });
+      // The detail code, and the fields it names as field errors (ADR 009): under paymentDetails,
+      // or the choice or the details as a whole when it names none.
+      const key = `payment:errors.${code}`;
+      const expected = fields
+        ? fields.map((field) => ({ path: `paymentDetails.${field}`, key }))
+        : [{ path: code === 'missing-payment-method' ? 'paymentMethod' : 'paymentDetails', key }];
+      expect(response.body.error?.details).toEqual({ code, fields: expected });
       expect(await storedRow(affiliate.affiliateId)).toMatchObject({
         type: 'paypal',
         paypal_email: 'before@paypal.example',
@@ -243,7 +249,10 @@ describe('updateAffiliatePaymentMethod', () => {
     const affiliate = await createTestAffiliate(t);
     const response = await callFn(t, 'updateAffiliatePaymentMethod', null, affiliate.cookie);
     expect(response.status).toBe(400);
-    expect(response.body.error?.details).toEqual({ code: 'missing-payment-method' });
+    expect(response.body.error?.details).toEqual({
+      code: 'missing-payment-method',
+      fields: [{ path: 'paymentMethod', key: 'payment:errors.missing-payment-method' }],
+    });
   });
 
   it.each([

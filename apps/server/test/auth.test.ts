@@ -113,7 +113,9 @@ describe('signup (createAffiliate)', () => {
       '10.0.0.4',
     );
     expect(response.status).toBe(400);
-    expect(JSON.stringify(response.body.error)).toContain('payment.invalid-iban-checksum');
+    expect(response.body.error?.details?.fields).toEqual([
+      { path: 'paymentDetails.bankIban', key: 'payment:errors.invalid-iban-checksum' },
+    ]);
   });
 });
 

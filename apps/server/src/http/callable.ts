@@ -3,6 +3,7 @@ import { type $ZodType, type input, type output, safeParse } from 'zod/v4/core';
 import { CALLABLE_PATH_PREFIX, type CallableFunctions } from '@skanova/shared/callable/functions';
 import { ERROR_STATUS, type ErrorCode, type CallableErrorBody, toWireStatus } from '@skanova/shared/callable/errors';
 import { isStorableJson } from '@skanova/shared/callable/storable-text';
+import { fieldErrorsFromIssues, formNamespaceOf } from '@skanova/shared/callable/field-errors';
 import type { AffiliateCaller, AppContext, SignedInUser } from '../context.ts';
 import { CallableError } from '../lib/callable-error.ts';
 import { loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
@@ -166,12 +167,15 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
         }
         const parsed = safeParse(definition.input, data);
         if (!parsed.success) {
+          // A form's schema (`formSchema`) answers field errors too: the form shows them as its own.
+          const namespace = formNamespaceOf(definition.input);
           throw new CallableError('invalid-argument', 'Invalid information provided.', {
             code: 'invalid-argument',
             issues: parsed.error.issues.map((issue) => ({
               path: issue.path.map(String).join('.'),
               message: issue.message,
             })),
+            ...(namespace ? { fields: fieldErrorsFromIssues(parsed.error.issues, namespace) } : {}),
           });
         }
         const result = await definition.run(parsed.data, { app: ctx, request, reply, caller });

@@ -1,8 +1,17 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
+import { type FieldError, fieldAria } from '../lib/form-errors';
+import { useTranslation } from '../lib/react-i18n';
 import './auth-form.css';
 
 // One labelled input of the signup, login and reset forms: marked invalid and pointed at the form's
-// error banner when the last check named it, with an optional hint below.
+// error banner when an error shown is about it (lib/form-errors), with an optional hint below.
+
+/** What a form's fields need of its errors: the errors shown, and the id of the message that says them. */
+export interface ShownErrors {
+  errors: readonly FieldError[];
+  id: string;
+}
 
 export interface AuthFieldProps extends Pick<
   InputHTMLAttributes<HTMLInputElement>,
@@ -11,12 +20,10 @@ export interface AuthFieldProps extends Pick<
   id: string;
   name: string;
   label: ReactNode;
-  value: string;
-  onChange: (value: string) => void;
-  /** The last check named this field: aria-invalid, described by the error banner. */
-  invalid: boolean;
-  /** Id of the form's error banner. */
-  errorId: string;
+  /** The value and its setter (a `useState` pair). */
+  state: readonly [string, (value: string) => void];
+  /** The errors the form shows (the field is invalid when one is about `name`) and the id of its banner. */
+  shown: ShownErrors;
   hint?: string;
   required?: boolean;
 }
@@ -25,16 +32,13 @@ export function AuthField({
   id,
   name,
   label,
-  value,
-  onChange,
-  invalid,
-  errorId,
+  state: [value, onChange],
+  shown,
   hint,
   required = true,
   type = 'text',
   ...input
 }: AuthFieldProps) {
-  const describedBy = [hint ? `${id}-hint` : '', invalid ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="form-field">
       <label className="form-label" htmlFor={id}>
@@ -47,8 +51,7 @@ export function AuthField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         required={required}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        {...fieldAria(shown.errors, name, shown.id, hint ? `${id}-hint` : undefined)}
         {...input}
       />
       {hint ? (
@@ -58,4 +61,10 @@ export function AuthField({
       ) : null}
     </div>
   );
+}
+
+/** The e-mail field of the sign-in and reset forms (label and length of the `auth` namespace's account). */
+export function EmailField(props: Omit<AuthFieldProps, 'name' | 'type' | 'label' | 'maxLength'>) {
+  const { t } = useTranslation('auth');
+  return <AuthField {...props} name="email" type="email" label={t('fields.email')} maxLength={PROFILE_LIMITS.email} />;
 }

@@ -1,12 +1,6 @@
-import type { TFunction } from 'i18next';
-import {
-  BANK_FIELDS,
-  type BankField,
-  type PaymentMethodErrorCode,
-  type PaymentMethodSummary,
-  type SignupPaymentChoice,
-} from '@skanova/shared/affiliate/payment-method';
+import type { PaymentMethodSummary, SignupPaymentChoice } from '@skanova/shared/affiliate/payment-method';
 import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
+import { type FieldError, fieldAria } from '../lib/form-errors';
 import { useTranslation } from '../lib/react-i18n';
 import './payment-method-fields.css';
 
@@ -64,19 +58,6 @@ export function paymentDetailsOf(values: PaymentFormValues): Record<string, stri
   return {};
 }
 
-/** The visitor's message for a refused payment method; `fields` names the bank fields concerned. */
-export function paymentErrorMessage(
-  code: PaymentMethodErrorCode,
-  fields: readonly string[] | undefined,
-  t: TFunction,
-): string {
-  const labels = (fields ?? []).filter(
-    (field): field is BankField | 'paypalEmail' =>
-      field === 'paypalEmail' || (BANK_FIELDS as readonly string[]).includes(field),
-  );
-  return t(`errors.${code}`, { fields: labels.map((field) => t(`fields.${field}`)).join(', ') });
-}
-
 interface PaymentMethodFieldsProps {
   values: PaymentFormValues;
   onChange: (values: PaymentFormValues) => void;
@@ -84,8 +65,10 @@ interface PaymentMethodFieldsProps {
   allowLater?: boolean;
   /** Prefix of the inputs' ids (two forms never share a page, but labels need unique ids). */
   idPrefix: string;
-  /** Fields to mark invalid (aria-invalid), from the last validation. */
-  invalidFields?: readonly string[];
+  /** The errors the form shows: a field is invalid when one is about `paymentDetails.<field>`. */
+  errors?: readonly FieldError[];
+  /** Id of the element that says what is wrong (the form's message). */
+  errorId?: string;
   /** The stored IBAN, masked, shown as a hint when the bank details are edited. */
   storedIbanMasked?: string | null;
   disabled?: boolean;
@@ -96,7 +79,8 @@ export function PaymentMethodFields({
   onChange,
   allowLater = false,
   idPrefix,
-  invalidFields = [],
+  errors = [],
+  errorId,
   storedIbanMasked,
   disabled = false,
 }: PaymentMethodFieldsProps) {
@@ -106,7 +90,6 @@ export function PaymentMethodFields({
     : ['paypal', 'bank_transfer'];
   const set = (patch: Partial<PaymentFormValues>) => onChange({ ...values, ...patch });
   const id = (name: string) => `${idPrefix}-${name}`;
-  const invalid = (name: string) => (invalidFields.includes(name) ? true : undefined);
 
   const textField = (
     name: Exclude<keyof PaymentFormValues, 'method'>,
@@ -124,8 +107,7 @@ export function PaymentMethodFields({
         onChange={(event) => set({ [name]: event.target.value })}
         required
         aria-required="true"
-        aria-invalid={invalid(name)}
-        aria-describedby={options.hint ? id(`${name}-hint`) : undefined}
+        {...fieldAria(errors, `paymentDetails.${name}`, errorId, options.hint ? id(`${name}-hint`) : undefined)}
         autoComplete={options.autoComplete ?? 'off'}
         maxLength={options.maxLength}
         disabled={disabled}

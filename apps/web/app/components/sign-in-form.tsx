@@ -1,16 +1,18 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
-import { validateLogin } from '@skanova/shared/affiliate/schemas';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { signInSchema } from '@skanova/shared/affiliate/schemas';
+import { checkForm } from '@skanova/shared/callable/field-errors';
 import { signIn } from '../lib/auth/auth-client';
-import { type FieldProblem, loginErrorKey } from '../lib/auth/auth-messages';
+import { loginErrorKey } from '../lib/auth/auth-messages';
+import { type FieldError, fieldErrorText } from '../lib/form-errors';
 import { useSession } from '../lib/auth/session';
 import { useTranslation } from '../lib/react-i18n';
-import { AuthField } from './auth-field';
+import { AuthField, EmailField } from './auth-field';
+import { ErrorBanner, SubmitActions } from './form-parts';
 import './auth-form.css';
 
 // The one sign-in form of the affiliate area and the console (the same accounts): e-mail and
-// password, a busy label, the spec's login catalogue (§8); the session is read again on success.
-// Field labels and messages: `auth` namespace. Styles: auth-forms.css of the page that shows it.
+// password checked by the shared `signInSchema`, a busy label, the spec's login catalogue (§8); the
+// session is read again on success. Field labels and messages: `auth` namespace.
 
 export interface SignInFormProps {
   /** Prefix of the ids (inputs, error banner), unique on the page. */
@@ -28,77 +30,63 @@ export interface SignInFormProps {
 export function SignInForm({ idPrefix, label, submitLabel, busyLabel, onSignedIn, actions }: SignInFormProps) {
   const { t } = useTranslation('auth');
   const { refresh } = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const emailState = useState('');
+  const passwordState = useState('');
+  const [email] = emailState;
+  const [password] = passwordState;
+  const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
-  const banner = useRef<HTMLDivElement>(null);
   const errorId = `${idPrefix}-error`;
 
   useEffect(() => setReady(true), []);
-  useEffect(() => {
-    if (problem) banner.current?.focus();
-  }, [problem]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !ready) return;
-    const missing = validateLogin({ email, password });
-    if (missing) {
-      const fields = [email.trim() === '' ? 'email' : '', password === '' ? 'password' : ''].filter(Boolean);
-      return setProblem({ key: missing, fields });
-    }
+    const checked = checkForm(signInSchema, { email, password });
+    if (!checked.success) return setErrors(checked.errors);
     setBusy(true);
-    setProblem(null);
+    setErrors([]);
     try {
       await signIn(email, password);
       await refresh();
       await onSignedIn?.();
     } catch (error) {
-      setProblem({ key: loginErrorKey(error), fields: [] });
+      setErrors([{ path: '', key: `auth:${loginErrorKey(error)}` }]);
       setBusy(false);
     }
   }
 
-  const invalid = (name: string) => problem?.fields.includes(name) ?? false;
+  const lead = errors[0];
+  const shown = { errors, id: errorId };
   return (
     <>
-      {problem ? (
-        <div id={errorId} ref={banner} className="form-error" role="alert" tabIndex={-1}>
-          {t(problem.key)}
-        </div>
+      {lead ? (
+        <ErrorBanner id={errorId} focusKey={errors}>
+          {fieldErrorText(t, lead)}
+        </ErrorBanner>
       ) : null}
       <form className="auth-form" noValidate onSubmit={onSubmit} aria-label={label}>
-        <AuthField
-          id={`${idPrefix}-email`}
-          name="email"
-          type="email"
-          label={t('fields.email')}
-          value={email}
-          onChange={setEmail}
-          autoComplete="username"
-          maxLength={PROFILE_LIMITS.email}
-          invalid={invalid('email')}
-          errorId={errorId}
-        />
+        <EmailField id={`${idPrefix}-email`} state={emailState} autoComplete="username" shown={shown} />
         <AuthField
           id={`${idPrefix}-password`}
           name="password"
           type="password"
           label={t('fields.password')}
-          value={password}
-          onChange={setPassword}
+          state={passwordState}
           autoComplete="current-password"
-          invalid={invalid('password')}
-          errorId={errorId}
+          shown={shown}
         />
-        <div className="form-actions auth-form__actions">
-          <button type="submit" className="button button--primary" disabled={!ready || busy}>
-            {busy ? busyLabel : submitLabel}
-          </button>
+        <SubmitActions
+          className="auth-form__actions"
+          label={submitLabel}
+          busyLabel={busyLabel}
+          busy={busy}
+          disabled={!ready}
+        >
           {actions?.({ email, ready })}
-        </div>
+        </SubmitActions>
       </form>
     </>
   );

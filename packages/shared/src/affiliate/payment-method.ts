@@ -1,6 +1,7 @@
 import { PROFILE_LIMITS } from './constants.ts';
 import { isStorableText } from '../callable/storable-text.ts';
 import { hasValidIbanChecksum, hasValidIbanLength, isValidBic, normaliseBankId } from './bank.ts';
+import type { FieldError } from '../callable/field-errors.ts';
 
 // Payment methods (spec §3 "Payment method", §5 "Payment update"). One validation for the signup
 // form, the dashboard form and the server functions; failures carry the callable detail code the
@@ -78,6 +79,21 @@ export function validatePaymentMethod(method: unknown, details: unknown): Paymen
   if (!hasValidIbanChecksum(values.bankIban)) return { ok: false, code: 'invalid-iban-checksum', fields: ['bankIban'] };
   if (!isValidBic(values.bic)) return { ok: false, code: 'invalid-bic', fields: ['bic'] };
   return { ok: true, value: { type: 'bank_transfer', ...values } };
+}
+
+/**
+ * A refused payment method as field errors (ADR 009): each field it names, under `paymentDetails`
+ * as the request sends them, with the code's message of the `payment` namespace. A refusal of the
+ * choice itself is about `paymentMethod`, of the details as a whole about `paymentDetails`.
+ */
+export function paymentMethodFieldErrors(
+  refusal: { code: PaymentMethodErrorCode; fields?: readonly string[] | undefined },
+  detailsPath = 'paymentDetails',
+): FieldError[] {
+  const key = `payment:errors.${refusal.code}`;
+  if (refusal.fields && refusal.fields.length > 0)
+    return refusal.fields.map((field) => ({ path: `${detailsPath}.${field}`, key }));
+  return [{ path: refusal.code === 'missing-payment-method' ? 'paymentMethod' : detailsPath, key }];
 }
 
 /** A stored payment method as the dashboard sees it: the IBAN masked except its last 4 characters. */

@@ -2,8 +2,9 @@ import * as z from 'zod/mini';
 import { PASSWORD_MAX_LENGTH, PROFILE_LIMITS, REFERRAL_DESCRIPTION_MAX } from './constants.ts';
 import { PASSWORD_MIN_LENGTH } from './programme.ts';
 import { LANGUAGES } from '../site/constants.ts';
-import { SIGNUP_PAYMENT_CHOICES, validatePaymentMethod } from './payment-method.ts';
+import { SIGNUP_PAYMENT_CHOICES, paymentMethodFieldErrors, validatePaymentMethod } from './payment-method.ts';
 import { isStorableText, storableText } from '../callable/storable-text.ts';
+import { formSchema } from '../callable/field-errors.ts';
 
 // Affiliate accounts (spec §2 signup/login, §3, §5). Written with `zod/mini`: the signup and login
 // pages ship these schemas to the browser. Messages are i18n keys of the `auth` namespace. Every
@@ -38,27 +39,23 @@ const optionalText = (max: number) =>
     );
 
 const email = z.pipe(requiredText('errors.allFieldsRequired', PROFILE_LIMITS.email), z.email('errors.emailInvalid'));
+// No `abort` on the password's checks: a short password and a different confirmation are both
+// reported (the form shows the mismatch first), and each field keeps its first message.
 const password = z
   .string('errors.allFieldsRequired')
   .check(
-    z.minLength(1, { error: 'errors.allFieldsRequired', abort: true }),
-    z.minLength(PASSWORD_MIN_LENGTH, { error: 'errors.passwordTooShort', abort: true }),
+    z.minLength(1, 'errors.allFieldsRequired'),
+    z.minLength(PASSWORD_MIN_LENGTH, 'errors.passwordTooShort'),
     z.maxLength(PASSWORD_MAX_LENGTH, 'errors.passwordTooLong'),
   );
+const confirmPassword = z.string('errors.allFieldsRequired').check(z.minLength(1, 'errors.allFieldsRequired'));
 
-/** Step 1 of signup: e-mail, password, confirmation (spec §5 allFieldsRequired, passwordMismatch, passwordTooShort). */
-export function validateSignupCredentials(values: {
-  email: string;
-  password: string;
-  confirmPassword: string;
-}): string | null {
-  if (!values.email.trim() || !values.password || !values.confirmPassword) return 'errors.allFieldsRequired';
-  if (values.password !== values.confirmPassword) return 'errors.passwordMismatch';
-  if (values.password.length < PASSWORD_MIN_LENGTH) return 'errors.passwordTooShort';
-  if (values.password.length > PASSWORD_MAX_LENGTH) return 'errors.passwordTooLong';
-  const parsed = email.safeParse(values.email);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'errors.emailInvalid');
-}
+/** The confirmation equals the password (reported on `confirmPassword`). */
+const passwordsMatch = () =>
+  z.refine<{ password: string; confirmPassword: string }>((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: 'errors.passwordMismatch',
+  });
 
 /** A website the affiliate promotes from: http(s) only; "example.com" is read as https://example.com. */
 export function normaliseWebsite(value: string): string {
@@ -72,40 +69,73 @@ const website = z.pipe(
   z.nullable(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'errors.websiteInvalid' })),
 );
 
+/** Signup step 1, the account (spec §5 allFieldsRequired, passwordMismatch, passwordTooShort). */
+const accountFields = { email, password };
+/** Signup step 2, the profile: names required, optional fields within bounds, an http(s) website. */
+const profileFields = {
+  firstName: requiredText('errors.namesRequired', PROFILE_LIMITS.name),
+  lastName: requiredText('errors.namesRequired', PROFILE_LIMITS.name),
+  phone: optionalText(PROFILE_LIMITS.phone),
+  companyName: optionalText(PROFILE_LIMITS.companyName),
+  website,
+};
+/** Signup step 3: a payment choice, its details, and the terms. */
+const paymentFields = {
+  paymentMethod: z.enum(SIGNUP_PAYMENT_CHOICES, 'errors.paymentMethodRequired'),
+  /** Free-form (the method decides the fields): its keys are storable text; `validatePaymentMethod` checks the values. */
+  paymentDetails: z.optional(z.nullable(z.record(z.string().check(storableText()), z.unknown()))),
+  termsAccepted: z.literal(true, 'errors.termsRequired'),
+};
+
+/**
+ * The chosen method's details, checked by the shared payment rule: one issue per field it names,
+ * with the message of the `payment` namespace. It runs whenever the choice itself is valid, so the
+ * terms and the details are both reported.
+ */
+const paymentDetailsValid = z.superRefine<{ paymentMethod: unknown; paymentDetails?: unknown }>(
+  (value, ctx) => {
+    if (value.paymentMethod === 'later') return;
+    const result = validatePaymentMethod(value.paymentMethod, value.paymentDetails ?? {});
+    if (result.ok) return;
+    for (const error of paymentMethodFieldErrors(result)) {
+      ctx.issues.push({ code: 'custom', input: value.paymentDetails, path: error.path.split('.'), message: error.key });
+    }
+  },
+  {
+    when: (payload) => {
+      const method = (payload.value as { paymentMethod?: unknown } | null)?.paymentMethod;
+      return (SIGNUP_PAYMENT_CHOICES as readonly unknown[]).includes(method);
+    },
+  },
+);
+
+/**
+ * The three signup steps (spec §2): each step's check in the browser is its schema; the request
+ * the server validates is composed of the same fields. Messages are keys of the `auth` namespace
+ * (the payment method's, of `payment`).
+ */
+export const signupStepSchemas = [
+  formSchema('auth', z.object({ ...accountFields, confirmPassword }).check(passwordsMatch())),
+  formSchema('auth', z.object(profileFields)),
+  formSchema('auth', z.object(paymentFields).check(paymentDetailsValid)),
+] as const;
+
 /**
  * The signup payload (spec §3 "Affiliate signup payload") with the password and the terms checkbox:
  * account and affiliate profile are created by one server operation (BRIEF §6).
  */
-export const createAffiliateRequestSchema = z
-  .object({
-    email,
-    password,
-    firstName: requiredText('errors.namesRequired', PROFILE_LIMITS.name),
-    lastName: requiredText('errors.namesRequired', PROFILE_LIMITS.name),
-    phone: optionalText(PROFILE_LIMITS.phone),
-    companyName: optionalText(PROFILE_LIMITS.companyName),
-    website,
-    paymentMethod: z.enum(SIGNUP_PAYMENT_CHOICES, 'errors.paymentMethodRequired'),
-    /** Free-form (the method decides the fields): its keys are storable text; `validatePaymentMethod` checks the values. */
-    paymentDetails: z.optional(z.nullable(z.record(z.string().check(storableText()), z.unknown()))),
-    termsAccepted: z.literal(true, 'errors.termsRequired'),
-    /** The page's language: e-mails to the affiliate use it. */
-    language: z.optional(z.enum(LANGUAGES)),
-  })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (value.paymentMethod === 'later') return;
-      const result = validatePaymentMethod(value.paymentMethod, value.paymentDetails ?? {});
-      if (!result.ok) {
-        ctx.issues.push({
-          code: 'custom',
-          input: value.paymentDetails,
-          path: ['paymentDetails'],
-          message: `payment.${result.code}`,
-        });
-      }
-    }),
-  );
+export const createAffiliateRequestSchema = formSchema(
+  'auth',
+  z
+    .object({
+      ...accountFields,
+      ...profileFields,
+      ...paymentFields,
+      /** The page's language: e-mails to the affiliate use it. */
+      language: z.optional(z.enum(LANGUAGES)),
+    })
+    .check(paymentDetailsValid),
+);
 
 export type CreateAffiliateRequest = z.input<typeof createAffiliateRequestSchema>;
 export type CreateAffiliateInput = z.output<typeof createAffiliateRequestSchema>;
@@ -118,10 +148,56 @@ export interface CreateAffiliateResponse {
 export const AFFILIATE_STATUSES = ['pending', 'active', 'refused'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 
-/** Login (spec §5: 'Email and password are required.'). */
-export function validateLogin(values: { email: string; password: string }): string | null {
-  return values.email.trim() && values.password ? null : 'errors.loginRequired';
-}
+/** Sign-in (spec §5: 'Email and password are required.'); the console's sign-in is the same form. */
+export const signInSchema = formSchema(
+  'auth',
+  z.object({
+    email: z.string('errors.loginRequired').check(z.trim(), z.minLength(1, 'errors.loginRequired')),
+    password: z.string('errors.loginRequired').check(z.minLength(1, 'errors.loginRequired')),
+  }),
+);
+
+/** The reset-link request: one address. */
+export const passwordResetRequestSchema = formSchema(
+  'auth',
+  z.object({
+    email: z.pipe(requiredText('errors.emailRequired', PROFILE_LIMITS.email), z.email('errors.emailInvalid')),
+  }),
+);
+
+/** A new password chosen from a reset link: given, confirmed, long enough (spec §5, §9), as at signup. */
+export const newPasswordSchema = formSchema('auth', z.object({ password, confirmPassword }).check(passwordsMatch()));
+
+const changeText = (max?: number) =>
+  z
+    .string('settings.password.errors.required')
+    .check(
+      z.minLength(1, 'settings.password.errors.required'),
+      ...(max
+        ? [
+            z.minLength(PASSWORD_MIN_LENGTH, 'settings.password.errors.tooShort'),
+            z.maxLength(max, 'settings.password.errors.tooLong'),
+          ]
+        : []),
+    );
+
+/** The dashboard's password change (BRIEF §5.9: the current password is required). Keys of `dashboard`. */
+export const changePasswordSchema = formSchema(
+  'dashboard',
+  z
+    .object({
+      currentPassword: changeText(),
+      newPassword: changeText(PASSWORD_MAX_LENGTH),
+      confirmPassword: changeText(),
+    })
+    .check(
+      z.refine((value) => value.newPassword === value.confirmPassword, {
+        path: ['confirmPassword'],
+        error: 'settings.password.errors.mismatch',
+      }),
+    ),
+);
+export type PasswordChange = z.input<typeof changePasswordSchema>;
 
 export const generateReferralCodeRequestSchema = z.optional(
   z.nullable(
@@ -141,10 +217,19 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.output<typeof notificationPreferencesSchema>;
 
-export const deleteAccountRequestSchema = z.object({
-  /** The account's password, as confirmation. */
-  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX_LENGTH)),
-});
+/** Account deletion, confirmed by the password; a wrong one is refused on `password` too. Keys of `dashboard`. */
+export const deleteAccountRequestSchema = formSchema(
+  'dashboard',
+  z.object({
+    /** The account's password, as confirmation. */
+    password: z
+      .string('settings.delete.errors.wrongPassword')
+      .check(
+        z.minLength(1, 'settings.delete.errors.wrongPassword'),
+        z.maxLength(PASSWORD_MAX_LENGTH, 'settings.delete.errors.wrongPassword'),
+      ),
+  }),
+);
 
 /**
  * `updateAffiliatePaymentMethod` (spec §5 "Payment update", §7). Both fields are read as they come:

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { LANGUAGES } from '../site/constants.ts';
 import { storableText } from '../callable/storable-text.ts';
+import { formSchema } from '../callable/field-errors.ts';
 
 // The support contact form (spec §2 "Support", §3 "Contact form"). One schema validates the form in
 // the browser and the `submitContactForm` server function. It is written with `zod/mini` because the
@@ -29,40 +30,27 @@ const requiredText = (requiredKey: string) =>
       storableText('form.errors.invalidCharacters'),
     );
 
-export const contactRequestSchema = z.object({
-  name: requiredText('form.errors.nameRequired').check(z.maxLength(CONTACT_LIMITS.name, 'form.errors.nameTooLong')),
-  email: z.pipe(
-    requiredText('form.errors.emailRequired').check(
-      z.maxLength(CONTACT_LIMITS.email, { error: 'form.errors.emailInvalid', abort: true }),
+export const contactRequestSchema = formSchema(
+  'support',
+  z.object({
+    name: requiredText('form.errors.nameRequired').check(z.maxLength(CONTACT_LIMITS.name, 'form.errors.nameTooLong')),
+    email: z.pipe(
+      requiredText('form.errors.emailRequired').check(
+        z.maxLength(CONTACT_LIMITS.email, { error: 'form.errors.emailInvalid', abort: true }),
+      ),
+      z.email('form.errors.emailInvalid'),
     ),
-    z.email('form.errors.emailInvalid'),
-  ),
-  subject: z.enum(CONTACT_SUBJECTS, 'form.errors.subjectRequired'),
-  message: requiredText('form.errors.messageRequired').check(
-    z.minLength(CONTACT_LIMITS.messageMin, 'form.errors.messageTooShort'),
-    z.maxLength(CONTACT_LIMITS.message, 'form.errors.messageTooLong'),
-  ),
-  /** The page's language: support answers in it. */
-  language: z.optional(z.enum(LANGUAGES)),
-});
+    subject: z.enum(CONTACT_SUBJECTS, 'form.errors.subjectRequired'),
+    message: requiredText('form.errors.messageRequired').check(
+      z.minLength(CONTACT_LIMITS.messageMin, 'form.errors.messageTooShort'),
+      z.maxLength(CONTACT_LIMITS.message, 'form.errors.messageTooLong'),
+    ),
+    /** The page's language: support answers in it. */
+    language: z.optional(z.enum(LANGUAGES)),
+  }),
+);
 
 export const contactResponseSchema = z.object({ ticketId: z.string() });
 
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 export type ContactResponse = z.output<typeof contactResponseSchema>;
-
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
-
-/** Parses the form's values: the trimmed request, or the first message key of each invalid field. */
-export function parseContactForm(
-  values: unknown,
-): { success: true; data: ContactRequest } | { success: false; errors: ContactFieldErrors } {
-  const parsed = contactRequestSchema.safeParse(values);
-  if (parsed.success) return { success: true, data: parsed.data };
-  const errors: ContactFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string') errors[field as ContactField] ??= issue.message;
-  }
-  return { success: false, errors };
-}

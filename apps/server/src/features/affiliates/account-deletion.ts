@@ -44,7 +44,10 @@ async function requirePassword(app: AppContext, caller: AffiliateCaller, passwor
   const valid = hash ? await context.password.verify({ hash, password }) : false;
   if (!valid) {
     await hit(app, rule);
-    throw new CallableError('permission-denied', 'The password is not correct.', { code: 'wrong-password' });
+    throw new CallableError('permission-denied', 'The password is not correct.', {
+      code: 'wrong-password',
+      fields: [{ path: 'password', key: 'dashboard:settings.delete.errors.wrongPassword' }],
+    });
   }
 }
 

@@ -2,7 +2,11 @@ import { runWithTransaction } from '@better-auth/core/context';
 import { getCurrentAdapter } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import type { CreateAffiliateInput } from '@skanova/shared/affiliate/schemas';
-import { validatePaymentMethod, type ValidPaymentMethod } from '@skanova/shared/affiliate/payment-method';
+import {
+  paymentMethodFieldErrors,
+  validatePaymentMethod,
+  type ValidPaymentMethod,
+} from '@skanova/shared/affiliate/payment-method';
 import type { Language } from '@skanova/shared/site/constants';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
@@ -88,6 +92,7 @@ export async function signUpAffiliate(
     if (error instanceof APIError && /USER_ALREADY_EXISTS/.test(String(error.body?.code))) {
       throw new CallableError('already-exists', 'An account already exists with this e-mail address.', {
         code: 'email-taken',
+        fields: [{ path: 'email', key: 'auth:errors.emailTaken' }],
       });
     }
     if (error instanceof APIError && error.statusCode < 500) {
@@ -113,7 +118,7 @@ function requireValid(method: string, details: unknown): ValidPaymentMethod {
   if (!result.ok)
     throw new CallableError('invalid-argument', 'Invalid payment details.', {
       code: result.code,
-      fields: result.fields,
+      fields: paymentMethodFieldErrors(result),
     });
   return result.value;
 }

@@ -1,4 +1,8 @@
-import { type PaymentMethodSummary, validatePaymentMethod } from '@skanova/shared/affiliate/payment-method';
+import {
+  type PaymentMethodSummary,
+  paymentMethodFieldErrors,
+  validatePaymentMethod,
+} from '@skanova/shared/affiliate/payment-method';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { affiliateEmail, emailTime, sendInBackground } from '../../email/email-texts.ts';
@@ -23,7 +27,7 @@ export async function updatePaymentMethod(
   if (!result.ok) {
     throw new CallableError('invalid-argument', 'Invalid payment details.', {
       code: result.code,
-      ...(result.fields ? { fields: result.fields } : {}),
+      fields: paymentMethodFieldErrors(result),
     });
   }
 

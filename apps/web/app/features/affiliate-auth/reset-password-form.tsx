@@ -4,79 +4,101 @@ import {
   AFFILIATE_LOGIN_PAGE,
   AFFILIATE_RESET_PASSWORD_PAGE,
   PASSWORD_RESET_TOKEN_SECONDS,
-  PROFILE_LIMITS,
 } from '@skanova/shared/affiliate/constants';
+import { newPasswordSchema, passwordResetRequestSchema } from '@skanova/shared/affiliate/schemas';
+import { checkForm } from '@skanova/shared/callable/field-errors';
 import { useTranslation } from '../../lib/react-i18n';
 import { AuthError, requestPasswordReset, resetPassword } from '../../lib/auth/auth-client';
-import { AuthField } from '../../components/auth-field';
-import {
-  type FieldProblem,
-  PASSWORD_LIMITS,
-  newPasswordProblem,
-  resetEmailProblem,
-  resetErrorKey,
-} from '../../lib/auth/auth-messages';
+import { AuthField, EmailField } from '../../components/auth-field';
+import { ErrorBanner, SubmitActions } from '../../components/form-parts';
+import { PASSWORD_LIMITS, NEW_PASSWORD_ORDER, resetErrorKey } from '../../lib/auth/auth-messages';
+import { type FieldError, fieldErrorText, leadingErrors } from '../../lib/form-errors';
 import type { ResetPasswordState } from './login-form';
 import { useSession } from '../../lib/auth/session';
 
 // The forgot-password flow (BRIEF §5.9): without a token, ask for the address and send a link (the
 // same answer whether or not an account exists); with the link's ?token=, choose a new password.
-// The page is prerendered without a query, so the mode is decided after hydration, never in the
-// first render (which shows a spinner in both cases).
+// Both checked by their shared schemas. The page is prerendered without a query, so the mode is
+// decided after hydration, never in the first render (which shows a spinner in both cases).
 
 const ERROR_ID = 'reset-error';
 
-function useFocusOn<T extends HTMLElement>(value: unknown) {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    if (value) ref.current?.focus();
-  }, [value]);
-  return ref;
-}
-
-function ErrorBanner({ problem }: { problem: FieldProblem | null }) {
+/** The form's one message: the leading error, focused when it appears. */
+function ResetError({ errors }: { errors: readonly FieldError[] }) {
   const { t } = useTranslation('auth');
-  const ref = useFocusOn<HTMLDivElement>(problem);
-  if (!problem) return null;
+  const lead = errors[0];
+  if (!lead) return null;
   return (
-    <div id={ERROR_ID} ref={ref} className="form-error" role="alert" tabIndex={-1}>
-      {t(problem.key, PASSWORD_LIMITS)}
-    </div>
+    <ErrorBanner id={ERROR_ID} focusKey={errors}>
+      {fieldErrorText(t, lead, errors, PASSWORD_LIMITS)}
+    </ErrorBanner>
   );
 }
 
+/** A new password field (the password, its confirmation): its label is `reset.choose.<name>`. */
 function PasswordField({
   name,
-  label,
-  value,
-  onChange,
-  problem,
+  state,
+  errors,
 }: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem: FieldProblem | null;
+  name: 'password' | 'confirmPassword';
+  state: readonly [string, (value: string) => void];
+  errors: readonly FieldError[];
 }) {
+  const { t } = useTranslation('auth');
   return (
     <AuthField
       id={`reset-${name}`}
       name={name}
       type="password"
-      label={label}
-      value={value}
-      onChange={onChange}
+      label={t(`reset.choose.${name}`)}
+      state={state}
       autoComplete="new-password"
       maxLength={PASSWORD_LIMITS.max}
-      invalid={problem?.fields.includes(name) ?? false}
-      errorId={ERROR_ID}
+      shown={{ errors, id: ERROR_ID }}
     />
+  );
+}
+
+/** One step's form (`reset.<step>.*` texts): its message, heading, lead, fields and submit button. */
+function ResetStep({
+  step,
+  errors,
+  busy,
+  onSubmit,
+  children,
+}: {
+  step: 'request' | 'choose';
+  errors: readonly FieldError[];
+  busy: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <ResetError errors={errors} />
+      <form className="auth-form" noValidate onSubmit={onSubmit} aria-labelledby="reset-heading">
+        <h2 id="reset-heading" className="auth-form__heading">
+          {t(`reset.${step}.heading`)}
+        </h2>
+        <p className="auth-form__lead">{t(`reset.${step}.lead`, PASSWORD_LIMITS)}</p>
+        {children}
+        <SubmitActions
+          className="auth-form__actions"
+          label={t(`reset.${step}.submit`)}
+          busyLabel={t(`reset.${step}.submitting`)}
+          busy={busy}
+        />
+      </form>
+    </>
   );
 }
 
 /** A confirmation (role="status") that takes focus so that it is read at once. */
 function Done({ children }: { children: ReactNode }) {
-  const ref = useFocusOn<HTMLDivElement>(true);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
     <div ref={ref} className="form-success" role="status" tabIndex={-1}>
       {children}
@@ -87,8 +109,9 @@ function Done({ children }: { children: ReactNode }) {
 function RequestLinkForm() {
   const { t } = useTranslation('auth');
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const emailState = useState('');
+  const [email, setEmail] = emailState;
+  const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -96,20 +119,20 @@ function RequestLinkForm() {
   const carried = (location.state as ResetPasswordState | null)?.email;
   useEffect(() => {
     if (carried) setEmail(carried);
-  }, [carried]);
+  }, [carried, setEmail]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const found = resetEmailProblem(email);
-    if (found) return setProblem(found);
+    const checked = checkForm(passwordResetRequestSchema, { email });
+    if (!checked.success) return setErrors(checked.errors);
     setBusy(true);
-    setProblem(null);
+    setErrors([]);
     try {
       await requestPasswordReset(email);
-      setSentTo(email.trim());
+      setSentTo(checked.data.email);
     } catch (error) {
-      setProblem({ key: resetErrorKey(error), fields: [] });
+      setErrors([{ path: '', key: `auth:${resetErrorKey(error)}` }]);
     } finally {
       setBusy(false);
     }
@@ -129,33 +152,11 @@ function RequestLinkForm() {
     );
   }
 
-  const invalid = problem?.fields.includes('email') ?? false;
   return (
     <>
-      <ErrorBanner problem={problem} />
-      <form className="auth-form" noValidate onSubmit={onSubmit} aria-labelledby="reset-heading">
-        <h2 id="reset-heading" className="auth-form__heading">
-          {t('reset.request.heading')}
-        </h2>
-        <p className="auth-form__lead">{t('reset.request.lead')}</p>
-        <AuthField
-          id="reset-email"
-          name="email"
-          type="email"
-          label={t('fields.email')}
-          value={email}
-          onChange={setEmail}
-          autoComplete="email"
-          maxLength={PROFILE_LIMITS.email}
-          invalid={invalid}
-          errorId={ERROR_ID}
-        />
-        <div className="form-actions auth-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('reset.request.submitting') : t('reset.request.submit')}
-          </button>
-        </div>
-      </form>
+      <ResetStep step="request" errors={errors} busy={busy} onSubmit={onSubmit}>
+        <EmailField id="reset-email" state={emailState} autoComplete="email" shown={{ errors, id: ERROR_ID }} />
+      </ResetStep>
       <p className="auth-card__switch">
         <Link to={AFFILIATE_LOGIN_PAGE}>{t('reset.backToLogin')}</Link>
       </p>
@@ -163,22 +164,26 @@ function RequestLinkForm() {
   );
 }
 
+const INVALID_TOKEN: FieldError[] = [{ path: '', key: 'auth:reset.choose.invalidToken' }];
+
 function ChoosePasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
   const { refresh } = useSession();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const passwordState = useState('');
+  const confirmState = useState('');
+  const [password] = passwordState;
+  const [confirmPassword] = confirmState;
+  const [errors, setErrors] = useState<FieldError[]>([]);
   const [status, setStatus] = useState<'idle' | 'busy' | 'done' | 'invalid-token'>('idle');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'busy') return;
-    const found = newPasswordProblem(password, confirmPassword);
-    if (found) return setProblem(found);
+    const checked = checkForm(newPasswordSchema, { password, confirmPassword });
+    if (!checked.success) return setErrors(leadingErrors(checked.errors, NEW_PASSWORD_ORDER));
     setStatus('busy');
-    setProblem(null);
+    setErrors([]);
     try {
       await resetPassword(token, password);
       // Every session of the account was revoked, this browser's included.
@@ -186,7 +191,7 @@ function ChoosePasswordForm({ token }: { token: string }) {
       setStatus('done');
     } catch (error) {
       if (error instanceof AuthError && error.code === 'invalid-token') return setStatus('invalid-token');
-      setProblem({ key: resetErrorKey(error), fields: [] });
+      setErrors([{ path: '', key: `auth:${resetErrorKey(error)}` }]);
       setStatus('idle');
     }
   }
@@ -208,7 +213,7 @@ function ChoosePasswordForm({ token }: { token: string }) {
     return (
       <>
         <h2 className="auth-form__heading">{t('reset.choose.heading')}</h2>
-        <ErrorBanner problem={{ key: 'reset.choose.invalidToken', fields: [] }} />
+        <ResetError errors={INVALID_TOKEN} />
         <button
           type="button"
           className="button button--primary"
@@ -219,36 +224,11 @@ function ChoosePasswordForm({ token }: { token: string }) {
       </>
     );
   }
-  const busy = status === 'busy';
   return (
-    <>
-      <ErrorBanner problem={problem} />
-      <form className="auth-form" noValidate onSubmit={onSubmit} aria-labelledby="reset-heading">
-        <h2 id="reset-heading" className="auth-form__heading">
-          {t('reset.choose.heading')}
-        </h2>
-        <p className="auth-form__lead">{t('reset.choose.lead', PASSWORD_LIMITS)}</p>
-        <PasswordField
-          name="password"
-          label={t('reset.choose.password')}
-          value={password}
-          onChange={setPassword}
-          problem={problem}
-        />
-        <PasswordField
-          name="confirmPassword"
-          label={t('reset.choose.confirmPassword')}
-          value={confirmPassword}
-          onChange={setConfirmPassword}
-          problem={problem}
-        />
-        <div className="form-actions auth-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('reset.choose.submitting') : t('reset.choose.submit')}
-          </button>
-        </div>
-      </form>
-    </>
+    <ResetStep step="choose" errors={errors} busy={status === 'busy'} onSubmit={onSubmit}>
+      <PasswordField name="password" state={passwordState} errors={errors} />
+      <PasswordField name="confirmPassword" state={confirmState} errors={errors} />
+    </ResetStep>
   );
 }
 

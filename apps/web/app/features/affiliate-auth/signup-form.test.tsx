@@ -174,7 +174,10 @@ describe('SignupForm', () => {
 
   it('sends a taken e-mail back to step 1 with its own message (in French too)', async () => {
     call.mockRejectedValue(
-      new CallableClientError('email-taken', 'An account already exists.', { code: 'email-taken' }),
+      new CallableClientError('email-taken', 'An account already exists.', {
+        code: 'email-taken',
+        fields: [{ path: 'email', key: 'auth:errors.emailTaken' }],
+      }),
     );
     const user = await renderSignup('fr');
     await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
@@ -196,7 +199,7 @@ describe('SignupForm', () => {
     call.mockRejectedValueOnce(
       new CallableClientError('invalid-argument', 'Invalid information provided.', {
         code: 'invalid-argument',
-        issues: [{ path: 'paymentDetails', message: 'payment.invalid-iban-checksum' }],
+        fields: [{ path: 'paymentDetails.bankIban', key: 'payment:errors.invalid-iban-checksum' }],
       }),
     );
     call.mockRejectedValueOnce(new CallableClientError('permission-denied', 'Nope'));

@@ -5,7 +5,8 @@ import { MIN_AFFILIATE_AGE } from '@skanova/shared/affiliate/programme';
 import { configureZodForBrowser } from '@skanova/shared/site/browser-zod';
 import { CallableClientError, callFunction, callableErrorMessage } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
-import { PaymentMethodFields, paymentErrorMessage } from '../../components/payment-method-fields';
+import { PaymentMethodFields } from '../../components/payment-method-fields';
+import { fieldAria, fieldErrorText } from '../../lib/form-errors';
 import { PASSWORD_LIMITS } from '../../lib/auth/auth-messages';
 import { AuthField } from '../../components/auth-field';
 import { useSession } from '../../lib/auth/session';
@@ -41,7 +42,6 @@ const ERROR_ID = 'signup-error';
  */
 export default function SignupForm() {
   const { t, i18n } = useTranslation('auth');
-  const { t: tPayment } = useTranslation('payment');
   const { t: tCommon } = useTranslation('common');
   const { refresh } = useSession();
   const navigate = useNavigate();
@@ -67,17 +67,13 @@ export default function SignupForm() {
   }, [problem]);
 
   const stepTitles = t('signup.steps', { returnObjects: true }) as string[];
-  const invalid = problem?.fields ?? [];
+  const errors = problem?.errors ?? [];
 
   function message(current: SignupProblem): string {
-    if (current.kind === 'payment') return paymentErrorMessage(current.code, current.fields, tPayment);
-    if (current.kind === 'auth' && i18n.exists(current.key, { ns: 'auth' })) return t(current.key, PASSWORD_LIMITS);
-    if (
-      current.kind === 'failure' &&
-      current.error instanceof CallableClientError &&
-      CATALOGUE_CODES.has(current.error.code)
-    ) {
-      return callableErrorMessage(current.error, tCommon, (key) => i18n.exists(key, { ns: 'common' }));
+    const lead = current.errors[0];
+    if (lead && i18n.exists(lead.key)) return fieldErrorText(t, lead, current.errors, PASSWORD_LIMITS);
+    if (current.failure instanceof CallableClientError && CATALOGUE_CODES.has(current.failure.code)) {
+      return callableErrorMessage(current.failure, tCommon, (key) => i18n.exists(key, { ns: 'common' }));
     }
     return t('errors.generic');
   }
@@ -96,7 +92,7 @@ export default function SignupForm() {
       await refresh();
       await navigate(AFFILIATE_DASHBOARD_PAGE, { replace: true });
     } catch (error) {
-      show(serverProblem(error, (code) => i18n.exists(`errors.${code}`, { ns: 'payment' })));
+      show(serverProblem(error));
       setBusy(false);
     }
   }
@@ -136,11 +132,9 @@ export default function SignupForm() {
             {optional ? <span className="form-optional"> {t('fields.optional')}</span> : null}
           </>
         }
-        value={values[name]}
-        onChange={(value) => set({ [name]: value })}
+        state={[values[name], (value: string) => set({ [name]: value })]}
         required={!optional}
-        invalid={invalid.includes(name)}
-        errorId={ERROR_ID}
+        shown={{ errors, id: ERROR_ID }}
         hint={hint}
         {...input}
       />
@@ -227,7 +221,8 @@ export default function SignupForm() {
               }}
               allowLater
               idPrefix="signup-payment"
-              invalidFields={problem?.kind === 'payment' ? problem.fields : []}
+              errors={errors}
+              errorId={ERROR_ID}
               disabled={busy}
             />
             <div className="form-field signup-terms">
@@ -239,8 +234,7 @@ export default function SignupForm() {
                   checked={values.termsAccepted}
                   onChange={(event) => set({ termsAccepted: event.target.checked })}
                   required
-                  aria-invalid={invalid.includes('termsAccepted') ? true : undefined}
-                  aria-describedby={invalid.includes('termsAccepted') ? ERROR_ID : undefined}
+                  {...fieldAria(errors, 'termsAccepted', ERROR_ID)}
                 />
                 <span>
                   {t('signup.termsBefore', { age: MIN_AFFILIATE_AGE })}{' '}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CallableClientError } from '../../lib/callable';
-import { EMPTY_SIGNUP, type SignupValues, serverProblem, signupRequest, stepProblem } from './signup-steps';
+import {
+  EMPTY_SIGNUP,
+  type SignupValues,
+  concernsPaymentMethod,
+  serverProblem,
+  signupRequest,
+  stepProblem,
+} from './signup-steps';
 
 const VALID_IBAN = 'FR7630006000011234567890189';
 
@@ -27,29 +34,33 @@ const bank = (overrides: Partial<SignupValues['payment']> = {}): SignupValues['p
   ...overrides,
 });
 
+/** A field error of the `auth` namespace. */
+const auth = (path: string, key: string) => ({ path, key: `auth:errors.${key}` });
+/** A field error of the payment method (its details are under `paymentDetails`). */
+const payment = (field: string, code: string) => ({ path: `paymentDetails.${field}`, key: `payment:errors.${code}` });
+
 describe('step 1: account', () => {
   it('asks for all three fields and marks the empty ones', () => {
     expect(stepProblem(1, values({ email: '  ', confirmPassword: '' }))).toEqual({
-      kind: 'auth',
-      key: 'errors.allFieldsRequired',
       step: 1,
-      fields: ['email', 'confirmPassword'],
+      errors: [auth('email', 'allFieldsRequired'), auth('confirmPassword', 'allFieldsRequired')],
     });
   });
 
   it('refuses different passwords, then short ones', () => {
-    expect(stepProblem(1, values({ confirmPassword: 'long-enougH' }))).toMatchObject({
-      key: 'errors.passwordMismatch',
-      fields: ['confirmPassword'],
-    });
-    expect(stepProblem(1, values({ password: 'short', confirmPassword: 'short' }))).toMatchObject({
-      key: 'errors.passwordTooShort',
-      fields: ['password'],
-    });
+    expect(stepProblem(1, values({ confirmPassword: 'long-enougH' }))?.errors).toEqual([
+      auth('confirmPassword', 'passwordMismatch'),
+    ]);
+    expect(stepProblem(1, values({ password: 'short', confirmPassword: 'other' }))?.errors).toEqual([
+      auth('confirmPassword', 'passwordMismatch'),
+    ]);
+    expect(stepProblem(1, values({ password: 'short', confirmPassword: 'short' }))?.errors).toEqual([
+      auth('password', 'passwordTooShort'),
+    ]);
   });
 
   it('refuses an address that is not one', () => {
-    expect(stepProblem(1, values({ email: 'ana@' }))).toMatchObject({ key: 'errors.emailInvalid', fields: ['email'] });
+    expect(stepProblem(1, values({ email: 'ana@' }))?.errors).toEqual([auth('email', 'emailInvalid')]);
   });
 
   it('lets a complete step through', () => {
@@ -60,25 +71,20 @@ describe('step 1: account', () => {
 describe('step 2: profile', () => {
   it('requires both names with one message, marking each missing one', () => {
     expect(stepProblem(2, values({ firstName: ' ', lastName: '' }))).toEqual({
-      kind: 'auth',
-      key: 'errors.namesRequired',
       step: 2,
-      fields: ['firstName', 'lastName'],
+      errors: [auth('firstName', 'namesRequired'), auth('lastName', 'namesRequired')],
     });
   });
 
   it('accepts a bare domain as website and refuses what is not an address', () => {
     expect(stepProblem(2, values({ website: 'example.com' }))).toBeNull();
-    expect(stepProblem(2, values({ website: 'not a site' }))).toMatchObject({
-      key: 'errors.websiteInvalid',
-      fields: ['website'],
-    });
+    expect(stepProblem(2, values({ website: 'not a site' }))?.errors).toEqual([auth('website', 'websiteInvalid')]);
   });
 });
 
 describe('the last step checks everything', () => {
   it('sends the visitor back to the earliest step with a problem', () => {
-    expect(stepProblem(3, values({ lastName: '' }))).toMatchObject({ step: 2, key: 'errors.namesRequired' });
+    expect(stepProblem(3, values({ lastName: '' }))).toEqual({ step: 2, errors: [auth('lastName', 'namesRequired')] });
     expect(stepProblem(3, values({ password: 'x', confirmPassword: 'x' }))).toMatchObject({ step: 1 });
   });
 
@@ -88,40 +94,38 @@ describe('the last step checks everything', () => {
 
   it('needs the PayPal e-mail', () => {
     expect(stepProblem(3, values({ payment: { ...EMPTY_SIGNUP.payment, method: 'paypal' } }))).toEqual({
-      kind: 'payment',
-      code: 'paypal-email-required',
       step: 3,
-      fields: ['paypalEmail'],
+      errors: [payment('paypalEmail', 'paypal-email-required')],
     });
   });
 
   it('needs the four bank fields, an IBAN of the right length and checksum, and a BIC', () => {
-    expect(stepProblem(3, values({ payment: bank({ bankName: '', bic: '' }) }))).toMatchObject({
-      code: 'bank-details-required',
-      fields: ['bankName', 'bic'],
-    });
-    expect(stepProblem(3, values({ payment: bank({ bankIban: 'FR76300' }) }))).toMatchObject({
-      code: 'invalid-iban',
-      fields: ['bankIban'],
-    });
-    expect(stepProblem(3, values({ payment: bank({ bankIban: 'FR7630006000011234567890188' }) }))).toMatchObject({
-      code: 'invalid-iban-checksum',
-    });
-    expect(stepProblem(3, values({ payment: bank({ bic: 'BNPA' }) }))).toMatchObject({
-      code: 'invalid-bic',
-      fields: ['bic'],
-    });
+    expect(stepProblem(3, values({ payment: bank({ bankName: '', bic: '' }) }))?.errors).toEqual([
+      payment('bankName', 'bank-details-required'),
+      payment('bic', 'bank-details-required'),
+    ]);
+    expect(stepProblem(3, values({ payment: bank({ bankIban: 'FR76300' }) }))?.errors).toEqual([
+      payment('bankIban', 'invalid-iban'),
+    ]);
+    expect(stepProblem(3, values({ payment: bank({ bankIban: 'FR7630006000011234567890188' }) }))?.errors).toEqual([
+      payment('bankIban', 'invalid-iban-checksum'),
+    ]);
+    expect(stepProblem(3, values({ payment: bank({ bic: 'BNPA' }) }))?.errors).toEqual([payment('bic', 'invalid-bic')]);
     expect(stepProblem(3, values({ payment: bank() }))).toBeNull();
   });
 
   it('needs the terms accepted, after the payment method', () => {
-    expect(stepProblem(3, values({ termsAccepted: false }))).toMatchObject({
-      key: 'errors.termsRequired',
-      fields: ['termsAccepted'],
-    });
-    expect(stepProblem(3, values({ termsAccepted: false, payment: bank({ bic: '' }) }))).toMatchObject({
-      kind: 'payment',
-    });
+    expect(stepProblem(3, values({ termsAccepted: false }))?.errors).toEqual([auth('termsAccepted', 'termsRequired')]);
+    expect(stepProblem(3, values({ termsAccepted: false, payment: bank({ bic: '' }) }))?.errors).toEqual([
+      payment('bic', 'bank-details-required'),
+    ]);
+  });
+
+  it('says which problems belong to the chosen payment method', () => {
+    const details = stepProblem(3, values({ payment: bank({ bic: '' }) }));
+    const terms = stepProblem(3, values({ termsAccepted: false }));
+    expect(details && concernsPaymentMethod(details)).toBe(true);
+    expect(terms && concernsPaymentMethod(terms)).toBe(false);
   });
 });
 
@@ -155,69 +159,52 @@ describe('the request', () => {
 });
 
 describe('refusals from the server', () => {
-  const paymentCodes = new Set(['invalid-iban', 'invalid-bic', 'paypal-email-required']);
-  const isPaymentCode = (code: string) => paymentCodes.has(code);
-  const invalid = (path: string, message: string) =>
-    new CallableClientError('invalid-argument', 'Invalid information provided.', {
-      code: 'invalid-argument',
-      issues: [{ path, message }],
-    });
+  const invalid = (...fields: { path: string; key: string }[]) =>
+    new CallableClientError('invalid-argument', 'Invalid information provided.', { code: 'invalid-argument', fields });
 
   it('sends a taken e-mail back to step 1 with the field marked', () => {
-    const error = new CallableClientError('email-taken', 'An account already exists.', { code: 'email-taken' });
-    expect(serverProblem(error, isPaymentCode)).toEqual({
-      kind: 'auth',
-      key: 'errors.emailTaken',
-      step: 1,
-      fields: ['email'],
+    const error = new CallableClientError('email-taken', 'An account already exists.', {
+      code: 'email-taken',
+      fields: [auth('email', 'emailTaken')],
     });
+    expect(serverProblem(error)).toEqual({ step: 1, errors: [auth('email', 'emailTaken')] });
   });
 
-  it('maps the schema’s keys to their step and field', () => {
-    expect(serverProblem(invalid('password', 'errors.passwordTooShort'), isPaymentCode)).toMatchObject({
+  it('maps the schema’s field errors to their step and field, the earliest step first', () => {
+    expect(serverProblem(invalid(auth('password', 'passwordTooShort')))).toEqual({
       step: 1,
-      fields: ['password'],
+      errors: [auth('password', 'passwordTooShort')],
     });
-    expect(serverProblem(invalid('website', 'errors.websiteInvalid'), isPaymentCode)).toMatchObject({
+    expect(serverProblem(invalid(auth('website', 'websiteInvalid')))).toEqual({
       step: 2,
-      key: 'errors.websiteInvalid',
+      errors: [auth('website', 'websiteInvalid')],
     });
-    expect(serverProblem(invalid('termsAccepted', 'errors.termsRequired'), isPaymentCode)).toMatchObject({
+    expect(serverProblem(invalid(auth('termsAccepted', 'termsRequired')))).toEqual({
       step: 3,
-      fields: ['termsAccepted'],
+      errors: [auth('termsAccepted', 'termsRequired')],
     });
-    expect(serverProblem(invalid('paymentDetails', 'payment.invalid-iban'), isPaymentCode)).toEqual({
-      kind: 'payment',
-      code: 'invalid-iban',
-      step: 3,
-      fields: [],
+    expect(serverProblem(invalid(auth('termsAccepted', 'termsRequired'), auth('lastName', 'namesRequired')))).toEqual({
+      step: 2,
+      errors: [auth('lastName', 'namesRequired')],
     });
   });
 
-  it('maps a payment detail code with its fields', () => {
+  it('maps a payment refusal with its fields', () => {
     const error = new CallableClientError('invalid-bic', 'Invalid payment details.', {
       code: 'invalid-bic',
-      fields: ['bic'],
+      fields: [payment('bic', 'invalid-bic')],
     });
-    expect(serverProblem(error, isPaymentCode)).toEqual({
-      kind: 'payment',
-      code: 'invalid-bic',
-      step: 3,
-      fields: ['bic'],
-    });
+    expect(serverProblem(error)).toEqual({ step: 3, errors: [payment('bic', 'invalid-bic')] });
   });
 
   it('keeps anything else as a failure on the last step', () => {
     const internal = new CallableClientError('internal', 'internal');
-    expect(serverProblem(internal, isPaymentCode)).toEqual({ kind: 'failure', error: internal, step: 3, fields: [] });
-    expect(serverProblem(invalid('email', 'Unexpected English text'), isPaymentCode)).toMatchObject({
-      kind: 'failure',
-    });
-    expect(serverProblem(new TypeError('boom'), isPaymentCode)).toMatchObject({ kind: 'failure' });
+    expect(serverProblem(internal)).toEqual({ step: 3, errors: [], failure: internal });
+    expect(serverProblem(new TypeError('boom'))).toMatchObject({ step: 3, errors: [] });
   });
 
   it('words the signup limit as too many attempts', () => {
     const error = new CallableClientError('too-many-requests', 'Too many signups.', { code: 'too-many-requests' });
-    expect(serverProblem(error, isPaymentCode)).toMatchObject({ kind: 'auth', key: 'errors.tooManyRequests' });
+    expect(serverProblem(error)).toEqual({ step: 3, errors: [{ path: '', key: 'auth:errors.tooManyRequests' }] });
   });
 });

@@ -1,21 +1,14 @@
-import {
-  type PaymentMethodErrorCode,
-  SIGNUP_PAYMENT_CHOICES,
-  validatePaymentMethod,
-} from '@skanova/shared/affiliate/payment-method';
-import {
-  type CreateAffiliateRequest,
-  createAffiliateRequestSchema,
-  normaliseWebsite,
-  validateSignupCredentials,
-} from '@skanova/shared/affiliate/schemas';
+import { normaliseWebsite, type CreateAffiliateRequest, signupStepSchemas } from '@skanova/shared/affiliate/schemas';
+import { checkForm } from '@skanova/shared/callable/field-errors';
 import { isLanguage } from '@skanova/shared/site/constants';
 import { CallableClientError } from '../../lib/callable';
+import { type FieldError, callFieldErrors, isAbout, leadingErrors } from '../../lib/form-errors';
 import { EMPTY_PAYMENT_FORM, type PaymentFormValues, paymentDetailsOf } from '../../components/payment-method-fields';
 
 // The three signup steps (spec §2, §4, §5): what each step checks before the next one, what is sent,
-// and where a refusal from the server sends the visitor back to. The same shared rules as the server
-// (`validateSignupCredentials`, the request schema's fields, `validatePaymentMethod`), the same keys.
+// and where a refusal from the server sends the visitor back to. Each step's check is its shared
+// schema (`signupStepSchemas`), the same fields the server's request schema is composed of; a
+// refusal from the server comes back in the same shape (field errors), sent to the step of its field.
 
 export const SIGNUP_STEPS = [1, 2, 3] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
@@ -47,60 +40,54 @@ export const EMPTY_SIGNUP: SignupValues = {
   termsAccepted: false,
 };
 
-/** What is wrong, on which step, and which fields to mark. */
-export type SignupProblem =
-  /** `key` is a message of the `auth` namespace. */
-  | { kind: 'auth'; key: string; step: SignupStep; fields: string[] }
-  /** A payment-method code, translated by the `payment` namespace. */
-  | { kind: 'payment'; code: PaymentMethodErrorCode; step: SignupStep; fields: string[] }
-  /** Anything else the server answered: the callable catalogue or the generic message. */
-  | { kind: 'failure'; error: unknown; step: SignupStep; fields: string[] };
-
-const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'companyName', 'website'] as const;
-type ProfileField = (typeof PROFILE_FIELDS)[number];
-
-/** Step 1: e-mail, password, confirmation (allFieldsRequired, passwordMismatch, passwordTooShort …). */
-function credentialsProblem(values: SignupValues): SignupProblem | null {
-  const key = validateSignupCredentials(values);
-  if (!key) return null;
-  const fields =
-    key === 'errors.allFieldsRequired'
-      ? (['email', 'password', 'confirmPassword'] as const).filter((field) => values[field].trim() === '')
-      : key === 'errors.passwordMismatch'
-        ? ['confirmPassword']
-        : key.startsWith('errors.password')
-          ? ['password']
-          : ['email'];
-  return { kind: 'auth', key, step: 1, fields };
+/**
+ * What keeps the visitor on a step: the errors the form shows (one message, the fields it names),
+ * or, when no field is at fault, the failure itself (the callable catalogue or the generic message).
+ */
+export interface SignupProblem {
+  step: SignupStep;
+  errors: FieldError[];
+  failure?: unknown;
 }
 
-const profileValue = (values: SignupValues, field: ProfileField) =>
-  field === 'website' ? normaliseWebsite(values.website) : values[field];
+/** Which message a step shows first: a missing field, different passwords, then field by field. */
+const MESSAGE_ORDER = [
+  'auth:errors.allFieldsRequired',
+  'auth:errors.passwordMismatch',
+  'password',
+  'confirmPassword',
+  'email',
+  'paymentMethod',
+  'paymentDetails',
+  'termsAccepted',
+];
 
-/** Step 2: first and last name required (one message for both), optional fields within bounds, a valid website. */
-function profileProblem(values: SignupValues): SignupProblem | null {
-  const failing = PROFILE_FIELDS.flatMap((field) => {
-    const result = createAffiliateRequestSchema.shape[field].safeParse(profileValue(values, field));
-    return result.success ? [] : [{ field, key: result.error.issues[0]?.message ?? 'errors.generic' }];
-  });
-  const first = failing[0];
-  if (!first) return null;
-  const fields = failing.filter((failure) => failure.key === first.key).map((failure) => failure.field);
-  return { kind: 'auth', key: first.key, step: 2, fields };
+/** The fields of each step, as the request names them. */
+const STEP_FIELDS: Record<SignupStep, readonly string[]> = {
+  1: ['email', 'password', 'confirmPassword'],
+  2: ['firstName', 'lastName', 'phone', 'companyName', 'website'],
+  3: ['paymentMethod', 'paymentDetails', 'termsAccepted', 'language'],
+};
+
+/** What a step's schema checks: the values as they will be sent. */
+function stepValues(step: SignupStep, values: SignupValues): Record<string, unknown> {
+  if (step === 1) return { email: values.email, password: values.password, confirmPassword: values.confirmPassword };
+  if (step === 2) {
+    const { firstName, lastName, phone, companyName } = values;
+    return { firstName, lastName, phone, companyName, website: normaliseWebsite(values.website) };
+  }
+  const method = values.payment.method;
+  return {
+    paymentMethod: method,
+    paymentDetails: method === 'later' ? null : paymentDetailsOf(values.payment),
+    termsAccepted: values.termsAccepted,
+  };
 }
 
-/** Step 3: a payment choice with valid details, and the terms accepted. */
-function paymentProblem(values: SignupValues): SignupProblem | null {
-  const { method } = values.payment;
-  if (!(SIGNUP_PAYMENT_CHOICES as readonly string[]).includes(method)) {
-    return { kind: 'auth', key: 'errors.paymentMethodRequired', step: 3, fields: [] };
-  }
-  if (method !== 'later') {
-    const result = validatePaymentMethod(method, paymentDetailsOf(values.payment));
-    if (!result.ok) return { kind: 'payment', code: result.code, step: 3, fields: result.fields ?? [] };
-  }
-  if (!values.termsAccepted) return { kind: 'auth', key: 'errors.termsRequired', step: 3, fields: ['termsAccepted'] };
-  return null;
+/** The step's own check, by its schema. */
+function checkStep(step: SignupStep, values: SignupValues): SignupProblem | null {
+  const checked = checkForm(signupStepSchemas[step - 1]!, stepValues(step, values));
+  return checked.success ? null : { step, errors: leadingErrors(checked.errors, MESSAGE_ORDER) };
 }
 
 /**
@@ -108,7 +95,7 @@ function paymentProblem(values: SignupValues): SignupProblem | null {
  * method at all): once the visitor picks another method it no longer applies, so it is cleared.
  */
 export function concernsPaymentMethod(problem: SignupProblem): boolean {
-  return problem.kind === 'payment' || (problem.kind === 'auth' && problem.key === 'errors.paymentMethodRequired');
+  return problem.errors.some((error) => isAbout(error, 'paymentMethod') || isAbout(error, 'paymentDetails'));
 }
 
 /**
@@ -116,9 +103,12 @@ export function concernsPaymentMethod(problem: SignupProblem): boolean {
  * all again and reports the earliest problem, on its step.
  */
 export function stepProblem(step: SignupStep, values: SignupValues): SignupProblem | null {
-  if (step === 1) return credentialsProblem(values);
-  if (step === 2) return profileProblem(values);
-  return credentialsProblem(values) ?? profileProblem(values) ?? paymentProblem(values);
+  if (step < LAST_STEP) return checkStep(step, values);
+  for (const each of SIGNUP_STEPS) {
+    const found = checkStep(each, values);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** The `createAffiliate` request (spec §3 "Affiliate signup payload"): empty optional fields become null. */
@@ -140,56 +130,25 @@ export function signupRequest(values: SignupValues, language: string): CreateAff
   };
 }
 
-/** The step each request field is typed on. */
-function stepOfField(field: string): SignupStep {
-  if (field === 'email' || field === 'password') return 1;
-  return (PROFILE_FIELDS as readonly string[]).includes(field) ? 2 : 3;
-}
-
-interface Issue {
-  path?: unknown;
-  message?: unknown;
-}
-
-function firstIssue(details: unknown): Issue | undefined {
-  const issues = typeof details === 'object' && details !== null ? (details as { issues?: unknown }).issues : undefined;
-  return Array.isArray(issues) ? (issues[0] as Issue | undefined) : undefined;
-}
-
-function detailFields(details: unknown): string[] {
-  const fields = typeof details === 'object' && details !== null ? (details as { fields?: unknown }).fields : undefined;
-  return Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : [];
+/** The step a request field is typed on (the form as a whole: the last). */
+function stepOfPath(path: string): SignupStep {
+  const field = path.split('.', 1)[0] ?? '';
+  return SIGNUP_STEPS.find((step) => STEP_FIELDS[step].includes(field)) ?? LAST_STEP;
 }
 
 /**
- * A refused signup, mapped back to the form: a taken e-mail to step 1, the server's validation keys
- * (the same as the form's) to their step, payment codes to step 3, the rest shown on the last step.
- * `isPaymentCode` tells whether a code has a translation in the `payment` namespace.
+ * A refused signup, mapped back to the form: its field errors (the schema's, or an address already
+ * used) to the earliest step they concern; the signup limit as its own message; the rest shown on
+ * the last step as a failure.
  */
-export function serverProblem(error: unknown, isPaymentCode: (code: string) => boolean): SignupProblem {
-  const failure: SignupProblem = { kind: 'failure', error, step: LAST_STEP, fields: [] };
-  if (!(error instanceof CallableClientError)) return failure;
-  if (error.code === 'email-taken') return { kind: 'auth', key: 'errors.emailTaken', step: 1, fields: ['email'] };
-  if (error.code === 'too-many-requests')
-    return { kind: 'auth', key: 'errors.tooManyRequests', step: LAST_STEP, fields: [] };
-  if (isPaymentCode(error.code)) {
-    return {
-      kind: 'payment',
-      code: error.code as PaymentMethodErrorCode,
-      step: 3,
-      fields: detailFields(error.details),
-    };
+export function serverProblem(error: unknown): SignupProblem {
+  const fields = callFieldErrors(error);
+  if (fields.length > 0) {
+    const step = Math.min(...fields.map((field) => stepOfPath(field.path))) as SignupStep;
+    const onStep = fields.filter((field) => stepOfPath(field.path) === step);
+    return { step, errors: leadingErrors(onStep, MESSAGE_ORDER) };
   }
-  const issue = firstIssue(error.details);
-  if (error.code !== 'invalid-argument' || typeof issue?.message !== 'string') return failure;
-  const field = String(issue.path ?? '').split('.')[0] ?? '';
-  if (issue.message.startsWith('payment.')) {
-    const code = issue.message.slice('payment.'.length);
-    return isPaymentCode(code)
-      ? { kind: 'payment', code: code as PaymentMethodErrorCode, step: 3, fields: [] }
-      : failure;
-  }
-  if (!issue.message.startsWith('errors.')) return failure;
-  const marked = field === '' || field === 'paymentDetails' || field === 'language' ? [] : [field];
-  return { kind: 'auth', key: issue.message, step: stepOfField(field), fields: marked };
+  if (error instanceof CallableClientError && error.code === 'too-many-requests')
+    return { step: LAST_STEP, errors: [{ path: '', key: 'auth:errors.tooManyRequests' }] };
+  return { step: LAST_STEP, errors: [], failure: error };
 }

@@ -1,45 +1,41 @@
 import { type FormEvent, useState } from 'react';
 import { PASSWORD_MAX_LENGTH } from '@skanova/shared/affiliate/constants';
 import { PASSWORD_MIN_LENGTH } from '@skanova/shared/affiliate/programme';
+import { type PasswordChange, changePasswordSchema } from '@skanova/shared/affiliate/schemas';
+import { checkForm } from '@skanova/shared/callable/field-errors';
 import { useTranslation } from '../../lib/react-i18n';
 import { AuthError, changePassword } from '../../lib/auth/auth-client';
 import { useSignedInSession } from '../../lib/auth/signed-in';
+import { type FieldError, fieldAria, fieldErrorText, leadingErrors } from '../../lib/form-errors';
+import { SubmitActions } from '../../components/form-parts';
 
-// Change password (BRIEF §5.9: the current password is required). The auth library checks the
-// current one and signs the other sessions out; its codes become our own messages.
+// Change password (BRIEF §5.9: the current password is required), checked by the shared
+// `changePasswordSchema`. The auth library checks the current one and signs the other sessions
+// out; its codes become our own messages, in the same field-error shape.
 
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type { PasswordChange };
 
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The key (under settings.password.errors) of what is wrong with the form, or null. */
-export function passwordChangeError(values: PasswordChange): string | null {
-  if (!values.currentPassword || !values.newPassword || !values.confirmPassword) return 'required';
-  if (values.newPassword.length < PASSWORD_MIN_LENGTH) return 'tooShort';
-  if (values.newPassword.length > PASSWORD_MAX_LENGTH) return 'tooLong';
-  if (values.newPassword !== values.confirmPassword) return 'mismatch';
-  return null;
+const ERRORS = 'dashboard:settings.password.errors';
+/** Which message shows first: a missing field, then the new password, then its confirmation. */
+const MESSAGE_ORDER = [`${ERRORS}.required`, 'newPassword', 'confirmPassword'];
+const ERROR_ID = 'dashboard-password-error';
+
+/** What is wrong with the form (the errors it shows), or none. */
+export function passwordChangeErrors(values: PasswordChange): FieldError[] {
+  const checked = checkForm(changePasswordSchema, values);
+  return checked.success ? [] : leadingErrors(checked.errors, MESSAGE_ORDER);
 }
 
-function serverErrorKey(error: unknown): string {
-  if (!(error instanceof AuthError)) return 'generic';
-  switch (error.code) {
-    case 'wrong-password':
-      return 'wrongCurrent';
-    case 'too-many-requests':
-      return 'tooMany';
-    case 'weak-password':
-      return 'tooShort';
-    default:
-      return 'generic';
-  }
+function serverErrors(error: unknown): FieldError[] {
+  const code = error instanceof AuthError ? error.code : 'unknown';
+  if (code === 'wrong-password') return [{ path: 'currentPassword', key: `${ERRORS}.wrongCurrent` }];
+  if (code === 'weak-password') return [{ path: 'newPassword', key: `${ERRORS}.tooShort` }];
+  return [{ path: '', key: `${ERRORS}.${code === 'too-many-requests' ? 'tooMany' : 'generic'}` }];
 }
 
-type Status = { kind: 'idle' | 'busy' | 'success' } | { kind: 'error'; key: string };
+type Status = { kind: 'idle' | 'busy' | 'success' } | { kind: 'error'; errors: FieldError[] };
 
 export function ChangePasswordForm() {
   const { t } = useTranslation('dashboard');
@@ -48,6 +44,7 @@ export function ChangePasswordForm() {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const busy = status.kind === 'busy';
   const limits = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
+  const errors = status.kind === 'error' ? status.errors : [];
 
   function set(field: keyof PasswordChange, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -57,9 +54,9 @@ export function ChangePasswordForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const invalid = passwordChangeError(values);
-    if (invalid) {
-      setStatus({ kind: 'error', key: invalid });
+    const errors = passwordChangeErrors(values);
+    if (errors.length > 0) {
+      setStatus({ kind: 'error', errors });
       return;
     }
     setStatus({ kind: 'busy' });
@@ -68,7 +65,7 @@ export function ChangePasswordForm() {
       setValues(EMPTY);
       setStatus({ kind: 'success' });
     } catch (error) {
-      setStatus({ kind: 'error', key: serverErrorKey(error) });
+      setStatus({ kind: 'error', errors: serverErrors(error) });
     }
   }
 
@@ -84,7 +81,7 @@ export function ChangePasswordForm() {
         autoComplete={autoComplete}
         required
         aria-required="true"
-        aria-describedby={name === 'newPassword' ? 'dashboard-newPassword-hint' : undefined}
+        {...fieldAria(errors, name, ERROR_ID, name === 'newPassword' ? 'dashboard-newPassword-hint' : undefined)}
         maxLength={PASSWORD_MAX_LENGTH}
         disabled={busy}
       />
@@ -114,19 +111,15 @@ export function ChangePasswordForm() {
           {field('newPassword', 'new-password')}
           {field('confirmPassword', 'new-password')}
         </div>
-        {status.kind === 'error' ? (
-          <p className="form-error" role="alert">
-            {t(`settings.password.errors.${status.key}`, limits)}
+        {errors[0] ? (
+          <p id={ERROR_ID} className="form-error" role="alert">
+            {fieldErrorText(t, errors[0], errors, limits)}
           </p>
         ) : null}
         <div role="status">
           {status.kind === 'success' ? <p className="form-success">{t('settings.password.success')}</p> : null}
         </div>
-        <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? t('settings.password.busy') : t('settings.password.submit')}
-          </button>
-        </div>
+        <SubmitActions label={t('settings.password.submit')} busyLabel={t('settings.password.busy')} busy={busy} />
       </form>
     </section>
   );

@@ -5,6 +5,7 @@ import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { CallableClientError, callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatMoney } from '../../lib/format';
+import { type FieldError, callFieldErrors, fieldAria, fieldErrorText } from '../../lib/form-errors';
 
 // Account deletion (BRIEF §5.9, §6) in a danger zone: a warning, then a confirmation step that asks
 // for the password. The server refuses while a payout is scheduled or an approved balance of at
@@ -22,6 +23,14 @@ const ERROR_KEYS: Record<string, string> = {
 export function deleteErrorKey(error: unknown): string {
   return (error instanceof CallableClientError && ERROR_KEYS[error.code]) || 'generic';
 }
+
+/** A refusal as the form shows it: its field errors (a wrong password), else its code's message. */
+function deleteErrors(error: unknown): FieldError[] {
+  const fields = callFieldErrors(error);
+  return fields.length > 0 ? fields : [{ path: '', key: `dashboard:settings.delete.errors.${deleteErrorKey(error)}` }];
+}
+
+const ERROR_ID = 'dashboard-delete-error';
 
 export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const { t, i18n } = useTranslation('dashboard');
@@ -47,6 +56,8 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
     setPassword('');
     remove.reset();
   }
+
+  const errors = remove.isError ? deleteErrors(remove.error) : [];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,15 +88,14 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
               aria-required="true"
               maxLength={PASSWORD_MAX_LENGTH}
               disabled={remove.isPending}
+              {...fieldAria(errors, 'password', ERROR_ID)}
               // The step was opened on purpose: its only field takes the focus.
               autoFocus
             />
           </div>
-          {remove.isError ? (
-            <p className="form-error" role="alert">
-              {t(`settings.delete.errors.${deleteErrorKey(remove.error)}`, {
-                minimum: formatMoney(MINIMUM_PAYOUT_CENTS, i18n.language),
-              })}
+          {errors[0] ? (
+            <p id={ERROR_ID} className="form-error" role="alert">
+              {fieldErrorText(t, errors[0], errors, { minimum: formatMoney(MINIMUM_PAYOUT_CENTS, i18n.language) })}
             </p>
           ) : null}
           <div className="form-actions">

@@ -6,6 +6,7 @@ import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { dashboardKeys, useAffiliateSettings } from './queries';
 import { SectionLoading } from './section-loading';
+import { SubmitActions } from '../../components/form-parts';
 
 // The three notification preferences (spec §2 Settings; BRIEF §5.9: saved and honoured; default on).
 
@@ -89,11 +90,11 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
         </p>
       ) : null}
       <div role="status">{saved ? <p className="form-success">{t('settings.notifications.saved')}</p> : null}</div>
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? t('settings.notifications.busy') : t('settings.notifications.submit')}
-        </button>
-      </div>
+      <SubmitActions
+        label={t('settings.notifications.submit')}
+        busyLabel={t('settings.notifications.busy')}
+        busy={save.isPending}
+      />
     </form>
   );
 }

@@ -1,27 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
-  type PaymentMethodErrorCode,
   type PaymentMethodSummary,
+  paymentMethodFieldErrors,
   validatePaymentMethod,
 } from '@skanova/shared/affiliate/payment-method';
 import type { CallableFunctions } from '@skanova/shared/callable/functions';
 import { CallableClientError, callFunction, callableErrorMessage } from '../../lib/callable';
+import { type FieldError, callFieldErrors, fieldErrorText } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/react-i18n';
 import {
   type PaymentFormValues,
   PaymentMethodFields,
   paymentDetailsOf,
-  paymentErrorMessage,
   paymentFormOf,
 } from '../../components/payment-method-fields';
+import { SubmitActions } from '../../components/form-parts';
 import { dashboardKeys } from './queries';
 
 // The Payments tab's update form (spec §4, §5 "Payment update", §8 payment catalogue): PayPal or
-// bank transfer, starting from the stored method; checked in the browser by the same function as on
-// the server first; any edit clears the previous message; success re-fetches the method and is
-// scrolled into view after 100 ms, an error at once.
+// bank transfer, starting from the stored method; checked in the browser by the same rule as on
+// the server first, with the same field errors; any edit clears the previous message; success
+// re-fetches the method and is scrolled into view after 100 ms, an error at once.
 
 /** Spec §4: "page scrolls to it after 100 ms" (the success message). */
 export const SUCCESS_SCROLL_DELAY_MS = 100;
@@ -32,25 +32,20 @@ export type UpdatePaymentMethod = (request: UpdateRequest) => Promise<UpdateResp
 
 const updateOnServer: UpdatePaymentMethod = (request) => callFunction('updateAffiliatePaymentMethod', request);
 
-type Message = { kind: 'success' } | { kind: 'error'; text: string; fields: string[] } | null;
+type Message = { kind: 'success' } | { kind: 'error'; errors: FieldError[]; failure?: unknown } | null;
 
-function fieldsOf(details: unknown): string[] {
-  const fields = typeof details === 'object' && details !== null ? (details as { fields?: unknown }).fields : undefined;
-  return Array.isArray(fields) ? fields.filter((field): field is string => typeof field === 'string') : [];
-}
+const ERROR_ID = 'dashboard-payment-error';
 
-/** Spec §8: the payment code's translation, else the callable catalogue (server message, detail, generic). */
-function updateErrorMessage(
-  error: unknown,
-  t: TFunction,
-  tCommon: TFunction,
-  exists: (key: string, ns: string) => boolean,
-): Message {
-  if (error instanceof CallableClientError && exists(`errors.${error.code}`, 'payment')) {
-    const fields = fieldsOf(error.details);
-    return { kind: 'error', text: paymentErrorMessage(error.code as PaymentMethodErrorCode, fields, t), fields };
-  }
-  return { kind: 'error', text: callableErrorMessage(error, tCommon, (key) => exists(key, 'common')), fields: [] };
+/**
+ * A refusal from the server (spec §8): its field errors; else its payment code's message when the
+ * `payment` namespace has one; else the callable catalogue (server message, detail, generic).
+ */
+function refusal(error: unknown, exists: (key: string) => boolean): Message {
+  const fields = callFieldErrors(error);
+  if (fields.length > 0) return { kind: 'error', errors: fields };
+  const key = error instanceof CallableClientError ? `payment:errors.${error.code}` : '';
+  if (key && exists(key)) return { kind: 'error', errors: [{ path: '', key }] };
+  return { kind: 'error', errors: [], failure: error };
 }
 
 interface PaymentMethodFormProps {
@@ -67,7 +62,6 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
   const [values, setValues] = useState<PaymentFormValues>(() => paymentFormOf(stored));
   const [message, setMessage] = useState<Message>(null);
   const messageRef = useRef<HTMLParagraphElement>(null);
-  const exists = (key: string, ns: string) => i18n.exists(key, { ns });
 
   const save = useMutation({
     mutationFn: (request: UpdateRequest) => update(request),
@@ -76,7 +70,7 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
       setMessage({ kind: 'success' });
       return queryClient.invalidateQueries({ queryKey: dashboardKeys.paymentMethod });
     },
-    onError: (error) => setMessage(updateErrorMessage(error, t, tCommon, exists)),
+    onError: (error) => setMessage(refusal(error, (key) => i18n.exists(key))),
   });
 
   useEffect(() => {
@@ -92,6 +86,8 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
     return () => clearTimeout(timer);
   }, [message]);
 
+  const errors = message?.kind === 'error' ? message.errors : [];
+
   function onChange(next: PaymentFormValues) {
     setValues(next);
     setMessage(null);
@@ -103,11 +99,7 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
     const details = paymentDetailsOf(values);
     const checked = validatePaymentMethod(values.method, details);
     if (!checked.ok) {
-      setMessage({
-        kind: 'error',
-        text: paymentErrorMessage(checked.code, checked.fields, t),
-        fields: checked.fields ?? [],
-      });
+      setMessage({ kind: 'error', errors: paymentMethodFieldErrors(checked) });
       return;
     }
     setMessage(null);
@@ -126,13 +118,16 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
         values={values}
         onChange={onChange}
         idPrefix="dashboard-payment"
-        invalidFields={message?.kind === 'error' ? message.fields : []}
+        errors={errors}
+        errorId={ERROR_ID}
         storedIbanMasked={stored?.type === 'bank_transfer' ? stored.ibanMasked : null}
         disabled={save.isPending}
       />
       {message?.kind === 'error' ? (
-        <p ref={messageRef} className="form-error" role="alert">
-          {message.text}
+        <p ref={messageRef} id={ERROR_ID} className="form-error" role="alert">
+          {errors[0]
+            ? fieldErrorText(t, errors[0], errors)
+            : callableErrorMessage(message.failure, tCommon, (key) => i18n.exists(key, { ns: 'common' }))}
         </p>
       ) : null}
       <div role="status">
@@ -142,11 +137,11 @@ export function PaymentMethodForm({ stored, update = updateOnServer }: PaymentMe
           </p>
         ) : null}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? tDashboard('payments.update.busy') : tDashboard('payments.update.submit')}
-        </button>
-      </div>
+      <SubmitActions
+        label={tDashboard('payments.update.submit')}
+        busyLabel={tDashboard('payments.update.busy')}
+        busy={save.isPending}
+      />
     </form>
   );
 }

@@ -180,24 +180,16 @@ function PayoutTable({ payouts }: { payouts: readonly PayoutSummary[] }) {
       <table className="dashboard-table payout-history" role="table">
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">
-              {label.payday}
-            </th>
-            <th scope="col" role="columnheader">
-              {label.settledOn}
-            </th>
-            <th scope="col" role="columnheader">
-              {label.period}
-            </th>
-            <th scope="col" role="columnheader" className="dashboard-table__number">
-              {label.amount}
-            </th>
-            <th scope="col" role="columnheader">
-              {label.method}
-            </th>
-            <th scope="col" role="columnheader">
-              {label.status}
-            </th>
+            {(['payday', 'settledOn', 'period', 'amount', 'method', 'status'] as const).map((column) => (
+              <th
+                key={column}
+                scope="col"
+                role="columnheader"
+                className={column === 'amount' ? 'dashboard-table__number' : undefined}
+              >
+                {label[column]}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody role="rowgroup">

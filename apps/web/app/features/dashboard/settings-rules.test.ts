@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import enDashboard from '@skanova/shared/i18n/en/dashboard.json';
 import { CallableClientError } from '../../lib/callable';
 import { AuthError } from '../../lib/auth/auth-client';
-import { passwordChangeError } from './change-password-form';
+import { type PasswordChange, passwordChangeErrors } from './change-password-form';
 import { deleteErrorKey } from './delete-account';
+
+/** The key (under settings.password.errors) of the message the form shows, or null. */
+function passwordChangeError(values: PasswordChange): string | null {
+  const key = passwordChangeErrors(values)[0]?.key;
+  return key ? key.replace('dashboard:settings.password.errors.', '') : null;
+}
 
 describe('passwordChangeError', () => {
   const valid = { currentPassword: 'old password', newPassword: 'new password', confirmPassword: 'new password' };

@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import enAuth from '@skanova/shared/i18n/en/auth.json';
 import frAuth from '@skanova/shared/i18n/fr/auth.json';
 import { AuthError } from './auth-client';
-import { loginErrorKey, newPasswordProblem, resetEmailProblem, resetErrorKey } from './auth-messages';
+import { newPasswordSchema, passwordResetRequestSchema } from '@skanova/shared/affiliate/schemas';
+import { checkForm } from '@skanova/shared/callable/field-errors';
+import { leadingErrors } from '../form-errors';
+import { NEW_PASSWORD_ORDER, loginErrorKey, resetErrorKey } from './auth-messages';
+
+/** What the reset form shows for a new password: the leading errors of its shared schema. */
+function newPasswordProblem(password: string, confirmPassword: string) {
+  const checked = checkForm(newPasswordSchema, { password, confirmPassword });
+  return checked.success ? null : leadingErrors(checked.errors, NEW_PASSWORD_ORDER);
+}
+
+/** What the reset-link form shows for an address. */
+function resetEmailProblem(email: string) {
+  const checked = checkForm(passwordResetRequestSchema, { email });
+  return checked.success ? null : checked.errors;
+}
 
 /** The English text of an `auth` key, as the page shows it. */
 function english(key: string): string {
@@ -45,25 +60,21 @@ describe('reset password', () => {
   });
 
   it('checks the new password like signup does', () => {
-    expect(newPasswordProblem('', '')).toEqual({
-      key: 'errors.allFieldsRequired',
-      fields: ['password', 'confirmPassword'],
-    });
-    expect(newPasswordProblem('long-enough', 'long-enougH')).toEqual({
-      key: 'errors.passwordMismatch',
-      fields: ['confirmPassword'],
-    });
-    expect(newPasswordProblem('short', 'short')).toEqual({ key: 'errors.passwordTooShort', fields: ['password'] });
-    expect(newPasswordProblem('x'.repeat(129), 'x'.repeat(129))).toEqual({
-      key: 'errors.passwordTooLong',
-      fields: ['password'],
-    });
+    const error = (path: string, key: string) => ({ path, key: `auth:errors.${key}` });
+    expect(newPasswordProblem('', '')).toEqual([
+      error('password', 'allFieldsRequired'),
+      error('confirmPassword', 'allFieldsRequired'),
+    ]);
+    expect(newPasswordProblem('long-enough', 'long-enougH')).toEqual([error('confirmPassword', 'passwordMismatch')]);
+    expect(newPasswordProblem('short', 'short')).toEqual([error('password', 'passwordTooShort')]);
+    expect(newPasswordProblem('short', 'other')).toEqual([error('confirmPassword', 'passwordMismatch')]);
+    expect(newPasswordProblem('x'.repeat(129), 'x'.repeat(129))).toEqual([error('password', 'passwordTooLong')]);
     expect(newPasswordProblem('long-enough', 'long-enough')).toBeNull();
   });
 
   it('asks for a usable address', () => {
-    expect(resetEmailProblem('  ')).toEqual({ key: 'errors.emailRequired', fields: ['email'] });
-    expect(resetEmailProblem('ana@')).toEqual({ key: 'errors.emailInvalid', fields: ['email'] });
+    expect(resetEmailProblem('  ')).toEqual([{ path: 'email', key: 'auth:errors.emailRequired' }]);
+    expect(resetEmailProblem('ana@')).toEqual([{ path: 'email', key: 'auth:errors.emailInvalid' }]);
     expect(resetEmailProblem(' ana@example.com ')).toBeNull();
   });
 });

@@ -39,32 +39,8 @@ export function resetErrorKey(error: unknown): string {
   }
 }
 
-export interface FieldProblem {
-  key: string;
-  fields: string[];
-}
-
-/** A new password and its confirmation: both given, equal, long enough (spec §5, §9). */
-export function newPasswordProblem(password: string, confirmPassword: string): FieldProblem | null {
-  const empty = (
-    [
-      ['password', password],
-      ['confirmPassword', confirmPassword],
-    ] as const
-  )
-    .filter(([, value]) => value === '')
-    .map(([field]) => field);
-  if (empty.length > 0) return { key: 'errors.allFieldsRequired', fields: empty };
-  if (password !== confirmPassword) return { key: 'errors.passwordMismatch', fields: ['confirmPassword'] };
-  if (password.length < PASSWORD_MIN_LENGTH) return { key: 'errors.passwordTooShort', fields: ['password'] };
-  if (password.length > PASSWORD_MAX_LENGTH) return { key: 'errors.passwordTooLong', fields: ['password'] };
-  return null;
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The reset-link request's one field. */
-export function resetEmailProblem(email: string): FieldProblem | null {
-  if (email.trim() === '') return { key: 'errors.emailRequired', fields: ['email'] };
-  return EMAIL.test(email.trim()) ? null : { key: 'errors.emailInvalid', fields: ['email'] };
-}
+/**
+ * Which message a new password and its confirmation show first (spec §5, as signup's step 1): a
+ * missing field, then different passwords, then the password's own length.
+ */
+export const NEW_PASSWORD_ORDER = ['auth:errors.allFieldsRequired', 'auth:errors.passwordMismatch'] as const;

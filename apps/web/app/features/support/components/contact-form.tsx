@@ -6,12 +6,13 @@ import {
   CONTACT_LIMITS,
   CONTACT_SUBJECTS,
   type ContactField,
-  type ContactFieldErrors,
   type ContactRequest,
-  parseContactForm,
+  contactRequestSchema,
 } from '@skanova/shared/support/schemas';
+import { checkForm } from '@skanova/shared/callable/field-errors';
 import { configureZodForBrowser } from '@skanova/shared/site/browser-zod';
 import { callFunction, callableErrorMessage } from '../../../lib/callable';
+import { type FieldError, callFieldErrors, errorAt, fieldAria, fieldErrorText } from '../../../lib/form-errors';
 
 // This chunk is where the page first uses zod: make sure it never probes `new Function` (CSP).
 if (typeof document !== 'undefined') configureZodForBrowser();
@@ -39,38 +40,42 @@ function formValues(form: HTMLFormElement): Record<ContactField, string> {
 export default function ContactForm({ send = sendToServer }: { send?: SendContactForm }) {
   const { t, i18n } = useTranslation('support');
   const { t: tCommon } = useTranslation('common');
-  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [errors, setErrors] = useState<FieldError[]>([]);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Submitting before hydration would post the form natively: the button waits for the script.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
   const busy = status.kind === 'busy';
 
-  const message = (key: string) =>
-    t(key, {
+  const message = (error: FieldError) =>
+    fieldErrorText(t, error, [error], {
       min: CONTACT_LIMITS.messageMin,
-      max: key === 'form.errors.nameTooLong' ? CONTACT_LIMITS.name : CONTACT_LIMITS.message,
+      max: error.key === 'support:form.errors.nameTooLong' ? CONTACT_LIMITS.name : CONTACT_LIMITS.message,
     });
+
+  /** Shows field errors (the browser's check or the server's): the form's notice, each field's message, focus on the first. */
+  function flag(form: HTMLFormElement, found: FieldError[]) {
+    setErrors(found);
+    setStatus({ kind: 'invalid' });
+    const first = CONTACT_FIELDS.find((field) => errorAt(found, field));
+    if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;
-    const parsed = parseContactForm(formValues(form));
-    if (!parsed.success) {
-      setErrors(parsed.errors);
-      setStatus({ kind: 'invalid' });
-      const first = CONTACT_FIELDS.find((field) => parsed.errors[field]);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
-    setErrors({});
+    const checked = checkForm(contactRequestSchema, formValues(form));
+    if (!checked.success) return flag(form, checked.errors);
+    setErrors([]);
     setStatus({ kind: 'busy' });
     try {
-      await send({ ...parsed.data, language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE });
+      await send({ ...checked.data, language: isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE });
       form.reset();
       setStatus({ kind: 'success' });
     } catch (error) {
+      const refused = callFieldErrors(error);
+      if (refused.length > 0) return flag(form, refused);
       setStatus({
         kind: 'error',
         message: callableErrorMessage(error, tCommon, (key) => i18n.exists(key, { ns: 'common' })),
@@ -80,32 +85,27 @@ export default function ContactForm({ send = sendToServer }: { send?: SendContac
 
   // Once a field was flagged, its message follows what the visitor types.
   function onChange(event: FormEvent<HTMLFormElement>) {
-    if (Object.keys(errors).length === 0) return;
-    const parsed = parseContactForm(formValues(event.currentTarget));
-    const next = parsed.success ? {} : parsed.errors;
-    setErrors((current) => {
-      const kept: ContactFieldErrors = {};
-      for (const field of CONTACT_FIELDS) if (current[field] && next[field]) kept[field] = next[field];
-      return kept;
-    });
+    if (errors.length === 0) return;
+    const next = checkForm(contactRequestSchema, formValues(event.currentTarget)).errors;
+    setErrors((current) =>
+      CONTACT_FIELDS.flatMap((field) => (errorAt(current, field) ? (errorAt(next, field) ?? []) : [])),
+    );
   }
 
-  const fieldProps = (field: ContactField, hint?: string) => {
-    const describedBy = [hint, errors[field] ? `contact-${field}-error` : undefined].filter(Boolean).join(' ');
-    return {
-      id: `contact-${field}`,
-      name: field,
-      required: true,
-      'aria-invalid': errors[field] ? true : undefined,
-      'aria-describedby': describedBy || undefined,
-    };
-  };
-  const fieldError = (field: ContactField) =>
-    errors[field] ? (
+  const fieldProps = (field: ContactField, hint?: string) => ({
+    id: `contact-${field}`,
+    name: field,
+    required: true,
+    ...fieldAria(errors, field, `contact-${field}-error`, hint),
+  });
+  const fieldError = (field: ContactField) => {
+    const error = errorAt(errors, field);
+    return error ? (
       <p className="field-error" id={`contact-${field}-error`}>
-        {message(errors[field])}
+        {message(error)}
       </p>
     ) : null;
+  };
 
   return (
     <form
