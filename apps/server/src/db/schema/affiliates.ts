@@ -1,4 +1,6 @@
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
+import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
 import { authUsers } from './auth.ts';
 import { referralCodes } from './clicks.ts';
 
@@ -36,7 +38,7 @@ export const paymentMethods = pgTable('payment_methods', {
     .notNull()
     .unique()
     .references(() => affiliates.id, { onDelete: 'cascade' }),
-  type: text('type').notNull(),
+  type: text('type').$type<PaymentMethodType>().notNull(),
   paypalEmail: text('paypal_email'),
   bankName: text('bank_name'),
   accountHolder: text('account_holder'),
@@ -56,10 +58,10 @@ export const payouts = pgTable('payouts', {
   periodEnd: date('period_end', { mode: 'string' }).notNull(),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull().default('USD'),
-  method: text('method').notNull(),
+  method: text('method').$type<PaymentMethodType>().notNull(),
   methodSnapshot: jsonb('method_snapshot').notNull(),
   exchangeRate: numeric('exchange_rate', { precision: 12, scale: 6 }),
-  status: text('status').notNull().default('scheduled'),
+  status: text('status').$type<PayoutStatus>().notNull().default('scheduled'),
   reference: text('reference'),
   scheduledFor: date('scheduled_for', { mode: 'string' }).notNull(),
   sentAt: time('sent_at'),
