@@ -1,5 +1,6 @@
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
+import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
 import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
 import { authUsers } from './auth.ts';
 import { referralCodes } from './clicks.ts';
@@ -18,7 +19,7 @@ export const affiliates = pgTable('affiliates', {
   phone: text('phone'),
   companyName: text('company_name'),
   website: text('website'),
-  status: text('status').notNull().default('active'),
+  status: text('status').$type<AffiliateStatus>().notNull().default('active'),
   language: text('language').notNull().default('fr'),
   termsAcceptedAt: time('terms_accepted_at'),
   notifyConversions: boolean('notify_conversions').notNull().default(true),
