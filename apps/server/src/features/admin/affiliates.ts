@@ -14,6 +14,7 @@ import { isLanguage } from '@skanova/shared/site/constants';
 import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext, SignedInUser } from '../../context.ts';
+import { jsonValue } from '../../db/rows.ts';
 import { affiliates } from '../../db/schema/affiliates.ts';
 import { authSessions, authUsers } from '../../db/schema/auth.ts';
 import { CallableError } from '../../lib/callable-error.ts';
@@ -119,8 +120,7 @@ export async function listAffiliates(
       disabled: row.disabled,
       deleted: row.deleted,
       createdAt: isoTime(row.created_at),
-      // json: parsed by both drivers; a driver that does not would hand over the text.
-      codes: typeof row.codes === 'string' ? (JSON.parse(row.codes) as string[]) : row.codes,
+      codes: jsonValue(row.codes),
       qualifiedConversions: row.qualified,
       earningsCents: row.earnings_cents,
       unpaidCents: row.unpaid_cents,
