@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppServices } from '../services.ts';
-import type { Database, Db, SqlClient } from './client.ts';
+import type { Db, SqlClient } from './client.ts';
 
 // Transactions. PGlite has one connection: statements of other requests would slip between a BEGIN
 // and a COMMIT sent through the plain client, so a transaction goes through Drizzle, which holds
@@ -13,8 +13,8 @@ export type TransactionQuery = Pick<SqlClient, 'query'>;
 
 /**
  * One database session: typed Drizzle queries and raw SQL on the same connection. Inside
- * `inTransaction` both run in the transaction; `plainSession` gives the same shape outside one, for
- * code that runs both ways.
+ * `inTransaction` both run in the transaction. Outside one, `app.database` serves where only
+ * `Pick<Tx, 'db'>` is asked.
  */
 export interface Tx extends TransactionQuery {
   db: Db;
@@ -32,11 +32,6 @@ export function statement(text: string, params: readonly unknown[] = []): SQL {
     else query.append(sql`${params[Number(part) - 1]}`);
   });
   return query;
-}
-
-/** The database outside any transaction, as a session (each statement commits on its own). */
-export function plainSession(database: Pick<Database, 'db' | 'sql'>): Tx {
-  return { db: database.db, query: (text, params) => database.sql.query(text, params) };
 }
 
 /** Runs `work` in one transaction: it commits when `work` returns and rolls back when it throws. */
