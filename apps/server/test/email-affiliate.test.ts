@@ -139,7 +139,7 @@ describe('loadEmailRecipient', () => {
     await t.database.sql.query('UPDATE affiliates SET notify_conversions = false WHERE id = $1', [
       affiliate.affiliateId,
     ]);
-    expect(await loadEmailRecipient(t.database.sql, affiliate.affiliateId)).toEqual({
+    expect(await loadEmailRecipient(t.database, affiliate.affiliateId)).toEqual({
       email: affiliate.email,
       language: 'fr',
       firstName: 'Léa',
@@ -152,8 +152,8 @@ describe('loadEmailRecipient', () => {
     const affiliate = await createTestAffiliate(t);
     const deleted = await callFn(t, 'deleteAffiliateAccount', { password: affiliate.password }, affiliate.cookie);
     expect(deleted.status).toBe(200);
-    expect(await loadEmailRecipient(t.database.sql, affiliate.affiliateId)).toBeNull();
-    expect(await loadEmailRecipient(t.database.sql, 'no-such-affiliate')).toBeNull();
+    expect(await loadEmailRecipient(t.database, affiliate.affiliateId)).toBeNull();
+    expect(await loadEmailRecipient(t.database, 'no-such-affiliate')).toBeNull();
   });
 });
 

@@ -1,14 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppServices } from '../services.ts';
-import type { SqlClient } from './client.ts';
+import type { Db, SqlClient } from './client.ts';
 
-// Transactions for the affiliate functions. PGlite has one connection: statements of other requests
-// would slip between a BEGIN and a COMMIT sent through the plain client, so a transaction goes
-// through Drizzle, which holds PGlite's transaction lock (and a dedicated pool client on
-// PostgreSQL). Inside it, only the given `query` may be used: the plain client would wait for the
-// connection the transaction holds.
+// Transactions. PGlite has one connection: statements of other requests would slip between a BEGIN
+// and a COMMIT sent through the plain client, so a transaction goes through Drizzle, which holds
+// PGlite's transaction lock (and a dedicated pool client on PostgreSQL). Inside it, only the given
+// session may be used — its typed queries (`tx.db`) or its raw SQL (`tx.query`): the plain client
+// and `app.database.db` would wait for the connection the transaction holds.
 
+/** Raw SQL on the transaction's connection (statements that stay SQL: batches, reports, locks). */
 export type TransactionQuery = Pick<SqlClient, 'query'>;
+
+/**
+ * One database session: typed Drizzle queries and raw SQL on the same connection. Inside
+ * `inTransaction` both run in the transaction. Outside one, `app.database` serves where only
+ * `Pick<Tx, 'db'>` is asked.
+ */
+export interface Tx extends TransactionQuery {
+  db: Db;
+}
 
 /**
  * `text` with `$1`…`$n` placeholders and its parameters as one Drizzle statement, so that the same
@@ -25,14 +35,12 @@ export function statement(text: string, params: readonly unknown[] = []): SQL {
 }
 
 /** Runs `work` in one transaction: it commits when `work` returns and rolls back when it throws. */
-export async function inTransaction<T>(
-  app: Pick<AppServices, 'database'>,
-  work: (tx: TransactionQuery) => Promise<T>,
-): Promise<T> {
-  return app.database.db.transaction(async (tx) =>
+export async function inTransaction<T>(app: Pick<AppServices, 'database'>, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return app.database.db.transaction(async (transaction) =>
     work({
+      db: transaction,
       async query<R>(text: string, params?: unknown[]) {
-        const result = (await tx.execute(statement(text, params))) as unknown as { rows: R[] };
+        const result = (await transaction.execute(statement(text, params))) as unknown as { rows: R[] };
         return { rows: result.rows };
       },
     }),

@@ -1,5 +1,6 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { TransactionQuery } from '../db/transaction.ts';
+import { auditLog } from '../db/schema/audit-log.ts';
+import type { Tx } from '../db/transaction.ts';
 
 // The audit log (BRIEF §4): every operator action is written in the transaction of the change it
 // records, with the operator as actor: features/admin/audit-log.ts lists it for the console.
@@ -13,12 +14,18 @@ export interface AuditEntry {
 }
 
 /** Writes one entry; answers its id. */
-export async function recordAudit(tx: TransactionQuery, entry: AuditEntry): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    'INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id',
-    [entry.actor, entry.action, entry.subject, JSON.stringify(entry.details), entry.at.toISOString()],
-  );
-  return rows[0]!.id;
+export async function recordAudit(tx: Pick<Tx, 'db'>, entry: AuditEntry): Promise<string> {
+  const [row] = await tx.db
+    .insert(auditLog)
+    .values({
+      actor: entry.actor,
+      action: entry.action,
+      subject: entry.subject,
+      details: entry.details,
+      createdAt: entry.at,
+    })
+    .returning({ id: auditLog.id });
+  return String(row!.id);
 }
 
 /**

@@ -32,13 +32,12 @@ export async function lockAffiliate(
   affiliateId: string,
   now: Date,
 ): Promise<LockedAffiliate | null> {
-  const { rows } = await tx.query<{ id: string; may_earn: boolean }>(
-    `SELECT a.id, ${mayEarnSql('$2')} AS may_earn
+  const { rows } = await tx.query<LockedAffiliate>(
+    `SELECT a.id, ${mayEarnSql('$2')} AS "mayEarn"
      FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
      WHERE a.id = $1
      FOR UPDATE OF a`,
     [affiliateId, now.toISOString()],
   );
-  const row = rows[0];
-  return row ? { id: row.id, mayEarn: row.may_earn } : null;
+  return rows[0] ?? null;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { maskIban } from '@skanova/shared/affiliate/bank';
 import type { PaymentMethodSummary, ValidPaymentMethod } from '@skanova/shared/affiliate/payment-method';
+import { eq } from 'drizzle-orm';
 import type { AppServices } from '../services.ts';
+import { paymentMethods } from '../db/schema/affiliates.ts';
 import type { TransactionQuery } from '../db/transaction.ts';
 
 // Payment methods at rest (BRIEF §4): IBAN and BIC sealed with the field cipher; the last 4 IBAN
@@ -65,49 +67,34 @@ export function summarisePaymentMethod(
   };
 }
 
-/** A `payment_methods` row's sealed columns, as SQL answers them. */
-export interface SealedPaymentMethodRow {
-  type: 'paypal' | 'bank_transfer';
-  paypal_email: string | null;
-  bank_name: string | null;
-  account_holder: string | null;
-  iban_encrypted: string | null;
-  bic_encrypted: string | null;
-  iban_last4: string | null;
-}
+/** A `payment_methods` row's sealed columns as a Drizzle selection: its rows are `SealedPaymentMethod`s. */
+export const sealedPaymentMethodColumns = {
+  type: paymentMethods.type,
+  paypalEmail: paymentMethods.paypalEmail,
+  bankName: paymentMethods.bankName,
+  accountHolder: paymentMethods.accountHolder,
+  ibanEncrypted: paymentMethods.ibanEncrypted,
+  bicEncrypted: paymentMethods.bicEncrypted,
+  ibanLast4: paymentMethods.ibanLast4,
+};
 
-interface PaymentMethodRow extends SealedPaymentMethodRow {
+/** What the upsert below answers: the sealed method under its own names, the time in milliseconds. */
+interface StoredRow extends SealedPaymentMethod {
   /** Milliseconds: drivers disagree on how they hand over timestamps inside a transaction. */
-  updated_at_ms: number;
-}
-
-const COLUMNS =
-  'type, paypal_email, bank_name, account_holder, iban_encrypted, bic_encrypted, iban_last4, (extract(epoch FROM updated_at) * 1000)::float8 AS updated_at_ms';
-
-/** The sealed payment method of a row (still encrypted: what payouts snapshot and the store keeps). */
-export function sealedFromRow(row: SealedPaymentMethodRow): SealedPaymentMethod {
-  return {
-    type: row.type,
-    paypalEmail: row.paypal_email,
-    bankName: row.bank_name,
-    accountHolder: row.account_holder,
-    ibanEncrypted: row.iban_encrypted,
-    bicEncrypted: row.bic_encrypted,
-    ibanLast4: row.iban_last4,
-  };
-}
-
-function fromRow(row: PaymentMethodRow): SealedPaymentMethod & { updatedAt: Date } {
-  return { ...sealedFromRow(row), updatedAt: new Date(Number(row.updated_at_ms)) };
+  updatedAtMs: number;
+  previousType: SealedPaymentMethod['type'] | null;
 }
 
 /** The affiliate's stored method, sealed, or null when none is configured. */
-export async function loadPaymentMethod(app: Pick<AppServices, 'database'>, affiliateId: string) {
-  const { rows } = await app.database.sql.query<PaymentMethodRow>(
-    `SELECT ${COLUMNS} FROM payment_methods WHERE affiliate_id = $1`,
-    [affiliateId],
-  );
-  return rows[0] ? fromRow(rows[0]) : null;
+export async function loadPaymentMethod(
+  app: Pick<AppServices, 'database'>,
+  affiliateId: string,
+): Promise<(SealedPaymentMethod & { updatedAt: Date }) | null> {
+  const [row] = await app.database.db
+    .select({ ...sealedPaymentMethodColumns, updatedAt: paymentMethods.updatedAt })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.affiliateId, affiliateId));
+  return row ?? null;
 }
 
 /**
@@ -122,7 +109,7 @@ export async function savePaymentMethod(
 ): Promise<{ stored: SealedPaymentMethod & { updatedAt: Date }; previousType: SealedPaymentMethod['type'] | null }> {
   const sealed = sealPaymentMethod(app, method);
   const now = app.now().toISOString();
-  const { rows } = await tx.query<PaymentMethodRow & { previous_type: SealedPaymentMethod['type'] | null }>(
+  const { rows } = await tx.query<StoredRow>(
     `WITH previous AS (SELECT type FROM payment_methods WHERE affiliate_id = $2)
      INSERT INTO payment_methods (id, affiliate_id, type, paypal_email, bank_name, account_holder, iban_encrypted, bic_encrypted, iban_last4, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
@@ -130,7 +117,9 @@ export async function savePaymentMethod(
        type = EXCLUDED.type, paypal_email = EXCLUDED.paypal_email, bank_name = EXCLUDED.bank_name,
        account_holder = EXCLUDED.account_holder, iban_encrypted = EXCLUDED.iban_encrypted,
        bic_encrypted = EXCLUDED.bic_encrypted, iban_last4 = EXCLUDED.iban_last4, updated_at = EXCLUDED.updated_at
-     RETURNING ${COLUMNS}, (SELECT type FROM previous) AS previous_type`,
+     RETURNING type, paypal_email AS "paypalEmail", bank_name AS "bankName", account_holder AS "accountHolder",
+       iban_encrypted AS "ibanEncrypted", bic_encrypted AS "bicEncrypted", iban_last4 AS "ibanLast4",
+       (extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAtMs", (SELECT type FROM previous) AS "previousType"`,
     [
       randomUUID(),
       affiliateId,
@@ -146,5 +135,6 @@ export async function savePaymentMethod(
   );
   const row = rows[0];
   if (!row) throw new Error('payment method upsert returned no row');
-  return { stored: fromRow(row), previousType: row.previous_type };
+  const { updatedAtMs, previousType, ...stored } = row;
+  return { stored: { ...stored, updatedAt: new Date(Number(updatedAtMs)) }, previousType };
 }

@@ -4,7 +4,9 @@ import {
   STANDARD_COMMISSION_CENTS,
 } from '@skanova/shared/affiliate/programme';
 import type { AppServices } from '../services.ts';
-import type { TransactionQuery } from '../db/transaction.ts';
+import { eq } from 'drizzle-orm';
+import { conversions } from '../db/schema/affiliates.ts';
+import type { Tx } from '../db/transaction.ts';
 import { lockAffiliate } from './earning-affiliate.ts';
 import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
@@ -46,11 +48,12 @@ function commissionFor(qualifiedBefore: number): { commissionCents: number; rate
     : { commissionCents: STANDARD_COMMISSION_CENTS, rateTier: 'standard' };
 }
 
-async function installConversionId(tx: TransactionQuery, installId: string): Promise<number | null> {
-  const { rows } = await tx.query<{ id: number }>('SELECT id::int AS id FROM conversions WHERE install_id = $1', [
-    installId,
-  ]);
-  return rows[0]?.id ?? null;
+async function installConversionId(tx: Tx, installId: string): Promise<number | null> {
+  const [row] = await tx.db
+    .select({ id: conversions.id })
+    .from(conversions)
+    .where(eq(conversions.installId, Number(installId)));
+  return row?.id ?? null;
 }
 
 /**
@@ -58,7 +61,7 @@ async function installConversionId(tx: TransactionQuery, installId: string): Pro
  * e-mail when they want it, in the caller's transaction.
  */
 export async function recordConversion(
-  tx: TransactionQuery,
+  tx: Tx,
   app: Pick<AppServices, 'config' | 'now'>,
   input: NewConversion,
 ): Promise<RecordConversionResult> {
@@ -75,31 +78,29 @@ export async function recordConversion(
     [input.affiliateId, PREMIUM_THRESHOLD],
   );
   const { commissionCents, rateTier } = commissionFor(counted[0]?.qualified ?? 0);
-  const { rows: inserted } = await tx.query<{ id: number }>(
-    `INSERT INTO conversions (source_event_id, app_user_id, affiliate_id, referral_code_id, install_id, store, product_id, occurred_at,
-       commission_cents, rate_tier, status, price_cents, price_currency, transaction_id, original_transaction_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13, $14, $15)
-     ON CONFLICT DO NOTHING
-     RETURNING id::int AS id`,
-    [
-      input.sourceEventId,
-      input.appUserId,
-      input.affiliateId,
-      input.referralCodeId,
-      input.installId,
-      input.store,
-      input.productId,
-      input.occurredAt.toISOString(),
+  const [inserted] = await tx.db
+    .insert(conversions)
+    .values({
+      sourceEventId: input.sourceEventId,
+      appUserId: input.appUserId,
+      affiliateId: input.affiliateId,
+      referralCodeId: input.referralCodeId === null ? null : Number(input.referralCodeId),
+      installId: Number(input.installId),
+      store: input.store,
+      productId: input.productId,
+      occurredAt: input.occurredAt,
       commissionCents,
       rateTier,
-      input.priceCents,
-      input.priceCurrency,
-      input.transactionId,
-      input.originalTransactionId,
-      app.now().toISOString(),
-    ],
-  );
-  const conversionId = inserted[0]?.id;
+      status: 'pending',
+      priceCents: input.priceCents,
+      priceCurrency: input.priceCurrency,
+      transactionId: input.transactionId,
+      originalTransactionId: input.originalTransactionId,
+      createdAt: app.now(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: conversions.id });
+  const conversionId = inserted?.id;
   // A simultaneous event of the same install committed first.
   if (conversionId === undefined)
     return { outcome: 'already-converted', conversionId: await installConversionId(tx, input.installId) };

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { AppServices } from '../services.ts';
-import { type TransactionQuery, inTransaction } from '../db/transaction.ts';
+import { commissionAdjustments, conversions, payouts } from '../db/schema/affiliates.ts';
+import { type Tx, inTransaction } from '../db/transaction.ts';
+import { recordAudit } from './audit-log.ts';
 
 // Taking a commission back (BRIEF §5.4), for a store refund or an operator's decision:
 // - not yet in a payout (or only in a failed one): the conversion is reversed and stops counting;
@@ -19,62 +22,60 @@ export interface ReverseConversionInput {
 
 export type ReverseOutcome = 'reversed' | 'clawed-back' | 'already-reversed';
 
-interface ConversionRow {
-  affiliate_id: string;
-  status: string;
-  commission_cents: number;
-  refunded_at: string | null;
-  payout_status: string | null;
-}
-
 /** Payouts that already hold a conversion's amount (a failed payout returned it to the balance). */
 const HOLDING_PAYOUT_STATUSES = new Set(['scheduled', 'sent', 'paid']);
 
 /** As reverseConversion, inside the caller's transaction (a webhook records its event in the same one). */
 export async function reverseConversionIn(
-  tx: TransactionQuery,
+  tx: Tx,
   input: Required<ReverseConversionInput>,
 ): Promise<{ outcome: ReverseOutcome } | null> {
-  const { rows } = await tx.query<ConversionRow>(
-    `SELECT c.affiliate_id, c.status, c.commission_cents, c.refunded_at::text, p.status AS payout_status
-     FROM conversions c LEFT JOIN payouts p ON p.id = c.payout_id
-     WHERE c.id = $1
-     FOR UPDATE OF c`,
-    [input.conversionId],
-  );
-  const conversion = rows[0];
+  const [conversion] = await tx.db
+    .select({
+      affiliateId: conversions.affiliateId,
+      status: conversions.status,
+      commissionCents: conversions.commissionCents,
+      refundedAt: conversions.refundedAt,
+      payoutStatus: payouts.status,
+    })
+    .from(conversions)
+    .leftJoin(payouts, eq(payouts.id, conversions.payoutId))
+    .where(eq(conversions.id, input.conversionId))
+    .for('update', { of: conversions });
   if (!conversion) return null;
-  if (conversion.status === 'reversed' || conversion.refunded_at !== null) return { outcome: 'already-reversed' };
+  if (conversion.status === 'reversed' || conversion.refundedAt !== null) return { outcome: 'already-reversed' };
 
-  const at = input.at.toISOString();
+  const at = input.at;
   const inPayout =
     conversion.status === 'paid' ||
-    (conversion.payout_status !== null && HOLDING_PAYOUT_STATUSES.has(conversion.payout_status));
+    (conversion.payoutStatus !== null && HOLDING_PAYOUT_STATUSES.has(conversion.payoutStatus));
   if (inPayout) {
-    await tx.query(
-      `INSERT INTO commission_adjustments (affiliate_id, conversion_id, amount_cents, reason, created_at) VALUES ($1, $2, $3, $4, $5)`,
-      [conversion.affiliate_id, input.conversionId, -conversion.commission_cents, input.reason, at],
-    );
-    await tx.query('UPDATE conversions SET refunded_at = $2 WHERE id = $1', [input.conversionId, at]);
+    await tx.db.insert(commissionAdjustments).values({
+      affiliateId: conversion.affiliateId,
+      conversionId: input.conversionId,
+      amountCents: -conversion.commissionCents,
+      reason: input.reason,
+      createdAt: at,
+    });
+    await tx.db.update(conversions).set({ refundedAt: at }).where(eq(conversions.id, input.conversionId));
   } else {
-    await tx.query(`UPDATE conversions SET status = 'reversed', reversed_at = $2, reversal_reason = $3 WHERE id = $1`, [
-      input.conversionId,
-      at,
-      input.reason,
-    ]);
+    await tx.db
+      .update(conversions)
+      .set({ status: 'reversed', reversedAt: at, reversalReason: input.reason })
+      .where(eq(conversions.id, input.conversionId));
   }
   const outcome: ReverseOutcome = inPayout ? 'clawed-back' : 'reversed';
-  await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
-    input.actor,
-    `conversion.${outcome}`,
-    String(input.conversionId),
-    JSON.stringify({
-      affiliateId: conversion.affiliate_id,
+  await recordAudit(tx, {
+    actor: input.actor,
+    action: `conversion.${outcome}`,
+    subject: String(input.conversionId),
+    details: {
+      affiliateId: conversion.affiliateId,
       reason: input.reason,
-      commissionCents: conversion.commission_cents,
-    }),
-    at,
-  ]);
+      commissionCents: conversion.commissionCents,
+    },
+    at: input.at,
+  });
   return { outcome };
 }
 

@@ -5,7 +5,10 @@ import { isLanguage, type Language } from '@skanova/shared/site/constants';
 import type { AppServices } from '../services.ts';
 import { affiliateEmail, type EmailRecipient } from './email-texts.ts';
 import type { MailMessage } from '../lib/mailer.ts';
-import type { TransactionQuery } from '../db/transaction.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { affiliates } from '../db/schema/affiliates.ts';
+import { authUsers } from '../db/schema/auth.ts';
+import type { Tx } from '../db/transaction.ts';
 
 // The programme's e-mails to affiliates (BRIEF §5): welcome, new commission, payout sent,
 // application decision, inactivity warning. Built here and queued by the caller with
@@ -23,30 +26,22 @@ export interface AffiliateEmailRecipient extends EmailRecipient {
  * the profile is deleted or purged, or has no sign-in account left (nobody to write to).
  */
 export async function loadEmailRecipient(
-  tx: TransactionQuery,
+  tx: Pick<Tx, 'db'>,
   affiliateId: string,
 ): Promise<AffiliateEmailRecipient | null> {
-  const { rows } = await tx.query<{
-    email: string;
-    language: string;
-    first_name: string | null;
-    notify_conversions: boolean;
-    notify_payments: boolean;
-  }>(
-    `SELECT u.email, a.language, a.first_name, a.notify_conversions, a.notify_payments
-     FROM affiliates a JOIN auth_users u ON u.id = a.user_id
-     WHERE a.id = $1 AND a.deleted_at IS NULL AND a.personal_data_purged_at IS NULL`,
-    [affiliateId],
-  );
-  const row = rows[0];
+  const [row] = await tx.db
+    .select({
+      email: authUsers.email,
+      language: affiliates.language,
+      firstName: affiliates.firstName,
+      notifyConversions: affiliates.notifyConversions,
+      notifyPayments: affiliates.notifyPayments,
+    })
+    .from(affiliates)
+    .innerJoin(authUsers, eq(authUsers.id, affiliates.userId))
+    .where(and(eq(affiliates.id, affiliateId), isNull(affiliates.deletedAt), isNull(affiliates.personalDataPurgedAt)));
   if (!row) return null;
-  return {
-    email: row.email,
-    language: isLanguage(row.language) ? row.language : 'fr',
-    firstName: row.first_name,
-    notifyConversions: row.notify_conversions,
-    notifyPayments: row.notify_payments,
-  };
+  return { ...row, language: isLanguage(row.language) ? row.language : 'fr' };
 }
 
 /** A UTC day ("2026-07-15") in the recipient's language: "July 15, 2026" (en), "15 juillet 2026", "1er août 2026" (fr). */

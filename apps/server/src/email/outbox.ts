@@ -1,5 +1,7 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import type { TransactionQuery } from '../db/transaction.ts';
+import { or, sql } from 'drizzle-orm';
+import { emailOutbox } from '../db/schema/programme.ts';
+import type { TransactionQuery, Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../lib/mailer.ts';
 import type { AppServices } from '../services.ts';
 
@@ -71,12 +73,13 @@ export async function insertOutboxRow(
  * send: the rows hold the address and the full bodies (welcome, reset links, notifications). Run
  * when the account is deleted, before its deletion confirmation is queued; answers how many.
  */
-export async function deleteEmailsOf(tx: TransactionQuery, address: string): Promise<number> {
-  const { rows } = await tx.query(
-    'DELETE FROM email_outbox WHERE lower(to_address) = lower($1) OR lower(reply_to) = lower($1) RETURNING 1',
-    [address.trim()],
-  );
-  return rows.length;
+export async function deleteEmailsOf(tx: Pick<Tx, 'db'>, address: string): Promise<number> {
+  const to = address.trim();
+  const deleted = await tx.db
+    .delete(emailOutbox)
+    .where(or(sql`lower(${emailOutbox.toAddress}) = lower(${to})`, sql`lower(${emailOutbox.replyTo}) = lower(${to})`))
+    .returning({ id: emailOutbox.id });
+  return deleted.length;
 }
 
 /**

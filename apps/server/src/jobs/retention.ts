@@ -1,6 +1,11 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { accountDeletedEmail, accountDeletedKey, anonymiseAffiliate } from '../features/affiliates/account-deletion.ts';
-import { inTransaction, type TransactionQuery } from '../db/transaction.ts';
+import { affiliates, payouts } from '../db/schema/affiliates.ts';
+import { authUsers } from '../db/schema/auth.ts';
+import { payoutExports } from '../db/schema/programme.ts';
+import { inTransaction, type TransactionQuery, type Tx } from '../db/transaction.ts';
+import { recordAudit } from '../domain/audit-log.ts';
 import { inactivityWarningEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail, forgetEmailCopies } from '../email/outbox.ts';
 import { isOwedMoney } from '../domain/money.ts';
@@ -218,7 +223,7 @@ async function inactiveAffiliates(
 async function forEachInactive(
   app: RetentionApp,
   rule: InactivityRule,
-  work: (tx: TransactionQuery, row: InactiveRow) => Promise<boolean>,
+  work: (tx: Tx, row: InactiveRow) => Promise<boolean>,
 ): Promise<number> {
   let acted = 0;
   let after = '';
@@ -264,7 +269,7 @@ async function warnInactiveAffiliates(app: RetentionApp): Promise<number> {
         },
       );
     }
-    await tx.query('UPDATE affiliates SET inactivity_warned_at = $2 WHERE id = $1', [row.id, now.toISOString()]);
+    await tx.db.update(affiliates).set({ inactivityWarnedAt: now }).where(eq(affiliates.id, row.id));
     return true;
   });
 }
@@ -283,13 +288,13 @@ async function anonymiseInactiveAffiliates(app: RetentionApp): Promise<number> {
     const recipient = await loadEmailRecipient(tx, row.id);
     if (recipient) addresses.push(recipient.email);
     await anonymiseAffiliate(tx, { affiliateId: row.id, userId: row.user_id, email: recipient?.email ?? null }, now);
-    await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      'system',
-      'affiliate.deleted',
-      row.id,
-      JSON.stringify({ reason: 'inactive', lastActiveAt: new Date(row.active_at).toISOString() }),
-      now.toISOString(),
-    ]);
+    await recordAudit(tx, {
+      actor: 'system',
+      action: 'affiliate.deleted',
+      subject: row.id,
+      details: { reason: 'inactive', lastActiveAt: new Date(row.active_at).toISOString() },
+      at: now,
+    });
     if (recipient)
       await enqueueEmail(tx, accountDeletedEmail(app, recipient), {
         kind: 'account-deleted',
@@ -308,21 +313,23 @@ async function purgeDeletedAffiliates(app: RetentionApp): Promise<number> {
   /** Addresses whose e-mail copies go once their profiles' transactions have committed. */
   const addresses: string[] = [];
   for (;;) {
-    const { rows } = await app.database.sql.query<{ id: string }>(
-      'SELECT id FROM affiliates WHERE deleted_at IS NOT NULL AND personal_data_purged_at IS NULL ORDER BY id LIMIT $1',
-      [ACCOUNT_BATCH],
-    );
+    const rows = await app.database.db
+      .select({ id: affiliates.id })
+      .from(affiliates)
+      .where(and(isNotNull(affiliates.deletedAt), isNull(affiliates.personalDataPurgedAt)))
+      .orderBy(asc(affiliates.id))
+      .limit(ACCOUNT_BATCH);
     for (const { id } of rows) {
       await inTransaction(app, async (tx) => {
-        const { rows: left } = await tx.query<{ user_id: string | null; email: string | null }>(
-          `SELECT a.user_id, u.email FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
-           WHERE a.id = $1 AND a.personal_data_purged_at IS NULL FOR UPDATE OF a`,
-          [id],
-        );
-        const profile = left[0];
+        const [profile] = await tx.db
+          .select({ userId: affiliates.userId, email: authUsers.email })
+          .from(affiliates)
+          .leftJoin(authUsers, eq(authUsers.id, affiliates.userId))
+          .where(and(eq(affiliates.id, id), isNull(affiliates.personalDataPurgedAt)))
+          .for('update', { of: affiliates });
         if (!profile) return;
-        await anonymiseAffiliate(tx, { affiliateId: id, userId: profile.user_id, email: profile.email }, now);
-        await tx.query('UPDATE affiliates SET personal_data_purged_at = $2 WHERE id = $1', [id, now.toISOString()]);
+        await anonymiseAffiliate(tx, { affiliateId: id, userId: profile.userId, email: profile.email }, now);
+        await tx.db.update(affiliates).set({ personalDataPurgedAt: now }).where(eq(affiliates.id, id));
         purged += 1;
         if (profile.email) addresses.push(profile.email);
       });
@@ -370,14 +377,13 @@ async function trimPayouts(app: RetentionApp, before: Date): Promise<number> {
 /** Export files older than 5 years: their payouts forget them first (the key points at them). */
 async function deletePayoutExports(app: RetentionApp, before: Date): Promise<number> {
   return inTransaction(app, async (tx) => {
-    await tx.query(
-      'UPDATE payouts SET export_id = NULL WHERE export_id IN (SELECT id FROM payout_exports WHERE created_at < $1)',
-      [before.toISOString()],
-    );
-    const { rows } = await tx.query('DELETE FROM payout_exports WHERE created_at < $1 RETURNING 1', [
-      before.toISOString(),
-    ]);
-    return rows.length;
+    const old = tx.db.select({ id: payoutExports.id }).from(payoutExports).where(lt(payoutExports.createdAt, before));
+    await tx.db.update(payouts).set({ exportId: null }).where(inArray(payouts.exportId, old));
+    const deleted = await tx.db
+      .delete(payoutExports)
+      .where(lt(payoutExports.createdAt, before))
+      .returning({ id: payoutExports.id });
+    return deleted.length;
   });
 }
 

@@ -1,4 +1,7 @@
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
+import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
+import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
 import { authUsers } from './auth.ts';
 import { referralCodes } from './clicks.ts';
 
@@ -16,7 +19,7 @@ export const affiliates = pgTable('affiliates', {
   phone: text('phone'),
   companyName: text('company_name'),
   website: text('website'),
-  status: text('status').notNull().default('active'),
+  status: text('status').$type<AffiliateStatus>().notNull().default('active'),
   language: text('language').notNull().default('fr'),
   termsAcceptedAt: time('terms_accepted_at'),
   notifyConversions: boolean('notify_conversions').notNull().default(true),
@@ -36,7 +39,7 @@ export const paymentMethods = pgTable('payment_methods', {
     .notNull()
     .unique()
     .references(() => affiliates.id, { onDelete: 'cascade' }),
-  type: text('type').notNull(),
+  type: text('type').$type<PaymentMethodType>().notNull(),
   paypalEmail: text('paypal_email'),
   bankName: text('bank_name'),
   accountHolder: text('account_holder'),
@@ -56,10 +59,10 @@ export const payouts = pgTable('payouts', {
   periodEnd: date('period_end', { mode: 'string' }).notNull(),
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull().default('USD'),
-  method: text('method').notNull(),
+  method: text('method').$type<PaymentMethodType>().notNull(),
   methodSnapshot: jsonb('method_snapshot').notNull(),
   exchangeRate: numeric('exchange_rate', { precision: 12, scale: 6 }),
-  status: text('status').notNull().default('scheduled'),
+  status: text('status').$type<PayoutStatus>().notNull().default('scheduled'),
   reference: text('reference'),
   scheduledFor: date('scheduled_for', { mode: 'string' }).notNull(),
   sentAt: time('sent_at'),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PayoutExportKind } from '@skanova/shared/payouts/schemas';
 import { affiliates, conversions } from './affiliates.ts';
 
 // The programme at work (migrations/0003_programme.sql): installs and their identities, RevenueCat
@@ -57,7 +58,7 @@ export const revenuecatEvents = pgTable('revenuecat_events', {
 
 export const payoutExports = pgTable('payout_exports', {
   id: uuid('id').primaryKey().defaultRandom(),
-  kind: text('kind').notNull(),
+  kind: text('kind').$type<PayoutExportKind>().notNull(),
   format: text('format').notNull(),
   messageId: text('message_id').notNull().unique(),
   payday: date('payday', { mode: 'string' }).notNull(),

@@ -12,9 +12,13 @@ import type {
 import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
 import { isLanguage } from '@skanova/shared/site/constants';
 import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext, SignedInUser } from '../../context.ts';
+import { jsonValue } from '../../db/rows.ts';
+import { affiliates } from '../../db/schema/affiliates.ts';
+import { authSessions, authUsers } from '../../db/schema/auth.ts';
 import { CallableError } from '../../lib/callable-error.ts';
-import { inTransaction, type TransactionQuery } from '../../db/transaction.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { applicationDecisionEmail, loadEmailRecipient } from '../../email/affiliate-messages.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 import { AFFILIATE_MONEY_COLUMNS, affiliateMoneyJoins } from '../../domain/money.ts';
@@ -116,8 +120,7 @@ export async function listAffiliates(
       disabled: row.disabled,
       deleted: row.deleted,
       createdAt: isoTime(row.created_at),
-      // json: parsed by both drivers; a driver that does not would hand over the text.
-      codes: typeof row.codes === 'string' ? (JSON.parse(row.codes) as string[]) : row.codes,
+      codes: jsonValue(row.codes),
       qualifiedConversions: row.qualified,
       earningsCents: row.earnings_cents,
       unpaidCents: row.unpaid_cents,
@@ -194,13 +197,6 @@ const AUDIT_ACTIONS: Record<AdminAffiliateAction, string> = {
   enable: 'affiliate.enabled',
 };
 
-interface LockedAffiliate {
-  status: AffiliateStatus;
-  user_id: string | null;
-  deleted: boolean;
-  banned: boolean;
-}
-
 function noChange(message: string): CallableError {
   return new CallableError('failed-precondition', message, { code: 'no-change' });
 }
@@ -215,18 +211,22 @@ export async function setAffiliateStatus(
   const now = app.now();
   return inTransaction(app, async (tx) => {
     // The profile's lock serialises two operators deciding on the same affiliate.
-    const { rows } = await tx.query<LockedAffiliate>(
-      `SELECT a.status, a.user_id, a.deleted_at IS NOT NULL AS deleted, coalesce(u.banned, false) AS banned
-       FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
-       WHERE a.id = $1 FOR UPDATE OF a`,
-      [affiliateId],
-    );
-    const current = rows[0];
+    const [current] = await tx.db
+      .select({
+        status: affiliates.status,
+        userId: affiliates.userId,
+        deleted: sql<boolean>`${affiliates.deletedAt} IS NOT NULL`,
+        banned: sql<boolean>`coalesce(${authUsers.banned}, false)`,
+      })
+      .from(affiliates)
+      .leftJoin(authUsers, eq(authUsers.id, affiliates.userId))
+      .where(eq(affiliates.id, affiliateId))
+      .for('update', { of: affiliates });
     if (!current) throw new CallableError('not-found', 'No such affiliate.', { code: 'not-found' });
-    if (current.deleted || current.user_id === null) {
+    if (current.deleted || current.userId === null) {
       throw new CallableError('failed-precondition', 'This account was deleted.', { code: 'affiliate-deleted' });
     }
-    const userId = current.user_id;
+    const userId = current.userId;
     let status = current.status;
     let disabled = current.banned;
 
@@ -261,11 +261,7 @@ export async function setAffiliateStatus(
     }
 
     if (status !== current.status) {
-      await tx.query('UPDATE affiliates SET status = $2, updated_at = $3 WHERE id = $1', [
-        affiliateId,
-        status,
-        now.toISOString(),
-      ]);
+      await tx.db.update(affiliates).set({ status, updatedAt: now }).where(eq(affiliates.id, affiliateId));
     }
     if (disabled && !current.banned) await banAccount(tx, userId, reason, now);
     if (!disabled && current.banned) await liftBan(tx, userId, now);
@@ -296,17 +292,17 @@ export async function setAffiliateStatus(
  * with its audit entry: a banned account is refused at sign-in, and ending its sessions signs it out
  * everywhere at once.
  */
-async function banAccount(tx: TransactionQuery, userId: string, reason: string | null, now: Date): Promise<void> {
-  await tx.query(
-    'UPDATE auth_users SET banned = true, ban_reason = $2, ban_expires = NULL, updated_at = $3 WHERE id = $1',
-    [userId, reason, now.toISOString()],
-  );
-  await tx.query('DELETE FROM auth_sessions WHERE user_id = $1', [userId]);
+async function banAccount(tx: Tx, userId: string, reason: string | null, now: Date): Promise<void> {
+  await tx.db
+    .update(authUsers)
+    .set({ banned: true, banReason: reason, banExpires: null, updatedAt: now })
+    .where(eq(authUsers.id, userId));
+  await tx.db.delete(authSessions).where(eq(authSessions.userId, userId));
 }
 
-async function liftBan(tx: TransactionQuery, userId: string, now: Date): Promise<void> {
-  await tx.query(
-    'UPDATE auth_users SET banned = false, ban_reason = NULL, ban_expires = NULL, updated_at = $2 WHERE id = $1',
-    [userId, now.toISOString()],
-  );
+async function liftBan(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.db
+    .update(authUsers)
+    .set({ banned: false, banReason: null, banExpires: null, updatedAt: now })
+    .where(eq(authUsers.id, userId));
 }

@@ -1,44 +1,42 @@
 import type { AdminListAuditLogRequest } from '@skanova/shared/admin/schemas';
 import type { AdminAuditEntry, AdminPage } from '@skanova/shared/admin/responses';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
+import { authUsers } from '../../db/schema/auth.ts';
+import { likeLiteral, paging } from './paging.ts';
 
 // The console's view of the audit log (domain/audit-log.ts writes it), newest first.
-
-interface AuditRow {
-  id: string;
-  actor: string | null;
-  actor_email: string | null;
-  action: string;
-  subject: string | null;
-  details: unknown;
-  created_at: Date | string;
-}
 
 export async function listAuditLog(
   app: AppContext,
   input: AdminListAuditLogRequest,
 ): Promise<AdminPage<AdminAuditEntry>> {
-  const where = new Conditions();
-  if (input.action) where.add("l.action LIKE $? ESCAPE '\\'", `${likeLiteral(input.action)}%`);
-  const from = `FROM audit_log l LEFT JOIN auth_users u ON u.id = l.actor WHERE ${where}`;
-  return pageOf<AuditRow, AdminAuditEntry>(
-    app.database.sql,
-    {
-      select: `SELECT l.id::text AS id, l.actor, u.email AS actor_email, l.action, l.subject, l.details, l.created_at
-               ${from} ORDER BY l.created_at DESC, l.id DESC LIMIT $${where.next} OFFSET $${where.next + 1}`,
-      count: `SELECT count(*)::int AS total ${from}`,
-      params: where.params,
-    },
-    paging(input),
-    (row) => ({
-      id: row.id,
-      actor: row.actor,
-      actorEmail: row.actor_email,
-      action: row.action,
-      subject: row.subject,
-      details: typeof row.details === 'string' ? (JSON.parse(row.details) as unknown) : row.details,
-      createdAt: isoTime(row.created_at),
-    }),
-  );
+  const at = paging(input);
+  const where = input.action ? sql`${auditLog.action} LIKE ${`${likeLiteral(input.action)}%`} ESCAPE '\\'` : undefined;
+  const [rows, [counted]] = await Promise.all([
+    app.database.db
+      .select({
+        id: auditLog.id,
+        actor: auditLog.actor,
+        actorEmail: authUsers.email,
+        action: auditLog.action,
+        subject: auditLog.subject,
+        details: auditLog.details,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(authUsers, eq(authUsers.id, auditLog.actor))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(at.limit)
+      .offset(at.offset),
+    app.database.db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...row, id: String(row.id), createdAt: row.createdAt.toISOString() })),
+    total: counted?.total ?? 0,
+    page: at.page,
+    pageSize: at.pageSize,
+  };
 }

@@ -1,4 +1,5 @@
 import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { affiliateEmail, type EmailRecipient } from '../../email/email-texts.ts';
@@ -7,7 +8,12 @@ import { hit, isExhausted, type LimitRule } from '../../lib/rate-limiter.ts';
 import { deleteEmailsOf, enqueueEmail, forgetEmailCopies } from '../../email/outbox.ts';
 import { sendQueuedNow } from '../../email/outbox-worker.ts';
 import { approvedUnpaidCents } from '../../domain/money.ts';
-import { inTransaction, type TransactionQuery } from '../../db/transaction.ts';
+import { affiliates, paymentMethods, payouts } from '../../db/schema/affiliates.ts';
+import { authAccounts, authUsers, authVerifications } from '../../db/schema/auth.ts';
+import { referralCodes } from '../../db/schema/clicks.ts';
+import { supportTickets } from '../../db/schema/support-tickets.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { recordAudit } from '../../domain/audit-log.ts';
 
 // Deleting an affiliate account (BRIEF §5.9, §6): the password confirms it; it waits while money is
 // on its way (a scheduled payout, or an approved balance at least the payout minimum, which would
@@ -35,11 +41,11 @@ async function requirePassword(app: AppContext, caller: AffiliateCaller, passwor
       code: 'too-many-requests',
     });
   }
-  const { rows } = await app.database.sql.query<{ password: string | null }>(
-    "SELECT password FROM auth_accounts WHERE user_id = $1 AND provider_id = 'credential'",
-    [caller.userId],
-  );
-  const hash = rows[0]?.password;
+  const [account] = await app.database.db
+    .select({ password: authAccounts.password })
+    .from(authAccounts)
+    .where(and(eq(authAccounts.userId, caller.userId), eq(authAccounts.providerId, 'credential')));
+  const hash = account?.password;
   const context = await app.auth.$context;
   const valid = hash ? await context.password.verify({ hash, password }) : false;
   if (!valid) {
@@ -61,16 +67,18 @@ export async function deleteAffiliateAccount(
 
   await inTransaction(app, async (tx) => {
     // The lock makes the checks below hold until the commit (a payout job locks the row too).
-    const { rows: profile } = await tx.query(
-      'SELECT id FROM affiliates WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
-      [caller.affiliateId],
-    );
+    const profile = await tx.db
+      .select({ id: affiliates.id })
+      .from(affiliates)
+      .where(and(eq(affiliates.id, caller.affiliateId), isNull(affiliates.deletedAt)))
+      .for('update');
     if (profile.length === 0)
       throw new CallableError('not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
-    const { rows: scheduled } = await tx.query(
-      "SELECT 1 FROM payouts WHERE affiliate_id = $1 AND status = 'scheduled' LIMIT 1",
-      [caller.affiliateId],
-    );
+    const scheduled = await tx.db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.affiliateId, caller.affiliateId), eq(payouts.status, 'scheduled')))
+      .limit(1);
     if (scheduled.length > 0) {
       throw new CallableError(
         'failed-precondition',
@@ -91,13 +99,13 @@ export async function deleteAffiliateAccount(
       );
     }
     await anonymiseAffiliate(tx, { affiliateId: caller.affiliateId, userId: caller.userId, email: caller.email }, now);
-    await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      caller.userId,
-      'affiliate.deleted',
-      caller.affiliateId,
-      JSON.stringify({ balanceCents }),
-      now.toISOString(),
-    ]);
+    await recordAudit(tx, {
+      actor: caller.userId,
+      action: 'affiliate.deleted',
+      subject: caller.affiliateId,
+      details: { balanceCents },
+      at: now,
+    });
     await enqueueEmail(tx, accountDeletedEmail(app, caller), {
       kind: 'account-deleted',
       dedupeKey: accountDeletedKey(caller.affiliateId),
@@ -116,30 +124,37 @@ export async function deleteAffiliateAccount(
  * deleted profile.
  */
 export async function anonymiseAffiliate(
-  tx: TransactionQuery,
+  tx: Tx,
   target: { affiliateId: string; userId: string | null; email: string | null },
   now: Date,
 ): Promise<void> {
-  await tx.query(
-    `UPDATE affiliates SET first_name = NULL, last_name = NULL, phone = NULL, company_name = NULL, website = NULL,
-       deleted_at = coalesce(deleted_at, $2), updated_at = $2
-     WHERE id = $1`,
-    [target.affiliateId, now.toISOString()],
-  );
-  await tx.query('DELETE FROM payment_methods WHERE affiliate_id = $1', [target.affiliateId]);
-  await tx.query('UPDATE referral_codes SET description = NULL WHERE affiliate_id = $1 AND description IS NOT NULL', [
-    target.affiliateId,
-  ]);
+  await tx.db
+    .update(affiliates)
+    .set({
+      firstName: null,
+      lastName: null,
+      phone: null,
+      companyName: null,
+      website: null,
+      deletedAt: sql`coalesce(${affiliates.deletedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(affiliates.id, target.affiliateId));
+  await tx.db.delete(paymentMethods).where(eq(paymentMethods.affiliateId, target.affiliateId));
+  await tx.db
+    .update(referralCodes)
+    .set({ description: null })
+    .where(and(eq(referralCodes.affiliateId, target.affiliateId), isNotNull(referralCodes.description)));
   if (target.email) {
-    await tx.query('DELETE FROM support_tickets WHERE lower(email) = lower($1)', [target.email]);
+    await tx.db.delete(supportTickets).where(sql`lower(${supportTickets.email}) = lower(${target.email})`);
     // Its e-mails, sent or not, with their bodies (the caller then forgets the mailer's copies).
     await deleteEmailsOf(tx, target.email);
   }
   if (target.userId) {
     // Unused password-reset tokens name the user: they go too.
-    await tx.query('DELETE FROM auth_verifications WHERE value = $1', [target.userId]);
+    await tx.db.delete(authVerifications).where(eq(authVerifications.value, target.userId));
     // Sessions and the password go with the user (ON DELETE CASCADE); the profile's user_id becomes null.
-    await tx.query('DELETE FROM auth_users WHERE id = $1', [target.userId]);
+    await tx.db.delete(authUsers).where(eq(authUsers.id, target.userId));
   }
 }
 

@@ -1,32 +1,32 @@
 import type { AffiliateSettings } from '@skanova/shared/affiliate/stats';
 import type { NotificationPreferences } from '@skanova/shared/affiliate/schemas';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
+import { affiliates } from '../../db/schema/affiliates.ts';
 
 // The Settings tab (BRIEF §5.9): the account's e-mail (read-only), names, language and the three
 // notification preferences, saved on the profile (default on) for the e-mails about conversions,
 // payments and news to read. Security e-mails (payment method changed, account deleted) ignore them.
 
-interface SettingsRow {
-  first_name: string | null;
-  last_name: string | null;
-  notify_conversions: boolean;
-  notify_payments: boolean;
-  notify_news: boolean;
-}
+/** The three preferences as a Drizzle selection, under the names the dashboard uses. */
+const notificationColumns = {
+  conversions: affiliates.notifyConversions,
+  payments: affiliates.notifyPayments,
+  news: affiliates.notifyNews,
+};
 
 export async function loadSettings(app: AppContext, caller: AffiliateCaller): Promise<AffiliateSettings> {
-  const { rows } = await app.database.sql.query<SettingsRow>(
-    'SELECT first_name, last_name, notify_conversions, notify_payments, notify_news FROM affiliates WHERE id = $1',
-    [caller.affiliateId],
-  );
-  const row = rows[0];
+  const [row] = await app.database.db
+    .select({ firstName: affiliates.firstName, lastName: affiliates.lastName, notifications: notificationColumns })
+    .from(affiliates)
+    .where(eq(affiliates.id, caller.affiliateId));
   if (!row) throw new Error(`affiliate ${caller.affiliateId} has no row`);
   return {
     email: caller.email,
-    firstName: row.first_name ?? '',
-    lastName: row.last_name ?? '',
+    firstName: row.firstName ?? '',
+    lastName: row.lastName ?? '',
     language: caller.language,
-    notifications: { conversions: row.notify_conversions, payments: row.notify_payments, news: row.notify_news },
+    notifications: row.notifications,
   };
 }
 
@@ -35,17 +35,16 @@ export async function saveNotificationPreferences(
   affiliateId: string,
   preferences: NotificationPreferences,
 ): Promise<NotificationPreferences> {
-  const { rows } = await app.database.sql.query<{
-    notify_conversions: boolean;
-    notify_payments: boolean;
-    notify_news: boolean;
-  }>(
-    `UPDATE affiliates SET notify_conversions = $2, notify_payments = $3, notify_news = $4, updated_at = $5
-     WHERE id = $1 AND deleted_at IS NULL
-     RETURNING notify_conversions, notify_payments, notify_news`,
-    [affiliateId, preferences.conversions, preferences.payments, preferences.news, app.now().toISOString()],
-  );
-  const row = rows[0];
+  const [row] = await app.database.db
+    .update(affiliates)
+    .set({
+      notifyConversions: preferences.conversions,
+      notifyPayments: preferences.payments,
+      notifyNews: preferences.news,
+      updatedAt: app.now(),
+    })
+    .where(and(eq(affiliates.id, affiliateId), isNull(affiliates.deletedAt)))
+    .returning(notificationColumns);
   if (!row) throw new Error(`affiliate ${affiliateId} has no row`);
-  return { conversions: row.notify_conversions, payments: row.notify_payments, news: row.notify_news };
+  return row;
 }

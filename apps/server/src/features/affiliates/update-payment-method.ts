@@ -12,6 +12,7 @@ import {
   summarisePaymentMethod,
 } from '../../domain/payment-method-store.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { recordAudit } from '../../domain/audit-log.ts';
 
 // Changing the payment method (spec §5 "Payment update", BRIEF §6): the same validation as the form,
 // then the new method and its audit-log line in one transaction, then an e-mail to the account so
@@ -33,14 +34,14 @@ export async function updatePaymentMethod(
 
   const { stored } = await inTransaction(app, async (tx) => {
     const saved = await savePaymentMethod(app, tx, caller.affiliateId, result.value);
-    await tx.query('INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      caller.userId,
-      'payment_method.updated',
-      caller.affiliateId,
+    await recordAudit(tx, {
+      actor: caller.userId,
+      action: 'payment_method.updated',
+      subject: caller.affiliateId,
       // What changed, never the account numbers themselves.
-      JSON.stringify({ type: saved.stored.type, previousType: saved.previousType, ibanLast4: saved.stored.ibanLast4 }),
-      app.now().toISOString(),
-    ]);
+      details: { type: saved.stored.type, previousType: saved.previousType, ibanLast4: saved.stored.ibanLast4 },
+      at: app.now(),
+    });
     return saved;
   });
 

@@ -6,8 +6,10 @@ import {
   IP_MATCH_WINDOW_MINUTES,
   TRACKING_ID_MAX_AGE_DAYS,
 } from '@skanova/shared/attribution/schemas';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { SqlClient } from '../../db/client.ts';
+import { installs } from '../../db/schema/programme.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { earningAffiliateJoins, mayEarnSql } from '../../domain/earning-affiliate.ts';
 import { type InstallRow, findInstall, installByAppUserId, linkAliases } from './installs.ts';
@@ -60,6 +62,9 @@ FROM clicks c JOIN referral_codes r ON r.id = c.referral_code_id ${earningAffili
 WHERE c.ip_hash = $1 AND c.platform = $2 AND NOT c.is_bot AND c.created_at > $3 AND c.created_at <= $4
 ORDER BY c.created_at DESC, c.id DESC
 LIMIT 1`;
+
+/** A bigint id read as text (the statements above) as the typed queries take it. */
+const idOrNull = (id: string | null | undefined) => (id == null ? null : Number(id));
 
 function earning(method: AttributionMethod, row: CandidateRow | undefined): Candidate | null {
   if (!row?.may_earn) return null;
@@ -117,28 +122,25 @@ export async function attributeAppUser(
 
   return inTransaction(app, async (tx) => {
     if (!known) {
-      const { rows: created } = await tx.query<{ id: string }>(
-        `INSERT INTO installs (app_user_id, platform, click_id, referral_code_id, affiliate_id, method, confidence, ip_hash, device, attributed_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         ON CONFLICT (app_user_id) DO NOTHING
-         RETURNING id::text AS id`,
-        [
-          input.appUserId,
-          input.platform,
-          candidate?.clickId ?? null,
-          candidate?.referralCodeId ?? null,
-          candidate?.affiliateId ?? null,
-          candidate?.method ?? null,
-          candidate ? ATTRIBUTION_CONFIDENCE[candidate.method] : null,
+      const [created] = await tx.db
+        .insert(installs)
+        .values({
+          appUserId: input.appUserId,
+          platform: input.platform,
+          clickId: idOrNull(candidate?.clickId),
+          referralCodeId: idOrNull(candidate?.referralCodeId),
+          affiliateId: candidate?.affiliateId ?? null,
+          method: candidate?.method ?? null,
+          confidence: candidate ? ATTRIBUTION_CONFIDENCE[candidate.method] : null,
           ipHash,
-          input.device ? JSON.stringify(input.device) : null,
-          candidate ? now.toISOString() : null,
-          now.toISOString(),
-        ],
-      );
-      const createdId = created[0]?.id;
-      if (createdId) {
-        await linkAliases(tx, createdId, [input.appUserId], now);
+          device: input.device ?? null,
+          attributedAt: candidate ? now : null,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: installs.appUserId })
+        .returning({ id: installs.id });
+      if (created) {
+        await linkAliases(tx, String(created.id), [input.appUserId], now);
         return answer(candidate);
       }
     }
@@ -149,19 +151,17 @@ export async function attributeAppUser(
       (await findInstall(tx, [input.appUserId], { lock: true })) ??
       (await installByAppUserId(tx, input.appUserId, { lock: true }));
     if (!existing || existing.affiliateId || !candidate || candidate.method === 'ip_match') return answer(existing);
-    await tx.query(
-      `UPDATE installs SET click_id = $2, referral_code_id = $3, affiliate_id = $4, method = $5, confidence = $6, attributed_at = $7
-       WHERE id = $1 AND affiliate_id IS NULL`,
-      [
-        existing.id,
-        candidate.clickId,
-        candidate.referralCodeId,
-        candidate.affiliateId,
-        candidate.method,
-        ATTRIBUTION_CONFIDENCE[candidate.method],
-        now.toISOString(),
-      ],
-    );
+    await tx.db
+      .update(installs)
+      .set({
+        clickId: idOrNull(candidate.clickId),
+        referralCodeId: Number(candidate.referralCodeId),
+        affiliateId: candidate.affiliateId,
+        method: candidate.method,
+        confidence: ATTRIBUTION_CONFIDENCE[candidate.method],
+        attributedAt: now,
+      })
+      .where(and(eq(installs.id, Number(existing.id)), isNull(installs.affiliateId)));
     return answer(candidate);
   });
 }

@@ -14,27 +14,9 @@ export interface InstallRow {
   method: AttributionMethod | null;
 }
 
-interface InstallDbRow {
-  id: string;
-  app_user_id: string;
-  affiliate_id: string | null;
-  referral_code_id: string | null;
-  code: string | null;
-  method: AttributionMethod | null;
-}
-
-const INSTALL_COLUMNS = `i.id::text AS id, i.app_user_id, i.affiliate_id, i.referral_code_id::text AS referral_code_id, r.code, i.method`;
-
-function toInstall(row: InstallDbRow): InstallRow {
-  return {
-    id: row.id,
-    appUserId: row.app_user_id,
-    affiliateId: row.affiliate_id,
-    referralCodeId: row.referral_code_id,
-    code: row.code,
-    method: row.method,
-  };
-}
+/** The install's columns under InstallRow's names (ids as text): the statements' rows are InstallRows. */
+const INSTALL_COLUMNS = `i.id::text AS "id", i.app_user_id AS "appUserId", i.affiliate_id AS "affiliateId",
+  i.referral_code_id::text AS "referralCodeId", r.code AS "code", i.method AS "method"`;
 
 /**
  * A list as one parameter: a JSON array, read in SQL with `textList('$n')`. (Statements in a
@@ -65,7 +47,7 @@ export async function findInstall(
   options: { lock?: boolean } = {},
 ): Promise<InstallRow | null> {
   if (ids.length === 0) return null;
-  const { rows } = await tx.query<InstallDbRow>(
+  const { rows } = await tx.query<InstallRow>(
     `SELECT ${INSTALL_COLUMNS}
      FROM installs i LEFT JOIN referral_codes r ON r.id = i.referral_code_id
      WHERE i.id IN (SELECT install_id FROM app_user_aliases WHERE alias = ANY(${textList('$1')}))
@@ -73,7 +55,7 @@ export async function findInstall(
      LIMIT 1${options.lock ? ' FOR UPDATE OF i' : ''}`,
     [listParam(ids)],
   );
-  return rows[0] ? toInstall(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 /** Every install one of `ids` belongs to (a refund looks for the conversion among all of them). */
@@ -92,13 +74,13 @@ export async function installByAppUserId(
   appUserId: string,
   options: { lock?: boolean } = {},
 ): Promise<InstallRow | null> {
-  const { rows } = await tx.query<InstallDbRow>(
+  const { rows } = await tx.query<InstallRow>(
     `SELECT ${INSTALL_COLUMNS}
      FROM installs i LEFT JOIN referral_codes r ON r.id = i.referral_code_id
      WHERE i.app_user_id = $1${options.lock ? ' FOR UPDATE OF i' : ''}`,
     [appUserId],
   );
-  return rows[0] ? toInstall(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 /**

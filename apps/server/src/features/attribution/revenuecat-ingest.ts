@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';
+import { revenuecatEvents } from '../../db/schema/programme.ts';
+import { type Tx, inTransaction } from '../../db/transaction.ts';
 import { recordConversion } from '../../domain/record-conversion.ts';
 import { reverseConversionIn } from '../../domain/reverse-conversion.ts';
 import { distinctIds, findInstall, findInstallIds, linkAliases, listParam } from './installs.ts';
@@ -55,7 +57,7 @@ export const REVENUECAT_ACTOR = 'revenuecat';
 
 const result = (outcome: EventOutcome, conversionId: number | null = null): IngestResult => ({ outcome, conversionId });
 
-async function applyTransfer(tx: TransactionQuery, event: RevenueCatEvent, now: Date): Promise<IngestResult> {
+async function applyTransfer(tx: Tx, event: RevenueCatEvent, now: Date): Promise<IngestResult> {
   const from = distinctIds(event.transferred_from ?? []);
   const install = await findInstall(tx, from);
   if (!install) return result('unattributed');
@@ -64,12 +66,7 @@ async function applyTransfer(tx: TransactionQuery, event: RevenueCatEvent, now: 
   return result('transfer');
 }
 
-async function applyRefund(
-  tx: TransactionQuery,
-  event: RevenueCatEvent,
-  ids: string[],
-  now: Date,
-): Promise<IngestResult> {
+async function applyRefund(tx: Tx, event: RevenueCatEvent, ids: string[], now: Date): Promise<IngestResult> {
   const installIds = await findInstallIds(tx, ids);
   const transactionId = event.transaction_id || null;
   const { rows } = await tx.query<{ id: number }>(
@@ -91,12 +88,7 @@ async function applyRefund(
   return result(reversed?.outcome ?? 'refund-unmatched', conversionId);
 }
 
-async function applyEvent(
-  tx: TransactionQuery,
-  app: AppContext,
-  event: RevenueCatEvent,
-  now: Date,
-): Promise<IngestResult> {
+async function applyEvent(tx: Tx, app: AppContext, event: RevenueCatEvent, now: Date): Promise<IngestResult> {
   if (isSandbox(event) && !app.config.REVENUECAT_ACCEPT_SANDBOX) return result('sandbox');
   const meaning = eventMeaning(event);
   if (meaning === 'transfer') return applyTransfer(tx, event, now);
@@ -144,28 +136,26 @@ export async function ingestRevenueCatEvent(
   if (eventMeaning(event) === 'test') return { outcome: 'test', conversionId: null };
   const now = app.now();
   return inTransaction(app, async (tx) => {
-    const { rows } = await tx.query(
-      `INSERT INTO revenuecat_events (event_id, type, app_user_id, environment, outcome, payload, event_at, received_at)
-       VALUES ($1, $2, $3, $4, 'received', $5, $6, $7)
-       ON CONFLICT (event_id) DO NOTHING
-       RETURNING event_id`,
-      [
-        event.id,
-        event.type,
-        event.app_user_id ?? null,
-        event.environment ?? null,
-        JSON.stringify(payload),
-        typeof event.event_timestamp_ms === 'number' ? new Date(event.event_timestamp_ms).toISOString() : null,
-        now.toISOString(),
-      ],
-    );
-    if (rows.length === 0) return { outcome: 'duplicate', conversionId: null };
+    const inserted = await tx.db
+      .insert(revenuecatEvents)
+      .values({
+        eventId: event.id,
+        type: event.type,
+        appUserId: event.app_user_id ?? null,
+        environment: event.environment ?? null,
+        outcome: 'received',
+        payload,
+        eventAt: typeof event.event_timestamp_ms === 'number' ? new Date(event.event_timestamp_ms) : null,
+        receivedAt: now,
+      })
+      .onConflictDoNothing({ target: revenuecatEvents.eventId })
+      .returning({ eventId: revenuecatEvents.eventId });
+    if (inserted.length === 0) return { outcome: 'duplicate', conversionId: null };
     const applied = await applyEvent(tx, app, event, now);
-    await tx.query('UPDATE revenuecat_events SET outcome = $2, conversion_id = $3 WHERE event_id = $1', [
-      event.id,
-      applied.outcome,
-      applied.conversionId,
-    ]);
+    await tx.db
+      .update(revenuecatEvents)
+      .set({ outcome: applied.outcome, conversionId: applied.conversionId })
+      .where(eq(revenuecatEvents.eventId, event.id));
     return applied;
   });
 }

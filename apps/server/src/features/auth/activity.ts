@@ -1,3 +1,5 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { affiliates } from '../../db/schema/affiliates.ts';
 import type { AppServices } from '../../services.ts';
 
 // An affiliate's last activity, for the 12-month inactivity rule (spec §9, BRIEF §6): signing in
@@ -10,10 +12,10 @@ export async function recordAffiliateActivity(
 ): Promise<void> {
   try {
     // Coming back also cancels a pending inactivity warning.
-    await app.database.sql.query(
-      'UPDATE affiliates SET last_active_at = $2, inactivity_warned_at = NULL WHERE user_id = $1 AND deleted_at IS NULL',
-      [userId, app.now().toISOString()],
-    );
+    await app.database.db
+      .update(affiliates)
+      .set({ lastActiveAt: app.now(), inactivityWarnedAt: null })
+      .where(and(eq(affiliates.userId, userId), isNull(affiliates.deletedAt)));
   } catch (error) {
     app.log.error({ err: error }, 'affiliate activity not recorded');
   }

@@ -1,6 +1,8 @@
 import { isLanguage } from '@skanova/shared/site/constants';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AffiliateCaller, AppContext, SignedInUser } from '../../context.ts';
+import { affiliates } from '../../db/schema/affiliates.ts';
 import { webHeaders } from './web-headers.ts';
 
 // Who is calling: the session from the cookie, or from `Authorization: Bearer <session token>` for
@@ -20,20 +22,20 @@ export async function resolveUser(app: AppContext, request: FastifyRequest): Pro
 
 /** The caller's affiliate profile, or null (deleted profiles are gone for their owner too). */
 export async function loadAffiliateCaller(app: AppContext, user: SignedInUser): Promise<AffiliateCaller | null> {
-  const { rows } = await app.database.sql.query<{
-    id: string;
-    first_name: string | null;
-    language: string;
-    status: AffiliateCaller['status'];
-  }>('SELECT id, first_name, language, status FROM affiliates WHERE user_id = $1 AND deleted_at IS NULL', [
-    user.userId,
-  ]);
-  const row = rows[0];
+  const [row] = await app.database.db
+    .select({
+      id: affiliates.id,
+      firstName: affiliates.firstName,
+      language: affiliates.language,
+      status: affiliates.status,
+    })
+    .from(affiliates)
+    .where(and(eq(affiliates.userId, user.userId), isNull(affiliates.deletedAt)));
   if (!row) return null;
   return {
     ...user,
     affiliateId: row.id,
-    firstName: row.first_name,
+    firstName: row.firstName,
     language: isLanguage(row.language) ? row.language : 'fr',
     status: row.status,
   };

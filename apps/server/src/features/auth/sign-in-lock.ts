@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { rateLimits } from '../../db/schema/auth.ts';
 import type { AppServices } from '../../services.ts';
 
 // The per-address sign-in lock (BRIEF §6): RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR failed sign-ins for
@@ -26,5 +28,5 @@ export function addressLimitKey(app: Pick<AppServices, 'hashIdentifier'>, name: 
 
 /** Forgets the failed sign-ins counted against `email` (every window): the address is unlocked. */
 export async function clearSignInLock(app: LockApp, email: string): Promise<void> {
-  await app.database.sql.query('DELETE FROM rate_limits WHERE key = $1', [addressLimitKey(app, 'signin', email)]);
+  await app.database.db.delete(rateLimits).where(eq(rateLimits.key, addressLimitKey(app, 'signin', email)));
 }

@@ -1,4 +1,7 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { affiliates } from '../../db/schema/affiliates.ts';
+import { referralCodes } from '../../db/schema/clicks.ts';
 
 // Which referral codes the marketing files may be made for. Codes are stored upper-case and
 // matched case-insensitively (BRIEF §6); anything that cannot be a code is refused before the query.
@@ -12,19 +15,19 @@ export function normaliseCode(raw: string): string | null {
 
 /** A code of an affiliate whose account still exists (banners are public). */
 export async function isLiveReferralCode(ctx: AppContext, code: string): Promise<boolean> {
-  const { rows } = await ctx.database.sql.query<{ code: string }>(
-    `SELECT rc.code FROM referral_codes rc JOIN affiliates a ON a.id = rc.affiliate_id
-     WHERE rc.code = $1 AND a.deleted_at IS NULL`,
-    [code],
-  );
+  const rows = await ctx.database.db
+    .select({ code: referralCodes.code })
+    .from(referralCodes)
+    .innerJoin(affiliates, eq(affiliates.id, referralCodes.affiliateId))
+    .where(and(eq(referralCodes.code, code), isNull(affiliates.deletedAt)));
   return rows.length > 0;
 }
 
 /** Whether the code belongs to this affiliate (print documents are for their owner only). */
 export async function ownsReferralCode(ctx: AppContext, affiliateId: string, code: string): Promise<boolean> {
-  const { rows } = await ctx.database.sql.query<{ code: string }>(
-    'SELECT code FROM referral_codes WHERE code = $1 AND affiliate_id = $2',
-    [code, affiliateId],
-  );
+  const rows = await ctx.database.db
+    .select({ code: referralCodes.code })
+    .from(referralCodes)
+    .where(and(eq(referralCodes.code, code), eq(referralCodes.affiliateId, affiliateId)));
   return rows.length > 0;
 }

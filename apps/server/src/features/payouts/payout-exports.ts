@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { PayoutExportFile } from '@skanova/shared/payouts/functions';
 import type { PayoutExportKind, SepaPainVersion } from '@skanova/shared/payouts/schemas';
 import { COMMISSION_CURRENCY } from '@skanova/shared/affiliate/programme';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
-import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';
+import { affiliates, payouts } from '../../db/schema/affiliates.ts';
+import { payoutExports } from '../../db/schema/programme.ts';
+import { type Tx, inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
 import { convertCents, normaliseExchangeRate } from '../../domain/money.ts';
 import type { MethodSnapshot } from './payout-run.ts';
@@ -33,26 +36,51 @@ export interface ExportPayoutsInput {
   actor: string;
 }
 
+/** A scheduled payout as the files need it: the method snapshot (sealed) and the affiliate's language. */
+const scheduledPayoutColumns = {
+  id: payouts.id,
+  amountCents: payouts.amountCents,
+  currency: payouts.currency,
+  periodStart: payouts.periodStart,
+  methodSnapshot: payouts.methodSnapshot,
+  exportId: payouts.exportId,
+  language: affiliates.language,
+};
+
 interface ScheduledPayout {
   id: string;
-  amount_cents: number;
+  amountCents: number;
   currency: string;
-  period_start: string;
-  method_snapshot: MethodSnapshot | string;
-  export_id: string | null;
+  periodStart: string;
+  methodSnapshot: unknown;
+  exportId: string | null;
   language: string;
 }
+
+/** An export as the answer needs it (not its payday or author). */
+const exportColumns = {
+  id: payoutExports.id,
+  kind: payoutExports.kind,
+  format: payoutExports.format,
+  messageId: payoutExports.messageId,
+  payoutCount: payoutExports.payoutCount,
+  controlSumCents: payoutExports.controlSumCents,
+  currency: payoutExports.currency,
+  exchangeRate: payoutExports.exchangeRate,
+  fileName: payoutExports.fileName,
+  content: payoutExports.content,
+};
 
 interface ExportRow {
   id: string;
   kind: PayoutExportKind;
   format: string;
-  message_id: string;
-  payout_count: number;
-  control_sum_cents: string | number;
+  messageId: string;
+  payoutCount: number;
+  controlSumCents: number;
   currency: string;
-  exchange_rate: string | null;
-  file_name: string;
+  exchangeRate: string | null;
+  fileName: string;
   content: string;
 }
 
@@ -64,32 +92,23 @@ const CONTENT_TYPES: Record<PayoutExportKind, string> = {
 function fileOf(row: ExportRow, created: boolean, remaining: number): PayoutExportFile {
   return {
     exportId: row.id,
-    fileName: row.file_name,
+    fileName: row.fileName,
     contentType: CONTENT_TYPES[row.kind],
     content: row.content,
-    payoutCount: row.payout_count,
-    totalCents: Number(row.control_sum_cents),
+    payoutCount: row.payoutCount,
+    totalCents: row.controlSumCents,
     currency: row.currency,
-    messageId: row.message_id,
+    messageId: row.messageId,
     format: row.format,
-    exchangeRate: row.exchange_rate,
+    exchangeRate: row.exchangeRate,
     created,
     remaining,
   };
 }
 
-const EXPORT_COLUMNS = `id::text AS id, kind, format, message_id, payout_count, control_sum_cents::text AS control_sum_cents, currency,
-  exchange_rate::text AS exchange_rate, file_name, content`;
-
 /** Unique and within SEPA's 35 characters: PAYOUTS-20250615-SEPA-3FA9C01B7D. */
 function newMessageId(payday: string, kind: PayoutExportKind): string {
   return `PAYOUTS-${payday.replace(/-/g, '')}-${kind.toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
-}
-
-function snapshotOf(payout: ScheduledPayout): MethodSnapshot {
-  return typeof payout.method_snapshot === 'string'
-    ? (JSON.parse(payout.method_snapshot) as MethodSnapshot)
-    : payout.method_snapshot;
 }
 
 /** Builds (or answers again) the export of the payday's scheduled payouts of one method. */
@@ -110,16 +129,20 @@ export async function exportPayouts(app: AppContext, input: ExportPayoutsInput):
   const format = input.kind === 'paypal' ? 'paypal-payouts-csv' : (input.painVersion ?? app.config.SEPA_PAIN_VERSION);
 
   return inTransaction(app, async (tx) => {
-    const { rows: payouts } = await tx.query<ScheduledPayout>(
-      `SELECT p.id::text AS id, p.amount_cents, p.currency, p.period_start::text AS period_start, p.method_snapshot,
-              p.export_id::text AS export_id, a.language
-       FROM payouts p JOIN affiliates a ON a.id = p.affiliate_id
-       WHERE p.scheduled_for = $1 AND p.status = 'scheduled' AND p.method = $2
-       ORDER BY p.id
-       FOR UPDATE OF p`,
-      [input.payday, input.kind === 'paypal' ? 'paypal' : 'bank_transfer'],
-    );
-    if (payouts.length === 0) {
+    const scheduled: ScheduledPayout[] = await tx.db
+      .select(scheduledPayoutColumns)
+      .from(payouts)
+      .innerJoin(affiliates, eq(affiliates.id, payouts.affiliateId))
+      .where(
+        and(
+          eq(payouts.scheduledFor, input.payday),
+          eq(payouts.status, 'scheduled'),
+          eq(payouts.method, input.kind === 'paypal' ? 'paypal' : 'bank_transfer'),
+        ),
+      )
+      .orderBy(asc(payouts.id))
+      .for('update', { of: payouts });
+    if (scheduled.length === 0) {
       throw new CallableError(
         'failed-precondition',
         `No scheduled ${input.kind === 'paypal' ? 'PayPal' : 'bank transfer'} payout for ${input.payday}.`,
@@ -128,16 +151,17 @@ export async function exportPayouts(app: AppContext, input: ExportPayoutsInput):
         },
       );
     }
-    const pending = payouts.filter((payout) => payout.export_id === null);
-    if (pending.length === 0) return answerAgain(tx, payouts, format, rate);
+    const pending = scheduled.filter((payout) => payout.exportId === null);
+    if (pending.length === 0) return answerAgain(tx, scheduled, format, rate);
 
     const included = input.kind === 'paypal' ? pending.slice(0, PAYPAL_CSV_MAX_ROWS) : pending;
     const messageId = newMessageId(input.payday, input.kind);
     const paid = included.map((payout) => ({
       payout,
-      snapshot: snapshotOf(payout),
+      // What payout-run.ts wrote: the sealed method (jsonb, read back by Drizzle).
+      snapshot: payout.methodSnapshot as MethodSnapshot,
       reference: transferReference(payout.id),
-      paidCents: rate === null ? payout.amount_cents : convertCents(payout.amount_cents, rate),
+      paidCents: rate === null ? payout.amountCents : convertCents(payout.amountCents, rate),
     }));
     const content =
       input.kind === 'paypal'
@@ -147,26 +171,24 @@ export async function exportPayouts(app: AppContext, input: ExportPayoutsInput):
     const currency = rate === null ? COMMISSION_CURRENCY : SEPA_CURRENCY;
     const now = app.now();
 
-    const { rows: stored } = await tx.query<ExportRow>(
-      `INSERT INTO payout_exports (kind, format, message_id, payday, payout_count, control_sum_cents, currency, exchange_rate, file_name, content, created_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       RETURNING ${EXPORT_COLUMNS}`,
-      [
-        input.kind,
+    const [exported] = await tx.db
+      .insert(payoutExports)
+      .values({
+        kind: input.kind,
         format,
         messageId,
-        input.payday,
-        paid.length,
+        payday: input.payday,
+        payoutCount: paid.length,
         controlSumCents,
         currency,
-        rate,
-        `${messageId.toLowerCase()}.${input.kind === 'paypal' ? 'csv' : 'xml'}`,
+        exchangeRate: rate,
+        fileName: `${messageId.toLowerCase()}.${input.kind === 'paypal' ? 'csv' : 'xml'}`,
         content,
-        input.actor,
-        now.toISOString(),
-      ],
-    );
-    const exported = stored[0]!;
+        createdBy: input.actor,
+        createdAt: now,
+      })
+      .returning(exportColumns);
+    if (!exported) throw new Error('payout export insert returned no row');
     await tx.query(
       `UPDATE payouts p SET export_id = $2::uuid, exchange_rate = $3::numeric, paid_currency = $4, amount_paid_cents = x.paid_cents
        FROM jsonb_to_recordset($1::jsonb) AS x(id uuid, paid_cents int) WHERE p.id = x.id`,
@@ -199,26 +221,29 @@ export async function exportPayouts(app: AppContext, input: ExportPayoutsInput):
 
 /** Every payout asked for is in an export already: its latest file again, if asked the same way. */
 async function answerAgain(
-  tx: TransactionQuery,
-  payouts: ScheduledPayout[],
+  tx: Tx,
+  scheduled: ScheduledPayout[],
   format: string,
   rate: string | null,
 ): Promise<PayoutExportFile> {
-  const { rows } = await tx.query<ExportRow>(
-    `SELECT ${EXPORT_COLUMNS} FROM payout_exports WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) ORDER BY created_at DESC, id LIMIT 1`,
-    [JSON.stringify([...new Set(payouts.map((payout) => payout.export_id))])],
-  );
+  const exportIds = [...new Set(scheduled.map((payout) => payout.exportId).filter((id) => id !== null))];
+  const rows = await tx.db
+    .select(exportColumns)
+    .from(payoutExports)
+    .where(inArray(payoutExports.id, exportIds))
+    .orderBy(desc(payoutExports.createdAt), asc(payoutExports.id))
+    .limit(1);
   const latest = rows[0]!;
-  if (latest.format !== format || latest.exchange_rate !== rate) {
+  if (latest.format !== format || latest.exchangeRate !== rate) {
     throw new CallableError(
       'failed-precondition',
-      `These payouts were already exported (${latest.message_id}, ${latest.format}${latest.exchange_rate ? ` at ${latest.exchange_rate}` : ''}). Mark them failed to pay them another way.`,
+      `These payouts were already exported (${latest.messageId}, ${latest.format}${latest.exchangeRate ? ` at ${latest.exchangeRate}` : ''}). Mark them failed to pay them another way.`,
       {
         code: 'already-exported',
         exportId: latest.id,
-        messageId: latest.message_id,
+        messageId: latest.messageId,
         format: latest.format,
-        exchangeRate: latest.exchange_rate,
+        exchangeRate: latest.exchangeRate,
       },
     );
   }
@@ -255,7 +280,7 @@ function paypalFile(app: AppContext, paid: PaidPayout[]): string {
         note: transferText('paypalNote', {
           brand: app.config.BRAND_NAME,
           language: payout.language,
-          periodStart: payout.period_start,
+          periodStart: payout.periodStart,
           reference,
         }),
       };
@@ -290,7 +315,7 @@ function sepaFile(
       remittance: transferText('sepaRemittance', {
         brand: app.config.BRAND_NAME,
         language: payout.language,
-        periodStart: payout.period_start,
+        periodStart: payout.periodStart,
         reference,
       }),
     };

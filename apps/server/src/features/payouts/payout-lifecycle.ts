@@ -1,5 +1,7 @@
 import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { commissionAdjustments, conversions, payouts } from '../../db/schema/affiliates.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
@@ -34,18 +36,6 @@ const ALLOWED_FROM: Record<PayoutTarget, readonly PayoutStatus[]> = {
   failed: ['scheduled', 'sent'],
 };
 
-interface LockedPayout {
-  id: string;
-  affiliate_id: string;
-  status: PayoutStatus;
-  amount_cents: number;
-  currency: string;
-  amount_paid_cents: number | null;
-  paid_currency: string | null;
-  method: 'paypal' | 'bank_transfer';
-  scheduled_for: string;
-}
-
 /** Moves the payouts to `status`; answers how many changed (all of them, or none with an error). */
 export async function markPayouts(app: AppContext, input: MarkPayoutsInput): Promise<{ updated: number }> {
   const ids = [...new Set(input.payoutIds)].sort();
@@ -53,15 +43,27 @@ export async function markPayouts(app: AppContext, input: MarkPayoutsInput): Pro
     throw new CallableError('invalid-argument', 'A failed payout needs a reason.', { code: 'reason-required' });
   }
   const now = app.now();
-  const at = now.toISOString();
+  /** The reference given, or the one the payout already has. */
+  const keptReference = sql`coalesce(${input.reference ?? null}, ${payouts.reference})`;
 
   return inTransaction(app, async (tx) => {
     // Locked in id order: two operators marking overlapping sets wait for each other, never deadlock.
-    const { rows } = await tx.query<LockedPayout>(
-      `SELECT id::text AS id, affiliate_id, status, amount_cents, currency, amount_paid_cents, paid_currency, method, scheduled_for::text
-       FROM payouts WHERE id IN (SELECT jsonb_array_elements_text($1::jsonb)::uuid) ORDER BY id FOR UPDATE`,
-      [JSON.stringify(ids)],
-    );
+    const rows = await tx.db
+      .select({
+        id: payouts.id,
+        affiliateId: payouts.affiliateId,
+        status: payouts.status,
+        amountCents: payouts.amountCents,
+        currency: payouts.currency,
+        amountPaidCents: payouts.amountPaidCents,
+        paidCurrency: payouts.paidCurrency,
+        method: payouts.method,
+        scheduledFor: payouts.scheduledFor,
+      })
+      .from(payouts)
+      .where(inArray(payouts.id, ids))
+      .orderBy(asc(payouts.id))
+      .for('update');
     const found = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length > 0)
@@ -85,46 +87,50 @@ export async function markPayouts(app: AppContext, input: MarkPayoutsInput): Pro
 
     for (const payout of rows) {
       if (input.status === 'sent') {
-        await tx.query(
-          `UPDATE payouts SET status = 'sent', sent_at = $2, reference = coalesce($3, reference) WHERE id = $1`,
-          [payout.id, at, input.reference ?? null],
-        );
-        const recipient = await loadEmailRecipient(tx, payout.affiliate_id);
+        await tx.db
+          .update(payouts)
+          .set({ status: 'sent', sentAt: now, reference: keptReference })
+          .where(eq(payouts.id, payout.id));
+        const recipient = await loadEmailRecipient(tx, payout.affiliateId);
         if (recipient?.notifyPayments) {
           const message = payoutSentEmail(app, recipient, {
-            amountCents: payout.amount_cents,
+            amountCents: payout.amountCents,
             currency: payout.currency,
-            amountPaidCents: payout.amount_paid_cents,
-            paidCurrency: payout.paid_currency,
+            amountPaidCents: payout.amountPaidCents,
+            paidCurrency: payout.paidCurrency,
             method: payout.method,
-            payday: payout.scheduled_for,
+            payday: payout.scheduledFor,
           });
           await enqueueEmail(tx, message, { kind: 'payout-sent', dedupeKey: `payout-sent:${payout.id}` });
         }
       } else if (input.status === 'paid') {
-        await tx.query(
-          `UPDATE payouts SET status = 'paid', paid_at = $2, reference = coalesce($3, reference) WHERE id = $1`,
-          [payout.id, at, input.reference ?? null],
-        );
-        await tx.query(`UPDATE conversions SET status = 'paid' WHERE payout_id = $1 AND status = 'approved'`, [
-          payout.id,
-        ]);
+        await tx.db
+          .update(payouts)
+          .set({ status: 'paid', paidAt: now, reference: keptReference })
+          .where(eq(payouts.id, payout.id));
+        await tx.db
+          .update(conversions)
+          .set({ status: 'paid' })
+          .where(and(eq(conversions.payoutId, payout.id), eq(conversions.status, 'approved')));
       } else {
-        await tx.query(
-          `UPDATE payouts SET status = 'failed', failed_at = $2, failure_reason = $3, reference = coalesce($4, reference) WHERE id = $1`,
-          [payout.id, at, input.reason, input.reference ?? null],
-        );
-        await tx.query('UPDATE conversions SET payout_id = NULL WHERE payout_id = $1', [payout.id]);
-        await tx.query('UPDATE commission_adjustments SET payout_id = NULL WHERE payout_id = $1', [payout.id]);
+        await tx.db
+          .update(payouts)
+          .set({ status: 'failed', failedAt: now, failureReason: input.reason ?? null, reference: keptReference })
+          .where(eq(payouts.id, payout.id));
+        await tx.db.update(conversions).set({ payoutId: null }).where(eq(conversions.payoutId, payout.id));
+        await tx.db
+          .update(commissionAdjustments)
+          .set({ payoutId: null })
+          .where(eq(commissionAdjustments.payoutId, payout.id));
       }
       await recordAudit(tx, {
         actor: input.actor,
         action: `payout.${input.status}`,
         subject: payout.id,
         details: {
-          affiliateId: payout.affiliate_id,
+          affiliateId: payout.affiliateId,
           from: payout.status,
-          amountCents: payout.amount_cents,
+          amountCents: payout.amountCents,
           ...(input.reference ? { reference: input.reference } : {}),
           ...(input.status === 'failed' ? { reason: input.reason } : {}),
         },

@@ -2,13 +2,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isPayday } from '@skanova/shared/payouts/payday';
 import type { PayoutRunResult } from '@skanova/shared/payouts/functions';
 import { COMMISSION_CURRENCY, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import {
-  type SealedPaymentMethod,
-  type SealedPaymentMethodRow,
-  sealedFromRow,
-} from '../../domain/payment-method-store.ts';
-import { type TransactionQuery, inTransaction } from '../../db/transaction.ts';
+import { type SealedPaymentMethod, sealedPaymentMethodColumns } from '../../domain/payment-method-store.ts';
+import { affiliates, paymentMethods, payouts } from '../../db/schema/affiliates.ts';
+import { jobRuns } from '../../db/schema/programme.ts';
+import { type Tx, inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
 import { approveDueCommissions } from '../../domain/commission-approval.ts';
 import { withJobLock } from '../../db/job-lock.ts';
@@ -134,47 +133,53 @@ async function runLocked(app: AppContext, period: PayoutPeriod, options: PayoutR
 
 /** Marks the payday's run `running` (a new attempt); answers the recorded figures if it is done. */
 async function startRun(app: AppContext, payday: string): Promise<DoneDetails | null> {
-  const { rows } = await app.database.sql.query<{ status: string }>(
-    `INSERT INTO job_runs (job, run_key, status, started_at) VALUES ($1, $2, 'running', $3)
-     ON CONFLICT (job, run_key) DO UPDATE
-       SET status = 'running', attempts = job_runs.attempts + 1, started_at = EXCLUDED.started_at, finished_at = NULL, error = NULL
-       WHERE job_runs.status <> 'done'
-     RETURNING status`,
-    [JOB, payday, app.now().toISOString()],
-  );
-  if (rows.length > 0) return null;
-  const { rows: done } = await app.database.sql.query<{ details: DoneDetails | string }>(
-    'SELECT details FROM job_runs WHERE job = $1 AND run_key = $2',
-    [JOB, payday],
-  );
-  const details = done[0]?.details;
+  const started = await app.database.db
+    .insert(jobRuns)
+    .values({ job: JOB, runKey: payday, status: 'running', startedAt: app.now() })
+    .onConflictDoUpdate({
+      target: [jobRuns.job, jobRuns.runKey],
+      set: {
+        status: 'running',
+        attempts: sql`${jobRuns.attempts} + 1`,
+        startedAt: sql`excluded.started_at`,
+        finishedAt: null,
+        error: null,
+      },
+      setWhere: ne(jobRuns.status, 'done'),
+    })
+    .returning({ status: jobRuns.status });
+  if (started.length > 0) return null;
+  const [done] = await app.database.db
+    .select({ details: jobRuns.details })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.job, JOB), eq(jobRuns.runKey, payday)));
+  const details = done?.details as DoneDetails | null | undefined;
   if (!details) throw new Error(`job run ${JOB}/${payday} is done without details`);
-  // node-postgres and PGlite parse jsonb; a driver that does not would hand over the text.
-  const parsed = typeof details === 'string' ? (JSON.parse(details) as DoneDetails) : details;
   return {
-    belowMinimum: parsed.belowMinimum,
-    withoutPaymentMethod: parsed.withoutPaymentMethod,
-    payoutCount: parsed.payoutCount,
-    payoutTotalCents: parsed.payoutTotalCents,
-    created: parsed.created,
-    totalCents: parsed.totalCents,
+    belowMinimum: details.belowMinimum,
+    withoutPaymentMethod: details.withoutPaymentMethod,
+    payoutCount: details.payoutCount,
+    payoutTotalCents: details.payoutTotalCents,
+    created: details.created,
+    totalCents: details.totalCents,
   };
 }
 
 async function finishRun(app: AppContext, payday: string, figures: RunFigures, actor: string): Promise<PaydayTotals> {
   const now = app.now();
   return inTransaction(app, async (tx) => {
-    const { rows } = await tx.query<PaydayTotals>(
-      `SELECT count(*)::int AS "payoutCount", coalesce(sum(amount_cents), 0)::int AS "payoutTotalCents"
-       FROM payouts WHERE scheduled_for = $1 AND status <> 'failed'`,
-      [payday],
-    );
-    const totals = rows[0] ?? { payoutCount: 0, payoutTotalCents: 0 };
+    const [totals = { payoutCount: 0, payoutTotalCents: 0 }] = await tx.db
+      .select({
+        payoutCount: sql<number>`count(*)::int`,
+        payoutTotalCents: sql<number>`coalesce(sum(${payouts.amountCents}), 0)::int`,
+      })
+      .from(payouts)
+      .where(and(eq(payouts.scheduledFor, payday), ne(payouts.status, 'failed')));
     const details: DoneDetails = { ...figures, ...totals };
-    await tx.query(
-      `UPDATE job_runs SET status = 'done', details = $3, finished_at = $4 WHERE job = $1 AND run_key = $2`,
-      [JOB, payday, JSON.stringify(details), now.toISOString()],
-    );
+    await tx.db
+      .update(jobRuns)
+      .set({ status: 'done', details, finishedAt: now })
+      .where(and(eq(jobRuns.job, JOB), eq(jobRuns.runKey, payday)));
     await recordAudit(tx, { actor, action: 'payouts.run', subject: payday, details: { ...details }, at: now });
     return totals;
   });
@@ -183,10 +188,10 @@ async function finishRun(app: AppContext, payday: string, figures: RunFigures, a
 async function recordFailure(app: AppContext, payday: string, error: unknown): Promise<void> {
   const message = error instanceof Error ? error.message : String(error);
   try {
-    await app.database.sql.query(
-      `UPDATE job_runs SET status = 'failed', error = $3, finished_at = $4 WHERE job = $1 AND run_key = $2`,
-      [JOB, payday, message.slice(0, 2000), app.now().toISOString()],
-    );
+    await app.database.db
+      .update(jobRuns)
+      .set({ status: 'failed', error: message.slice(0, 2000), finishedAt: app.now() })
+      .where(and(eq(jobRuns.job, JOB), eq(jobRuns.runKey, payday)));
   } catch (recordError) {
     // The run's own error is the one that matters; a re-run resumes either way.
     app.log.error({ err: recordError }, 'could not record the failed payout run');
@@ -198,15 +203,20 @@ interface BatchResult extends RunFigures {
   lastAffiliateId: string | null;
 }
 
+/** A payable row of a ledger (a conversion or an adjustment) and its amount. */
 interface PayableRow {
   id: string;
   affiliate_id: string;
   cents: number;
 }
 
-interface MethodRow extends SealedPaymentMethodRow {
-  affiliate_id: string;
-}
+/** The two ledgers a payout holds rows of: their table, alias, amount column and payable rule (domain/money.ts). */
+const LEDGERS = {
+  conversions: { table: 'conversions', alias: 'c', cents: 'commission_cents', payable: payableConversion },
+  adjustments: { table: 'commission_adjustments', alias: 'a', cents: 'amount_cents', payable: payableAdjustment },
+} as const;
+
+type Ledger = (typeof LEDGERS)[keyof typeof LEDGERS];
 
 /**
  * A list as one text parameter in PostgreSQL's array syntax: inside a transaction, statements go
@@ -216,10 +226,49 @@ function textArray(values: readonly string[]): string {
   return `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }
 
+/**
+ * The ledger's rows of the batch's affiliates payable at the cut-off and not yet held by a payout,
+ * locked. One affiliate at a time through its index (LATERAL): the embedded database keeps no
+ * planner statistics, and would otherwise read the whole table for every batch.
+ */
+async function lockPayableRows(tx: Tx, ledger: Ledger, batch: string, cutoff: string): Promise<PayableRow[]> {
+  const { table, alias: l, cents, payable } = ledger;
+  const { rows } = await tx.query<PayableRow>(
+    `SELECT p.id::text AS id, p.affiliate_id, p.cents
+     FROM unnest($1::text[]) AS batch(affiliate_id)
+     CROSS JOIN LATERAL (
+       SELECT ${l}.id, ${l}.affiliate_id, ${l}.${cents} AS cents FROM ${table} ${l}
+       WHERE ${l}.affiliate_id = batch.affiliate_id AND ${payable(l, '$2::timestamptz')} AND NOT ${heldByPayout(`${l}.payout_id`)}
+       FOR UPDATE OF ${l}
+     ) p
+     ORDER BY p.id`,
+    [batch, cutoff],
+  );
+  return rows;
+}
+
+/** Links the ledger's rows to the payout of their affiliate (`payoutOf`); rows of others stay unlinked. */
+async function linkToPayouts(
+  tx: Tx,
+  ledger: Ledger,
+  rows: readonly PayableRow[],
+  payoutOf: ReadonlyMap<string, string>,
+): Promise<void> {
+  const links = rows
+    .filter((row) => payoutOf.has(row.affiliate_id))
+    .map((row) => ({ id: row.id, payout_id: payoutOf.get(row.affiliate_id) }));
+  const { table, alias: l } = ledger;
+  await tx.query(
+    `UPDATE ${table} ${l} SET payout_id = x.payout_id
+     FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, payout_id uuid) WHERE ${l}.id = x.id`,
+    [JSON.stringify(links)],
+  );
+}
+
 /** One batch of affiliates after `after` (by id): their payouts and linked rows, in the caller's transaction. */
 async function scheduleBatch(
   app: AppContext,
-  tx: TransactionQuery,
+  tx: Tx,
   period: PayoutPeriod,
   after: string,
   size: number,
@@ -234,52 +283,33 @@ async function scheduleBatch(
   // The affiliates' rows are locked against an account deletion (which checks what is owed), but
   // without the key lock: a refund inserting an adjustment (a key-share lock on its affiliate)
   // while holding the conversion this batch waits for would otherwise deadlock with it.
-  const { rows: affiliates } = await tx.query<{ id: string }>(
-    'SELECT id FROM affiliates WHERE id > $1 AND deleted_at IS NULL ORDER BY id LIMIT $2 FOR NO KEY UPDATE',
-    [after, size],
-  );
-  if (affiliates.length === 0) return result;
-  result.lastAffiliateId = affiliates[affiliates.length - 1]!.id;
-  const batch = textArray(affiliates.map((affiliate) => affiliate.id));
+  const batchAffiliates = await tx.db
+    .select({ id: affiliates.id })
+    .from(affiliates)
+    .where(and(gt(affiliates.id, after), isNull(affiliates.deletedAt)))
+    .orderBy(asc(affiliates.id))
+    .limit(size)
+    .for('no key update');
+  if (batchAffiliates.length === 0) return result;
+  const affiliateIds = batchAffiliates.map((affiliate) => affiliate.id);
+  result.lastAffiliateId = affiliateIds[affiliateIds.length - 1]!;
+  const batch = textArray(affiliateIds);
   const cutoff = period.cutoff.toISOString();
 
   // Locked: a refund (which reverses a conversion no payout holds) waits for this batch, or this
-  // batch waits for it and no longer sees the reversed row; the sums below are then final. One
-  // affiliate at a time through its index (LATERAL): the embedded database keeps no planner
-  // statistics, and would otherwise read the whole table for every batch.
-  const { rows: conversions } = await tx.query<PayableRow>(
-    `SELECT p.id::text AS id, p.affiliate_id, p.cents
-     FROM unnest($1::text[]) AS batch(affiliate_id)
-     CROSS JOIN LATERAL (
-       SELECT c.id, c.affiliate_id, c.commission_cents AS cents FROM conversions c
-       WHERE c.affiliate_id = batch.affiliate_id AND ${payableConversion('c', '$2::timestamptz')} AND NOT ${heldByPayout('c.payout_id')}
-       FOR UPDATE OF c
-     ) p
-     ORDER BY p.id`,
-    [batch, cutoff],
-  );
-  const { rows: adjustments } = await tx.query<PayableRow>(
-    `SELECT p.id::text AS id, p.affiliate_id, p.cents
-     FROM unnest($1::text[]) AS batch(affiliate_id)
-     CROSS JOIN LATERAL (
-       SELECT a.id, a.affiliate_id, a.amount_cents AS cents FROM commission_adjustments a
-       WHERE a.affiliate_id = batch.affiliate_id AND ${payableAdjustment('a', '$2::timestamptz')} AND NOT ${heldByPayout('a.payout_id')}
-       FOR UPDATE OF a
-     ) p
-     ORDER BY p.id`,
-    [batch, cutoff],
-  );
+  // batch waits for it and no longer sees the reversed row; the sums below are then final.
+  const conversions = await lockPayableRows(tx, LEDGERS.conversions, batch, cutoff);
+  const adjustments = await lockPayableRows(tx, LEDGERS.adjustments, batch, cutoff);
   if (conversions.length === 0 && adjustments.length === 0) return result;
 
   const balances = new Map<string, number>();
   for (const row of [...conversions, ...adjustments])
     balances.set(row.affiliate_id, (balances.get(row.affiliate_id) ?? 0) + row.cents);
-  const { rows: methods } = await tx.query<MethodRow>(
-    `SELECT affiliate_id, type, paypal_email, bank_name, account_holder, iban_encrypted, bic_encrypted, iban_last4
-     FROM payment_methods WHERE affiliate_id = ANY($1::text[])`,
-    [batch],
-  );
-  const methodOf = new Map(methods.map((row) => [row.affiliate_id, row]));
+  const methods = await tx.db
+    .select({ affiliateId: paymentMethods.affiliateId, ...sealedPaymentMethodColumns })
+    .from(paymentMethods)
+    .where(inArray(paymentMethods.affiliateId, affiliateIds));
+  const methodOf = new Map(methods.map(({ affiliateId, ...method }) => [affiliateId, method]));
 
   const toPay: { affiliate_id: string; amount_cents: number; method: string; snapshot: MethodSnapshot }[] = [];
   for (const [affiliateId, cents] of balances) {
@@ -291,7 +321,7 @@ async function scheduleBatch(
         affiliate_id: affiliateId,
         amount_cents: cents,
         method: method.type,
-        snapshot: sealedFromRow(method),
+        snapshot: method,
       });
   }
   if (toPay.length === 0) return result;
@@ -317,22 +347,8 @@ async function scheduleBatch(
   if (created.length === 0) return result;
 
   const payoutOf = new Map(created.map((row) => [row.affiliate_id, row.id]));
-  const links = (rows: PayableRow[]) =>
-    JSON.stringify(
-      rows
-        .filter((row) => payoutOf.has(row.affiliate_id))
-        .map((row) => ({ id: row.id, payout_id: payoutOf.get(row.affiliate_id) })),
-    );
-  await tx.query(
-    `UPDATE conversions c SET payout_id = x.payout_id
-     FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, payout_id uuid) WHERE c.id = x.id`,
-    [links(conversions)],
-  );
-  await tx.query(
-    `UPDATE commission_adjustments a SET payout_id = x.payout_id
-     FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, payout_id uuid) WHERE a.id = x.id`,
-    [links(adjustments)],
-  );
+  await linkToPayouts(tx, LEDGERS.conversions, conversions, payoutOf);
+  await linkToPayouts(tx, LEDGERS.adjustments, adjustments, payoutOf);
   result.created = created.length;
   result.totalCents = created.reduce((sum, row) => sum + row.amount_cents, 0);
   return result;

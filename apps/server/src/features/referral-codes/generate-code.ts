@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '@skanova/shared/affiliate/constants';
 import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import { affiliates } from '../../db/schema/affiliates.ts';
+import { referralCodes } from '../../db/schema/clicks.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
@@ -37,19 +40,20 @@ export async function createReferralCode(
 ): Promise<NewReferralCode> {
   const now = app.now();
   return inTransaction(app, async (tx) => {
-    const { rows: owner } = await tx.query<{ status: string }>(
-      'SELECT status FROM affiliates WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
-      [affiliateId],
-    );
+    const owner = await tx.db
+      .select({ status: affiliates.status })
+      .from(affiliates)
+      .where(and(eq(affiliates.id, affiliateId), isNull(affiliates.deletedAt)))
+      .for('update');
     if (owner[0]?.status !== 'active') {
       throw new CallableError('failed-precondition', 'Only active affiliates can create referral codes.', {
         code: 'affiliate-not-active',
       });
     }
-    const { rows: counted } = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM referral_codes WHERE affiliate_id = $1',
-      [affiliateId],
-    );
+    const counted = await tx.db
+      .select({ n: count() })
+      .from(referralCodes)
+      .where(eq(referralCodes.affiliateId, affiliateId));
     if ((counted[0]?.n ?? 0) >= MAX_REFERRAL_CODES) {
       throw new CallableError(
         'failed-precondition',
@@ -62,12 +66,11 @@ export async function createReferralCode(
     }
     for (let draw = 0; draw < MAX_DRAWS; draw++) {
       // ON CONFLICT instead of catching the unique violation: an error would abort the transaction.
-      const { rows } = await tx.query<{ code: string }>(
-        `INSERT INTO referral_codes (code, affiliate_id, description, created_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (code) DO NOTHING RETURNING code`,
-        [randomReferralCode(), affiliateId, description, now.toISOString()],
-      );
-      const inserted = rows[0];
+      const [inserted] = await tx.db
+        .insert(referralCodes)
+        .values({ code: randomReferralCode(), affiliateId, description, createdAt: now })
+        .onConflictDoNothing({ target: referralCodes.code })
+        .returning({ code: referralCodes.code });
       if (inserted) return { code: inserted.code, description, createdAt: now.toISOString() };
     }
     throw new CallableError('aborted', 'Could not draw a free referral code. Please try again.', {

@@ -7,6 +7,7 @@ import {
   STANDARD_COMMISSION_CENTS,
 } from '@skanova/shared/affiliate/programme';
 import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
+import { jsonValue } from '../../db/rows.ts';
 import type { AppContext } from '../../context.ts';
 import { activeVisitorsSql } from './active-visitors.ts';
 import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff } from '../../domain/money.ts';
@@ -72,9 +73,7 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
   ]);
   const row = rows[0];
   if (!row) throw new Error(`affiliate ${affiliateId} has no row`);
-  // node-postgres parses json; PGlite too, but a driver that does not would hand over the text.
-  const codes =
-    typeof row.codes === 'string' ? (JSON.parse(row.codes) as Exclude<StatsRow['codes'], string>) : row.codes;
+  const codes = jsonValue(row.codes);
   const referralCodes: ReferralCodeStats[] = codes.map((code) => ({
     code: code.code,
     description: code.description,
