@@ -17,9 +17,10 @@ export default [
   layout('components/affiliate-layout.tsx', [
     route('affiliate', 'routes/affiliate/home.tsx'),
     route('affiliate/signup', 'routes/affiliate/signup.tsx'),
-    route('affiliate/login', 'routes/affiliate/login.tsx'),
+    // One module for the two ways into an account (login, forgotten password).
+    route('affiliate/login', 'routes/affiliate/account-access.tsx', { id: 'affiliate-login' }),
     route('affiliate/terms', 'routes/affiliate/terms.tsx'),
-    route('affiliate/reset-password', 'routes/affiliate/reset-password.tsx'),
+    route('affiliate/reset-password', 'routes/affiliate/account-access.tsx', { id: 'affiliate-reset-password' }),
     layout('features/affiliate-auth/protected-layout.tsx', [
       route('affiliate/dashboard', 'routes/affiliate/dashboard.tsx'),
       route('affiliate/qrcode', 'routes/affiliate/qrcode.tsx'),

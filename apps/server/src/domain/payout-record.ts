@@ -1,5 +1,3 @@
-import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
-import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
 import { payouts } from '../db/schema/affiliates.ts';
 
 // A payout as the lists read it (the affiliate's Payments tab, the operator's payout list): one
@@ -27,26 +25,8 @@ export const payoutRecordColumns = {
   exportId: payouts.exportId,
 };
 
-/** A row of `payoutRecordColumns`. */
-export interface PayoutRecordRow {
-  id: string;
-  periodStart: string;
-  periodEnd: string;
-  amountCents: number;
-  currency: string;
-  method: PaymentMethodType;
-  status: PayoutStatus;
-  scheduledFor: string;
-  exchangeRate: string | null;
-  amountPaidCents: number | null;
-  paidCurrency: string | null;
-  reference: string | null;
-  failureReason: string | null;
-  sentAt: Date | null;
-  paidAt: Date | null;
-  failedAt: Date | null;
-  exportId: string | null;
-}
+/** A row of `payoutRecordColumns`, as the schema types it. */
+export type PayoutRecordRow = Pick<typeof payouts.$inferSelect, keyof typeof payoutRecordColumns>;
 
 /** A payout with its times as ISO instants (null until they happen). */
 export interface PayoutRecord extends Omit<PayoutRecordRow, 'sentAt' | 'paidAt' | 'failedAt'> {

@@ -99,8 +99,8 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
           <span>{t('detail.disabledReason', { reason: affiliate.disabledReason })}</span>
         ) : null}
       </p>
-      <div className="admin-columns">
-        <dl className="admin-facts" aria-label={t('detail.profile')}>
+      <div className="columns admin-columns">
+        <dl className="facts" aria-label={t('detail.profile')}>
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
@@ -108,7 +108,7 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
             </div>
           ))}
         </dl>
-        <dl className="admin-facts" aria-label={t('detail.stats.title')}>
+        <dl className="facts" aria-label={t('detail.stats.title')}>
           {figures.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
@@ -119,7 +119,7 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
       </div>
       <h4>{t('detail.codes')}</h4>
       {stats.referralCodes.length === 0 ? (
-        <p className="admin-empty">{t('detail.noCodes')}</p>
+        <p className="empty-state admin-empty">{t('detail.noCodes')}</p>
       ) : (
         <ul className="admin-codes">
           {stats.referralCodes.map((code) => (
@@ -141,7 +141,7 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
       </p>
       <h4>{t('detail.payouts')}</h4>
       {payouts.length === 0 ? (
-        <p className="admin-empty">{t('detail.noPayouts')}</p>
+        <p className="empty-state admin-empty">{t('detail.noPayouts')}</p>
       ) : (
         <AdminTable
           region={t('detail.payouts')}
@@ -158,9 +158,7 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
               <td className="admin-table__number">{formatMoney(payout.amountCents, lang, payout.currency)}</td>
               <td>{tPayment(`methods.${payout.method}`)}</td>
               <td>
-                <span className={`admin-badge admin-badge--${payout.status}`}>
-                  {t(`payouts.statuses.${payout.status}`)}
-                </span>
+                <span className={`badge admin-badge--${payout.status}`}>{t(`payouts.statuses.${payout.status}`)}</span>
               </td>
             </tr>
           ))}
@@ -218,7 +216,7 @@ function Decisions({ detail, operatorEmail }: { detail: AdminAffiliateDetail; op
         {t('decisions.title')}
       </h4>
       <NoticeBanner notice={notice} />
-      {actions.length === 0 ? <p className="admin-empty">{t('decisions.none')}</p> : null}
+      {actions.length === 0 ? <p className="empty-state admin-empty">{t('decisions.none')}</p> : null}
       {pending === null ? (
         <div className="button-row">
           {actions.map((action) => (

@@ -11,7 +11,7 @@ export function AffiliateStatusBadge({
 }) {
   const { t } = useTranslation('admin');
   const status = affiliate.deleted ? 'deleted' : affiliate.disabled ? 'disabled' : affiliate.status;
-  return <span className={`admin-badge admin-badge--${status}`}>{t(`affiliates.statuses.${status}`)}</span>;
+  return <span className={`badge admin-badge--${status}`}>{t(`affiliates.statuses.${status}`)}</span>;
 }
 
 export function displayName(affiliate: { firstName: string | null; lastName: string | null }): string | null {

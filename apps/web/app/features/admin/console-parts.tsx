@@ -34,7 +34,7 @@ export function ListState({ query, empty }: { query: UseQueryResult<unknown>; em
       </div>
     );
   }
-  return empty ? <p className="admin-empty">{t('list.empty')}</p> : null;
+  return empty ? <p className="empty-state admin-empty">{t('list.empty')}</p> : null;
 }
 
 /** A table that scrolls sideways inside its own box, reachable and named for keyboard users. */

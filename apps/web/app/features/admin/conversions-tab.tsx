@@ -154,7 +154,7 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
               ) : null}
             </td>
             <td data-label={t('conversions.columns.status')}>
-              <span className={`admin-badge admin-badge--${conversion.status}`}>
+              <span className={`badge admin-badge--${conversion.status}`}>
                 {t(`conversions.statuses.${conversion.status}`)}
               </span>
               {conversion.refundedAt ? (

@@ -343,7 +343,7 @@ function PayoutRow({
       </td>
       <td data-label={t('payouts.columns.method')}>{tPayment(`methods.${payout.method}`)}</td>
       <td data-label={t('payouts.columns.status')}>
-        <span className={`admin-badge admin-badge--${payout.status}`}>{t(`payouts.statuses.${payout.status}`)}</span>
+        <span className={`badge admin-badge--${payout.status}`}>{t(`payouts.statuses.${payout.status}`)}</span>
         {payout.failureReason ? <span className="admin-table__sub">{payout.failureReason}</span> : null}
       </td>
       <td className="admin-table__code" data-label={t('payouts.columns.reference')}>

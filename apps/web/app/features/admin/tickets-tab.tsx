@@ -82,7 +82,7 @@ function TicketItem({ ticket, onNotice }: { ticket: AdminTicket; onNotice: (noti
           <h4 id={titleId}>
             {t('tickets.heading', { subject: tSupport(`form.subjects.${ticket.subject}`), name: ticket.name })}
           </h4>
-          <span className={`admin-badge admin-badge--${ticket.status}`}>{t(`tickets.statuses.${ticket.status}`)}</span>
+          <span className={`badge admin-badge--${ticket.status}`}>{t(`tickets.statuses.${ticket.status}`)}</span>
         </header>
         <p className="admin-ticket__meta">
           <a href={`mailto:${ticket.email}`}>{ticket.email}</a> · {formatDateTime(ticket.createdAt, lang)} ·{' '}

@@ -67,9 +67,7 @@ export function VitalsTab() {
                 <td className="admin-table__number">{formatVital(row.name, row.p75, lang, ms)}</td>
                 <td className="admin-table__number">{new Intl.NumberFormat(lang).format(row.samples)}</td>
                 <td>
-                  <span className={`admin-badge admin-badge--vital-${row.rating}`}>
-                    {t(`vitals.ratings.${row.rating}`)}
-                  </span>
+                  <span className={`badge admin-badge--vital-${row.rating}`}>{t(`vitals.ratings.${row.rating}`)}</span>
                 </td>
               </tr>
             ))}

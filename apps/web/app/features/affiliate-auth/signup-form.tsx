@@ -188,7 +188,7 @@ export default function SignupForm() {
 
         {step === 2 ? (
           <>
-            <div className="form-row">
+            <div className="columns form-row">
               {field('firstName', { autoComplete: 'given-name', maxLength: PROFILE_LIMITS.name })}
               {field('lastName', { autoComplete: 'family-name', maxLength: PROFILE_LIMITS.name })}
             </div>

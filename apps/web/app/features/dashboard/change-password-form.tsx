@@ -107,7 +107,7 @@ export function ChangePasswordForm() {
           style={{ display: 'none' }}
         />
         {field('currentPassword', 'current-password')}
-        <div className="form-row">
+        <div className="columns form-row">
           {field('newPassword', 'new-password')}
           {field('confirmPassword', 'new-password')}
         </div>

@@ -32,7 +32,7 @@ export function LinksTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
     <div className="dashboard-stack">
       <h2 className="visually-hidden">{t('tabs.links')}</h2>
       <GenerateLinkForm stats={stats} />
-      {stats.data && codes.length === 0 ? <p className="dashboard-empty">{t('links.empty')}</p> : null}
+      {stats.data && codes.length === 0 ? <p className="empty-state">{t('links.empty')}</p> : null}
       {codes.length > 0 ? <CodesTable codes={codes} /> : null}
       {stats.isPending ? <SectionLoading /> : null}
       <UsageInstructions exampleLink={first?.link ?? `${siteConfig.publicUrl}${LANDING_PAGE}?ref=${EXAMPLE_CODE}`} />

@@ -23,7 +23,7 @@ export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
       {stats.data ? (
         <>
           <StatCards stats={stats.data} />
-          <div className="dashboard-columns">
+          <div className="columns dashboard-columns">
             <ActiveVisitors stats={stats.data} statsUpdatedAt={stats.dataUpdatedAt} />
             <PremiumProgress stats={stats.data} />
           </div>

@@ -25,7 +25,7 @@ export function PaymentsTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
   return (
     <div className="dashboard-stack">
       <h2 className="visually-hidden">{t('tabs.payments')}</h2>
-      <div className="dashboard-columns">
+      <div className="columns dashboard-columns">
         <section className="card" aria-labelledby="dashboard-next-payment-title">
           <h3 id="dashboard-next-payment-title">{t('payments.next.title')}</h3>
           {stats.data ? <NextPayment stats={stats.data} /> : stats.isPending ? <SectionLoading /> : null}
@@ -63,7 +63,7 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
         <span>{t('payments.next.amount')}</span>{' '}
         <strong className="amount">{formatMoney(stats.unpaidEarningsCents, lang)}</strong>
       </p>
-      <dl className="dashboard-facts">
+      <dl className="facts dashboard-facts">
         <div>
           <dt>{t('payments.next.payday')}</dt>
           <dd>{formatDay(nextPayout.date, lang)}</dd>
@@ -91,7 +91,7 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
 function PaymentMethodSummaryList({ method }: { method: PaymentMethodSummary }) {
   const { t, i18n } = useTranslation('dashboard');
   const { t: tPayment } = useTranslation('payment');
-  if (!method.configured) return <p className="dashboard-empty">{t('payments.method.none')}</p>;
+  if (!method.configured) return <p className="empty-state">{t('payments.method.none')}</p>;
   const rows: [string, string][] =
     method.type === 'paypal'
       ? [
@@ -106,7 +106,7 @@ function PaymentMethodSummaryList({ method }: { method: PaymentMethodSummary }) 
           [tPayment('fields.bic'), method.bic],
         ];
   return (
-    <dl className="dashboard-facts">
+    <dl className="facts dashboard-facts">
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
@@ -141,7 +141,7 @@ function PayoutHistory() {
           </button>
         </div>
       ) : null}
-      {payouts.data?.length === 0 ? <p className="dashboard-empty">{t('payments.history.empty')}</p> : null}
+      {payouts.data?.length === 0 ? <p className="empty-state">{t('payments.history.empty')}</p> : null}
       {payouts.data && payouts.data.length > 0 ? <PayoutTable payouts={payouts.data} /> : null}
     </section>
   );
@@ -223,7 +223,7 @@ function PayoutTable({ payouts }: { payouts: readonly PayoutSummary[] }) {
                   {tPayment(`methods.${payout.method}`)}
                 </td>
                 <td role="cell" data-label={label.status}>
-                  <span className={`dashboard-badge dashboard-badge--${payout.status}`}>
+                  <span className={`badge dashboard-badge--${payout.status}`}>
                     {t(`payments.history.statuses.${payout.status}`)}
                   </span>
                 </td>

@@ -63,7 +63,7 @@ export function BannerSection({ code, link }: { code: string; link: string }) {
     <section className="card marketing-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('banners.title')}</h2>
       <p>{t('banners.intro')}</p>
-      <div className="form-row">
+      <div className="columns form-row">
         <div className="form-field">
           <label htmlFor={`${id}-size`}>{t('banners.size')}</label>
           <select id={`${id}-size`} value={size} onChange={(event) => setSize(event.target.value as BannerSize)}>

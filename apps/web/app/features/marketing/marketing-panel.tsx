@@ -80,7 +80,7 @@ function SocialPosts({ code, link }: MarketingPanelProps) {
     <section className="card marketing-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('social.title')}</h2>
       <p>{t('social.intro')}</p>
-      <div className="marketing-posts">
+      <div className="columns marketing-posts">
         {NETWORKS.map((network) => {
           const name = t(`social.posts.${network}.name`);
           const text = t(`social.posts.${network}.text`, { code, link });

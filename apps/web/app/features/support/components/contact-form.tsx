@@ -123,7 +123,7 @@ export default function ContactForm({ send = sendToServer }: { send?: SendContac
         {status.kind === 'error' ? <p className="form-error">{status.message}</p> : null}
       </div>
       <div role="status">{status.kind === 'success' ? <p className="form-success">{t('form.success')}</p> : null}</div>
-      <div className="form-row">
+      <div className="columns form-row">
         <div className="form-field">
           <label htmlFor="contact-name">{t('form.name')}</label>
           <input type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} {...fieldProps('name')} />
