@@ -39,6 +39,12 @@ function inside(point: Uv, polygon: readonly Uv[]): boolean {
 }
 const ofIndices = (indices: readonly number[]): Uv[] => indices.map((i) => uv[i]!);
 const mirror = (polygon: readonly Uv[]): Uv[] => polygon.map(([u, v]) => [1 - u, v] as const);
+/** The polygon grown by `factor` about its centroid. */
+function grow(polygon: readonly Uv[], factor: number): Uv[] {
+  const cu = polygon.reduce((s, p) => s + p[0], 0) / polygon.length;
+  const cv = polygon.reduce((s, p) => s + p[1], 0) / polygon.length;
+  return polygon.map(([u, v]) => [cu + (u - cu) * factor, cv + (v - cv) * factor] as const);
+}
 
 // Landmark rings of the canonical mesh (MediaPipe's FACEMESH contours).
 const LIPS_OUTER = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146];
@@ -48,14 +54,15 @@ const RIGHT_EYE_LOWER3 = [143, 111, 117, 118, 119, 120, 121, 128, 245];
 const LEFT_EYE_LOWER1 = [359, 255, 339, 254, 253, 252, 256, 341, 463];
 const LEFT_EYE_LOWER3 = [372, 340, 346, 347, 348, 349, 350, 357, 465];
 
-// Regions on the canonical face's UV layout (u: 0 = the subject's right side, v: 0 = top).
+// Regions on the canonical face's UV layout (u: 0 = the subject's right side, v: 0 = top). The
+// forehead stops short of the mesh's upper edge, whose landmarks are the least steady.
 const FOREHEAD: Uv[] = [
   [0.25, 0.225],
-  [0.3, 0.16],
-  [0.4, 0.125],
-  [0.5, 0.11],
-  [0.6, 0.125],
-  [0.7, 0.16],
+  [0.3, 0.175],
+  [0.4, 0.15],
+  [0.5, 0.145],
+  [0.6, 0.15],
+  [0.7, 0.175],
   [0.75, 0.225],
   [0.5, 0.232],
 ];
@@ -89,13 +96,13 @@ const NOSE: Uv[] = [
   [0.445, 0.45],
 ];
 const CHIN: Uv[] = [
-  [0.4, 0.795],
-  [0.6, 0.795],
-  [0.635, 0.86],
-  [0.58, 0.92],
-  [0.5, 0.935],
-  [0.42, 0.92],
-  [0.365, 0.86],
+  [0.37, 0.79],
+  [0.63, 0.79],
+  [0.68, 0.86],
+  [0.6, 0.93],
+  [0.5, 0.945],
+  [0.4, 0.93],
+  [0.32, 0.86],
 ];
 
 const ZONES: Record<ZoneId, (centre: Uv) => boolean> = {
@@ -107,7 +114,8 @@ const ZONES: Record<ZoneId, (centre: Uv) => boolean> = {
     inside(c, ofIndices([...LEFT_EYE_LOWER1, ...LEFT_EYE_LOWER3.toReversed()])),
   nose: (c) => inside(c, NOSE),
   chin: (c) => inside(c, CHIN),
-  lipContour: (c) => inside(c, ofIndices(AROUND_LIPS)) && !inside(c, ofIndices(LIPS_OUTER)),
+  // A ring around the lips: from their outline to a little beyond the mesh's first ring around them.
+  lipContour: (c) => inside(c, grow(ofIndices(AROUND_LIPS), 1.3)) && !inside(c, ofIndices(LIPS_OUTER)),
 };
 
 /** The triangles' boundary edges chained into closed loops of landmark indices. */

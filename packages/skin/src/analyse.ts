@@ -21,6 +21,7 @@ import {
   castChroma,
   greyWorldGains,
   imageToLab,
+  imageToLightness,
   linearRgbToXyz,
   meanLinearRgb,
   SRGB8_TO_LINEAR,
@@ -135,6 +136,50 @@ function medianOf(plane: Float32Array, mask: Mask): number {
   return median(values.subarray(0, n));
 }
 
+/** The prepared planes and masks cut to the skin's bounding box grown by `margin` pixels. */
+function skinWindow(prepared: PreparedFace, margin: number): Pick<PreparedFace, 'lab' | 'skin' | 'skinMasks'> {
+  const { width, height } = prepared.lab;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (prepared.skin[y * width + x] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  if (x1 < 0) return prepared;
+  x0 = Math.max(0, x0 - margin);
+  y0 = Math.max(0, y0 - margin);
+  x1 = Math.min(width - 1, x1 + margin);
+  y1 = Math.min(height - 1, y1 + margin);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  function cut<T extends Float32Array | Uint8Array>(plane: T, make: (n: number) => T): T {
+    const out = make(w * h);
+    for (let y = 0; y < h; y++) out.set(plane.subarray((y + y0) * width + x0, (y + y0) * width + x0 + w), y * w);
+    return out;
+  }
+  const floats = (n: number) => new Float32Array(n);
+  const bytes = (n: number) => new Uint8Array(n);
+  const skinMasks = {} as Record<ZoneId, Mask>;
+  for (const zone of ZONE_IDS) skinMasks[zone] = cut(prepared.skinMasks[zone], bytes);
+  return {
+    lab: {
+      width: w,
+      height: h,
+      L: cut(prepared.lab.L, floats),
+      a: cut(prepared.lab.a, floats),
+      b: cut(prepared.lab.b, floats),
+    },
+    skin: cut(prepared.skin, bytes),
+    skinMasks,
+  };
+}
+
 interface GateResult {
   readonly gates: GateReading[];
   readonly face: DetectedFace | null;
@@ -163,9 +208,9 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
   const lightness = prepared.reference.L;
   const cheekDifference = medianOf(lab.L, skinMasks.leftCheek) - medianOf(lab.L, skinMasks.rightCheek);
   // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
-  const [r, g, b] = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek).map(
-    (value, i) => (value + meanLinearRgb(prepared.pixels, prepared.masks.rightCheek)[i]!) / 2,
-  ) as [number, number, number];
+  const left = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek);
+  const right = meanLinearRgb(prepared.pixels, prepared.masks.rightCheek);
+  const [r, g, b] = [0, 1, 2].map((i) => (left[i]! + right[i]!) / 2) as [number, number, number];
   const [, skinA, skinB] = xyzToLab(...linearRgbToXyz(r, g, b));
   const skinHue = (Math.atan2(skinB, skinA) * 180) / Math.PI;
   gates.push(
@@ -190,7 +235,7 @@ function sharpness(image: RgbaImage, face: DetectedFace, prepared: PreparedFace)
   let L = prepared.lab.L;
   if (crop.sourcePxPerMm < crop.pxPerMm) {
     crop = faceCrop(face, crop.sourcePxPerMm);
-    L = imageToLab(resampleAffine(image, crop.width, crop.height, crop.toSource)).L;
+    L = imageToLightness(resampleAffine(image, crop.width, crop.height, crop.toSource));
   }
   return laplacianVariance(L, crop.width, crop.height, faceOvalMask(crop));
 }
@@ -212,7 +257,10 @@ export function analyseFace(image: RgbaImage, face: DetectedFace): DetailedAnaly
 }
 
 function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: PreparedFace): DetailedAnalysis {
-  const { crop, lab, skinMasks, skin, reference } = prepared;
+  const { crop, reference } = prepared;
+  // The metrics run on the skin's bounding box (plus 2 mm) only.
+  const window = skinWindow(prepared, Math.ceil(2 * crop.pxPerMm));
+  const { lab, skin, skinMasks } = window;
   const fields = metricFields(lab, skin, reference, crop.pxPerMm);
   const outlines = zoneOutlines(face);
   const measures = {} as Record<ZoneId, ZoneMeasures>;
