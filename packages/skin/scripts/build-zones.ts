@@ -54,18 +54,7 @@ const RIGHT_EYE_LOWER3 = [143, 111, 117, 118, 119, 120, 121, 128, 245];
 const LEFT_EYE_LOWER1 = [359, 255, 339, 254, 253, 252, 256, 341, 463];
 const LEFT_EYE_LOWER3 = [372, 340, 346, 347, 348, 349, 350, 357, 465];
 
-// Regions on the canonical face's UV layout (u: 0 = the subject's right side, v: 0 = top). The
-// forehead stops short of the mesh's upper edge, whose landmarks are the least steady.
-const FOREHEAD: Uv[] = [
-  [0.25, 0.225],
-  [0.3, 0.175],
-  [0.4, 0.15],
-  [0.5, 0.145],
-  [0.6, 0.15],
-  [0.7, 0.175],
-  [0.75, 0.225],
-  [0.5, 0.232],
-];
+// Regions on the canonical face's UV layout (u: 0 = the subject's right side, v: 0 = top).
 // The subject's right cheek: under the eye area, beside the nose, above the mouth corner, inside the jaw.
 const RIGHT_CHEEK: Uv[] = [
   [0.17, 0.43],
@@ -105,8 +94,7 @@ const CHIN: Uv[] = [
   [0.32, 0.86],
 ];
 
-const ZONES: Record<ZoneId, (centre: Uv) => boolean> = {
-  forehead: (c) => inside(c, FOREHEAD),
+const ZONES: Record<Exclude<ZoneId, 'forehead'>, (centre: Uv) => boolean> = {
   leftCheek: (c) => inside(c, mirror(RIGHT_CHEEK)),
   rightCheek: (c) => inside(c, RIGHT_CHEEK),
   eyeArea: (c) =>
@@ -157,8 +145,33 @@ function outlineLoops(chosen: readonly (readonly [number, number, number])[]): n
   return loops;
 }
 
+/** A polygon vertex: a landmark, or the point `t` of the way from landmark a to landmark b. */
+type Vertex = number | [number, number, number];
+
+// The forehead is a band across the mesh's large forehead triangles, so it is drawn as a polygon
+// of points between the mesh's rows: from 70 % of the way from the row above the brows
+// (104 … 333) down towards the brows, up to 40 % of the way towards the mesh's upper edge, whose
+// landmarks are the least steady.
+const FOREHEAD_COLUMNS = [
+  [103, 104, 105],
+  [67, 69, 66],
+  [109, 108, 107],
+  [10, 151, 9],
+  [338, 337, 336],
+  [297, 299, 296],
+  [332, 333, 334],
+] as const;
+const FOREHEAD: Vertex[] = [
+  68,
+  ...FOREHEAD_COLUMNS.map(([top, middle]): Vertex => [middle, top, 0.4]),
+  298,
+  ...FOREHEAD_COLUMNS.toReversed().map(([, middle, brow]): Vertex => [middle, brow, 0.7]),
+];
+
 const taken = new Set<number>();
-const zones: Record<string, { triangles: number[][]; outline: number[][] }> = {};
+const zones: Record<string, { triangles?: number[][]; polygons?: Vertex[][]; outline: Vertex[][] }> = {
+  forehead: { polygons: [FOREHEAD], outline: [FOREHEAD] },
+};
 for (const [zone, test] of Object.entries(ZONES)) {
   const chosen: [number, number, number][] = [];
   triangles.forEach((triangle, index) => {
@@ -181,14 +194,24 @@ for (const [zone, test] of Object.entries(ZONES)) {
 }
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'data', 'zones.json');
+// Indented, with each triangle, polygon and outline loop on one line (Prettier leaves data/ alone).
+const NUMBER = String.raw`-?[\d.]+`;
+const FLAT = String.raw`\[[^\[\]{}]*\]`;
 const json = JSON.stringify(
   {
     about:
-      'Skin zones as triangles and outlines of MediaPipe canonical face-mesh landmark indices (468 points). Built by scripts/build-zones.ts.',
+      'Skin zones of the face mesh: mesh triangles and/or polygons (a vertex is a landmark index, or [a, b, t]: the point t of the way from landmark a to b), and outlines for drawing. Landmarks are MediaPipe canonical face-mesh indices (468 points). Built by scripts/build-zones.ts.',
     ...zones,
   },
-  (key, value: unknown) =>
-    Array.isArray(value) && value.every((v) => typeof v === 'number') ? JSON.stringify(value) : value,
+  null,
   2,
-).replace(/"(\[[\d,]*\])"/g, '$1');
+)
+  .replace(
+    new RegExp(String.raw`\[\s*(${NUMBER}(?:,\s*${NUMBER})*)\s*\]`, 'g'),
+    (_, inner: string) => `[${inner.replace(/\s+/g, '')}]`,
+  )
+  .replace(
+    new RegExp(String.raw`\[\s*((?:${NUMBER}|${FLAT})(?:,\s*(?:${NUMBER}|${FLAT}))*)\s*\](?=,?\n\s*[\]\n])`, 'g'),
+    (_, inner: string) => `[${inner.replace(/\s+/g, '')}]`,
+  );
 writeFileSync(out, json + '\n');
