@@ -120,11 +120,15 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: G
   const pixels = resampleAffine(source, crop.width, crop.height, transform);
   const lab = imageToLab(pixels, gains);
   const masks = zoneMasks(crop);
-  const cheeks = new Uint8Array(crop.width * crop.height);
-  for (let i = 0; i < cheeks.length; i++) cheeks[i] = masks.leftCheek[i]! | masks.rightCheek[i]!;
-  const reference = skinReference(lab, cheeks);
+  // The face's own skin reference: medians over every zone (hair and shadow are a minority).
+  const zones = new Uint8Array(crop.width * crop.height);
+  for (const zone of ZONE_IDS) {
+    const mask = masks[zone];
+    for (let i = 0; i < zones.length; i++) zones[i] = zones[i]! | mask[i]!;
+  }
+  const reference = skinReference(lab, zones);
   const skinMasks = {} as Record<ZoneId, Mask>;
-  const skin = new Uint8Array(cheeks.length);
+  const skin = new Uint8Array(zones.length);
   for (const zone of ZONE_IDS) skinMasks[zone] = keepSkin(lab, masks[zone], reference, skin);
   return { crop, pixels, lab, masks, skinMasks, skin, reference };
 }
@@ -204,9 +208,9 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
     eyesOpenGate(face),
   ];
   const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, gains);
-  const { lab, skinMasks } = prepared;
+  const { lab } = prepared;
   const lightness = prepared.reference.L;
-  const cheekDifference = medianOf(lab.L, skinMasks.leftCheek) - medianOf(lab.L, skinMasks.rightCheek);
+  const cheekDifference = medianOf(lab.L, prepared.masks.leftCheek) - medianOf(lab.L, prepared.masks.rightCheek);
   // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
   const left = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek);
   const right = meanLinearRgb(prepared.pixels, prepared.masks.rightCheek);
@@ -265,10 +269,13 @@ function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: Prepare
   const outlines = zoneOutlines(face);
   const measures = {} as Record<ZoneId, ZoneMeasures>;
   for (const zone of ZONE_IDS) measures[zone] = measureZone(fields, lab, skinMasks[zone], crop.pxPerMm);
-  const cheekL = (measures.leftCheek.medianL + measures.rightCheek.medianL) / 2;
+  // Dark circles compare the zones as drawn (a dark under-eye must not be taken for shadow and dropped).
+  const full = prepared.lab.L;
+  const cheekL = (medianOf(full, prepared.masks.leftCheek) + medianOf(full, prepared.masks.rightCheek)) / 2;
+  const eyeAreaL = medianOf(full, prepared.masks.eyeArea);
   const zones: ZoneResult[] = ZONE_IDS.map((zone) => {
     const metrics = zoneScores(zone, measures[zone]);
-    if (zone === 'eyeArea') metrics.darkCircles = darkCirclesScore(measures.eyeArea.medianL, cheekL);
+    if (zone === 'eyeArea') metrics.darkCircles = darkCirclesScore(eyeAreaL, cheekL);
     return {
       zone,
       outline: outlines[zone].map((loop) =>

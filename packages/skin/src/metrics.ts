@@ -112,11 +112,11 @@ export interface SkinReference {
   readonly chroma: number;
 }
 
-/** The face's own skin colour: medians over both cheeks (the most reliably bare skin). */
-export function skinReference(lab: LabImage, cheeks: Mask): SkinReference {
-  const L = median(valuesIn(lab.L, cheeks));
-  const a = median(valuesIn(lab.a, cheeks));
-  const b = median(valuesIn(lab.b, cheeks));
+/** The face's own skin colour: medians of L*, a*, b* over `area` (the zones). */
+export function skinReference(lab: LabImage, area: Mask): SkinReference {
+  const L = median(valuesIn(lab.L, area));
+  const a = median(valuesIn(lab.a, area));
+  const b = median(valuesIn(lab.b, area));
   return { L, a, b, chroma: Math.hypot(a, b) };
 }
 
@@ -195,7 +195,10 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   const highlight = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (skin[i] === 0) continue;
-    red[i] = ramp(a[i]! - reference.a, t.rednessFrom, t.rednessFull);
+    // a* relative to (L* + 16), which scales alike with exposure: a shadow or a brighter photo of the
+    // same skin is not redder; expressed in a* units at the skin reference's lightness.
+    const redder = (a[i]! / (fine[i]! + 16) - reference.a / (reference.L + 16)) * (reference.L + 16);
+    red[i] = ramp(redder, t.rednessFrom, t.rednessFull);
     const chroma = Math.sqrt(a[i]! ** 2 + lab.b[i]! ** 2);
     // Relative to the skin's own lightness ((L* + 16) ∝ Y^⅓), so a brighter or darker exposure of the
     // same face finds the same highlights.
