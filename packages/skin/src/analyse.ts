@@ -93,9 +93,8 @@ interface PreparedFace {
   readonly pixels: RgbaImage;
   readonly lab: LabImage;
   readonly masks: Record<ZoneId, Mask>;
-  /** Zone masks restricted to skin-coloured pixels. */
-  readonly skinMasks: Record<ZoneId, Mask>;
-  readonly skin: Mask;
+  /** Every zone together. */
+  readonly union: Mask;
   readonly reference: SkinReference;
 }
 
@@ -127,10 +126,7 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: G
     for (let i = 0; i < zones.length; i++) zones[i] = zones[i]! | mask[i]!;
   }
   const reference = skinReference(lab, zones);
-  const skinMasks = {} as Record<ZoneId, Mask>;
-  const skin = new Uint8Array(zones.length);
-  for (const zone of ZONE_IDS) skinMasks[zone] = keepSkin(lab, masks[zone], reference, skin);
-  return { crop, pixels, lab, masks, skinMasks, skin, reference };
+  return { crop, pixels, lab, masks, union: zones, reference };
 }
 
 function medianOf(plane: Float32Array, mask: Mask): number {
@@ -140,8 +136,19 @@ function medianOf(plane: Float32Array, mask: Mask): number {
   return median(values.subarray(0, n));
 }
 
-/** The prepared planes and masks cut to the skin's bounding box grown by `margin` pixels. */
-function skinWindow(prepared: PreparedFace, margin: number): Pick<PreparedFace, 'lab' | 'skin' | 'skinMasks'> {
+interface SkinWindow {
+  readonly lab: LabImage;
+  /** Each zone's skin-coloured pixels. */
+  readonly skinMasks: Record<ZoneId, Mask>;
+  /** All of them. */
+  readonly skin: Mask;
+}
+
+/** The zones' skin (hair, brows, beard and deep shadow left out), cut to its bounding box grown by `margin` pixels. */
+function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
+  const full = {} as Record<ZoneId, Mask>;
+  const fullSkin = new Uint8Array(prepared.union.length);
+  for (const zone of ZONE_IDS) full[zone] = keepSkin(prepared.lab, prepared.masks[zone], prepared.reference, fullSkin);
   const { width, height } = prepared.lab;
   let x0 = width;
   let y0 = height;
@@ -149,13 +156,13 @@ function skinWindow(prepared: PreparedFace, margin: number): Pick<PreparedFace, 
   let y1 = -1;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      if (prepared.skin[y * width + x] === 0) continue;
+      if (fullSkin[y * width + x] === 0) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
       y1 = y;
     }
-  if (x1 < 0) return prepared;
+  if (x1 < 0) return { lab: prepared.lab, skinMasks: full, skin: fullSkin };
   x0 = Math.max(0, x0 - margin);
   y0 = Math.max(0, y0 - margin);
   x1 = Math.min(width - 1, x1 + margin);
@@ -170,7 +177,7 @@ function skinWindow(prepared: PreparedFace, margin: number): Pick<PreparedFace, 
   const floats = (n: number) => new Float32Array(n);
   const bytes = (n: number) => new Uint8Array(n);
   const skinMasks = {} as Record<ZoneId, Mask>;
-  for (const zone of ZONE_IDS) skinMasks[zone] = cut(prepared.skinMasks[zone], bytes);
+  for (const zone of ZONE_IDS) skinMasks[zone] = cut(full[zone], bytes);
   return {
     lab: {
       width: w,
@@ -179,7 +186,7 @@ function skinWindow(prepared: PreparedFace, margin: number): Pick<PreparedFace, 
       a: cut(prepared.lab.a, floats),
       b: cut(prepared.lab.b, floats),
     },
-    skin: cut(prepared.skin, bytes),
+    skin: cut(fullSkin, bytes),
     skinMasks,
   };
 }

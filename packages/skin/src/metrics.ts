@@ -27,7 +27,7 @@ export const METRIC_TUNING = {
   skinMaxDeltaB: 14,
   /** Redness: a pixel counts from `rednessFrom` a* units above the face's reference, fully from `rednessFull`. */
   rednessFrom: 2,
-  rednessFull: 7,
+  rednessFull: 10,
   /**
    * L* and a* are read smoothed over this σ: JPEG stores colour at half resolution, pixel noise is
    * not redness, and a highlight is an area, not a peak.

@@ -154,13 +154,17 @@ function vertex(mesh: readonly Point[], v: ZoneVertex): Point {
   return [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
 }
 
-/** Eyes, brows and lip red in crop pixels (grown by ≈ 1 mm): never part of a zone. */
+/** Eyes and brows (grown by 1 mm) and the lips' red (grown by 1.5 mm) in crop pixels: never part of a zone. */
 export function exclusionMask(crop: FaceCrop): Mask {
   const { width, height, mesh } = crop;
   const mask = new Uint8Array(width * height);
-  for (const polygon of [RIGHT_EYE, LEFT_EYE, LIPS_OUTER, RIGHT_BROW, LEFT_BROW])
+  for (const polygon of [RIGHT_EYE, LEFT_EYE, RIGHT_BROW, LEFT_BROW])
     fillPolygons(mask, width, height, [at(mesh, polygon)]);
-  return dilateMask(mask, width, height, crop.pxPerMm);
+  const eyes = dilateMask(mask, width, height, crop.pxPerMm);
+  // The lips' outline is followed less closely by the mesh: a wider margin keeps their red out.
+  const lips = dilateMask(polygonMask(width, height, [at(mesh, LIPS_OUTER)]), width, height, 1.5 * crop.pxPerMm);
+  for (let i = 0; i < eyes.length; i++) eyes[i] = eyes[i]! | lips[i]!;
+  return eyes;
 }
 
 /**
