@@ -48,6 +48,7 @@ import {
   keepSkin,
   measureZone,
   median,
+  valuesIn,
   metricFields,
   skinReference,
   toScore,
@@ -95,6 +96,8 @@ interface PreparedFace {
   readonly masks: Record<ZoneId, Mask>;
   /** Every zone together. */
   readonly union: Mask;
+  /** Median L* of each cheek and of the eye area, zones as drawn. */
+  readonly medianL: { readonly leftCheek: number; readonly rightCheek: number; readonly eyeArea: number };
   readonly reference: SkinReference;
 }
 
@@ -126,14 +129,16 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: G
     for (let i = 0; i < zones.length; i++) zones[i] = zones[i]! | mask[i]!;
   }
   const reference = skinReference(lab, zones);
-  return { crop, pixels, lab, masks, union: zones, reference };
+  const medianL = {
+    leftCheek: medianOf(lab.L, masks.leftCheek),
+    rightCheek: medianOf(lab.L, masks.rightCheek),
+    eyeArea: medianOf(lab.L, masks.eyeArea),
+  };
+  return { crop, pixels, lab, masks, union: zones, reference, medianL };
 }
 
 function medianOf(plane: Float32Array, mask: Mask): number {
-  const values = new Float32Array(mask.length);
-  let n = 0;
-  for (let i = 0; i < mask.length; i++) if (mask[i]) values[n++] = plane[i]!;
-  return median(values.subarray(0, n));
+  return median(valuesIn(plane, mask));
 }
 
 interface SkinWindow {
@@ -215,9 +220,8 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
     eyesOpenGate(face),
   ];
   const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, gains);
-  const { lab } = prepared;
   const lightness = prepared.reference.L;
-  const cheekDifference = medianOf(lab.L, prepared.masks.leftCheek) - medianOf(lab.L, prepared.masks.rightCheek);
+  const cheekDifference = prepared.medianL.leftCheek - prepared.medianL.rightCheek;
   // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
   const left = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek);
   const right = meanLinearRgb(prepared.pixels, prepared.masks.rightCheek);
@@ -277,9 +281,8 @@ function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: Prepare
   const measures = {} as Record<ZoneId, ZoneMeasures>;
   for (const zone of ZONE_IDS) measures[zone] = measureZone(fields, lab, skinMasks[zone], crop.pxPerMm);
   // Dark circles compare the zones as drawn (a dark under-eye must not be taken for shadow and dropped).
-  const full = prepared.lab.L;
-  const cheekL = (medianOf(full, prepared.masks.leftCheek) + medianOf(full, prepared.masks.rightCheek)) / 2;
-  const eyeAreaL = medianOf(full, prepared.masks.eyeArea);
+  const cheekL = (prepared.medianL.leftCheek + prepared.medianL.rightCheek) / 2;
+  const eyeAreaL = prepared.medianL.eyeArea;
   const zones: ZoneResult[] = ZONE_IDS.map((zone) => {
     const metrics = zoneScores(zone, measures[zone]);
     if (zone === 'eyeArea') metrics.darkCircles = darkCirclesScore(eyeAreaL, cheekL);

@@ -92,6 +92,17 @@ export function gaussianBlur(src: Float32Array, width: number, height: number, s
   return boxBlur(boxBlur(boxBlur(src, width, height, r), width, height, r), width, height, r);
 }
 
+/**
+ * A cheaper smoothing of about the same width: two box passes (a triangular kernel, standard
+ * deviation ≈ `sigma`). For local means and soft masks, where the exact shape does not matter.
+ */
+export function smoothBlur(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
+  if (sigma <= 0) return src.slice();
+  // Two boxes of width w have variance 2·(w² − 1)/12 = σ².
+  const r = Math.max(1, Math.round((Math.sqrt(6 * sigma * sigma + 1) - 1) / 2));
+  return boxBlur(boxBlur(src, width, height, r), width, height, r);
+}
+
 /** Difference of Gaussians: the band between σ1 and σ2 (σ1 < σ2), G(σ1) − G(σ2). */
 export function differenceOfGaussians(
   src: Float32Array,

@@ -7,7 +7,8 @@ export type Mask = Uint8Array;
 
 /**
  * Sets `value` in `mask` (width × height) for every pixel whose centre lies inside the polygon(s),
- * by the even-odd rule (so an outer loop with an inner loop makes a ring).
+ * by the even-odd rule (so an outer loop with an inner loop makes a ring). With `claimed`, only
+ * pixels not yet set in it are filled, and they are then set in it.
  */
 export function fillPolygons(
   mask: Mask,
@@ -15,6 +16,7 @@ export function fillPolygons(
   height: number,
   polygons: readonly (readonly Point[])[],
   value = 1,
+  claimed?: Mask,
 ): Mask {
   let minY = Infinity;
   let maxY = -Infinity;
@@ -41,7 +43,16 @@ export function fillPolygons(
     for (let k = 0; k + 1 < crossings.length; k += 2) {
       const x0 = Math.max(0, Math.ceil(crossings[k]! - 0.5));
       const x1 = Math.min(width - 1, Math.floor(crossings[k + 1]! - 0.5));
-      if (x1 >= x0) mask.fill(value, row + x0, row + x1 + 1);
+      if (x1 < x0) continue;
+      if (!claimed) {
+        mask.fill(value, row + x0, row + x1 + 1);
+        continue;
+      }
+      for (let i = row + x0; i <= row + x1; i++) {
+        if (claimed[i] !== 0) continue;
+        mask[i] = value;
+        claimed[i] = 1;
+      }
     }
   }
   return mask;
@@ -49,6 +60,49 @@ export function fillPolygons(
 
 export function polygonMask(width: number, height: number, polygons: readonly (readonly Point[])[]): Mask {
   return fillPolygons(new Uint8Array(width * height), width, height, polygons);
+}
+
+/**
+ * Fills one triangle (pixel centres inside, as `fillPolygons`) without allocating: the mesh's zones
+ * are hundreds of small triangles. With `claimed`, as in `fillPolygons`.
+ */
+export function fillTriangle(
+  mask: Mask,
+  width: number,
+  height: number,
+  a: Point,
+  b: Point,
+  c: Point,
+  claimed?: Mask,
+): void {
+  const yStart = Math.max(0, Math.ceil(Math.min(a[1], b[1], c[1]) - 0.5));
+  const yEnd = Math.min(height - 1, Math.floor(Math.max(a[1], b[1], c[1]) - 0.5));
+  for (let y = yStart; y <= yEnd; y++) {
+    const cy = y + 0.5;
+    let left = Infinity;
+    let right = -Infinity;
+    let crossings = 0;
+    for (let e = 0; e < 3; e++) {
+      const p = e === 0 ? a : e === 1 ? b : c;
+      const q = e === 0 ? b : e === 1 ? c : a;
+      if (p[1] > cy === q[1] > cy) continue;
+      const x = p[0] + ((cy - p[1]) * (q[0] - p[0])) / (q[1] - p[1]);
+      if (x < left) left = x;
+      if (x > right) right = x;
+      crossings++;
+    }
+    if (crossings < 2) continue;
+    const x0 = Math.max(0, Math.ceil(left - 0.5));
+    const x1 = Math.min(width - 1, Math.floor(right - 0.5));
+    const row = y * width;
+    for (let i = row + x0; i <= row + x1; i++) {
+      if (claimed) {
+        if (claimed[i] !== 0) continue;
+        claimed[i] = 1;
+      }
+      mask[i] = 1;
+    }
+  }
 }
 
 /** The union of triangles (each filled on its own, so overlapping or folded triangles stay filled). */

@@ -3,7 +3,7 @@
 
 import type { MetricId, ZoneId } from './contract.ts';
 import type { LabImage } from './colour.ts';
-import { connectedBlobs, differenceOfGaussians, gaussianBlur } from './filters.ts';
+import { connectedBlobs, differenceOfGaussians, gaussianBlur, smoothBlur } from './filters.ts';
 import type { Mask } from './mask.ts';
 
 /** Which metrics each zone reports. */
@@ -48,10 +48,6 @@ export const METRIC_TUNING = {
   shineFull: 0.3,
   /** Skin test: a pixel this much brighter than the reference may be a highlight whatever its colour. */
   skinHighlight: 8,
-  /** Shine score: the zone's brightest `shinePercentile` % stand out 0 → 100 from `shineLevelFrom` to `shineLevelFull` L*. */
-  shinePercentile: 97,
-  shineLevelFrom: 6,
-  shineLevelFull: 30,
   /** Texture: L* energy between `textureFineMm` and `textureCoarseMm`, in L* units for a score of 63. */
   textureFineMm: 0.25,
   textureCoarseMm: 1,
@@ -98,11 +94,14 @@ export function median(values: Float32Array): number {
   return select(values, values.length >> 1);
 }
 
-function valuesIn(plane: Float32Array, mask: Mask): Float32Array {
-  const out = new Float32Array(plane.length);
+/** The values of `plane` where `mask` is set. */
+export function valuesIn(plane: Float32Array, mask: Mask): Float32Array {
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i] !== 0) count++;
+  const out = new Float32Array(count);
   let n = 0;
   for (let i = 0; i < mask.length; i++) if (mask[i] !== 0) out[n++] = plane[i]!;
-  return out.subarray(0, n);
+  return out;
 }
 
 export interface SkinReference {
@@ -114,9 +113,20 @@ export interface SkinReference {
 
 /** The face's own skin colour: medians of L*, a*, b* over `area` (the zones). */
 export function skinReference(lab: LabImage, area: Mask): SkinReference {
-  const L = median(valuesIn(lab.L, area));
-  const a = median(valuesIn(lab.a, area));
-  const b = median(valuesIn(lab.b, area));
+  let count = 0;
+  for (let i = 0; i < area.length; i++) if (area[i] !== 0) count++;
+  const Ls = new Float32Array(count);
+  const as = new Float32Array(count);
+  const bs = new Float32Array(count);
+  for (let i = 0, n = 0; i < area.length; i++) {
+    if (area[i] === 0) continue;
+    Ls[n] = lab.L[i]!;
+    as[n] = lab.a[i]!;
+    bs[n++] = lab.b[i]!;
+  }
+  const L = median(Ls);
+  const a = median(as);
+  const b = median(bs);
   return { L, a, b, chroma: Math.hypot(a, b) };
 }
 
@@ -150,11 +160,11 @@ export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, un
 function maskedBlurs(planes: Float32Array[], mask: Mask, width: number, height: number, sigma: number): Float32Array[] {
   const weights = new Float32Array(mask.length);
   for (let i = 0; i < mask.length; i++) weights[i] = mask[i] === 0 ? 0 : 1;
-  const den = gaussianBlur(weights, width, height, sigma);
+  const den = smoothBlur(weights, width, height, sigma);
   return planes.map((plane) => {
     const weighted = new Float32Array(plane.length);
     for (let i = 0; i < plane.length; i++) if (mask[i] !== 0) weighted[i] = plane[i]!;
-    const num = gaussianBlur(weighted, width, height, sigma);
+    const num = smoothBlur(weighted, width, height, sigma);
     for (let i = 0; i < num.length; i++) num[i] = den[i]! > 1e-3 ? num[i]! / den[i]! : 0;
     return num;
   });
@@ -171,8 +181,6 @@ export interface MetricFields {
   readonly spots: Uint8Array;
   /** Pixels of those dark spots. */
   readonly spotPixels: Uint8Array;
-  /** How far a pixel's (smoothed) L* stands above the skin reference, less any excess colour (a highlight is colourless). */
-  readonly highlight: Float32Array;
   /** Specular highlight, 0–1. */
   readonly shine: Float32Array;
   /** |band-pass L*| at the texture scale. */
@@ -192,7 +200,6 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   const fine = gaussianBlur(lab.L, width, height, t.fineMm * pxPerMm);
   const a = gaussianBlur(lab.a, width, height, t.fineMm * pxPerMm);
   const [coarse] = maskedBlurs([lab.L], skin, width, height, t.evenCoarseMm * pxPerMm) as [Float32Array];
-  const highlight = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (skin[i] === 0) continue;
     // a* relative to (L* + 16), which scales alike with exposure: a shadow or a brighter photo of the
@@ -204,7 +211,6 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
     // same face finds the same highlights.
     const lift = (fine[i]! + 16) / (reference.L + 16) - 1;
     shine[i] = ramp(lift, t.shineFrom, t.shineFull) * ramp(reference.chroma - chroma, -2, 4);
-    highlight[i] = fine[i]! - reference.L - Math.max(0, chroma - reference.chroma - 2);
   }
   const uneven = new Float32Array(n);
   const dark = new Uint8Array(n);
@@ -222,7 +228,7 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   const band = differenceOfGaussians(lab.L, width, height, t.textureFineMm * pxPerMm, t.textureCoarseMm * pxPerMm);
   const texture = new Float32Array(n);
   for (let i = 0; i < n; i++) texture[i] = Math.abs(band[i]!);
-  return { reference, red, uneven, spots, spotPixels, highlight, shine, texture };
+  return { reference, red, uneven, spots, spotPixels, shine, texture };
 }
 
 /** The mask blurred by σ (over the mask's bounding box plus 3σ), zero outside the box. */
@@ -252,7 +258,7 @@ function softWeights(mask: Mask, width: number, height: number, sigma: number): 
   const h = y1 - y0 + 1;
   const box = new Float32Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) box[y * w + x] = mask[(y + y0) * width + x + x0]! ? 1 : 0;
-  const blurred = gaussianBlur(box, w, h, sigma);
+  const blurred = smoothBlur(box, w, h, sigma);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[(y + y0) * width + x + x0] = blurred[y * w + x]!;
   return out;
 }
@@ -266,8 +272,6 @@ export interface ZoneMeasures {
   /** Share of the zone covered by dark spots. */
   readonly spotShare: number;
   readonly shineShare: number;
-  /** The zone's `shinePercentile` highlight level, L* units above the skin reference. */
-  readonly shineLevel: number;
   /** Median |band-pass L*| × 1.4826 (a robust σ), L* units. */
   readonly textureEnergy: number;
   readonly medianL: number;
@@ -286,12 +290,10 @@ export function measureZone(fields: MetricFields, lab: LabImage, mask: Mask, pxP
   let spotPixels = 0;
   let bare = 0;
   const energies = new Float32Array(mask.length);
-  const highlights = new Float32Array(mask.length);
   const Ls = new Float32Array(mask.length);
   for (let i = 0; i < mask.length; i++) {
     if (mask[i] === 0) continue;
     Ls[pixels] = lab.L[i]!;
-    highlights[pixels] = fields.highlight[i]!;
     spotPixels += fields.spotPixels[i]!;
     pixels++;
     const w = weights[i]!;
@@ -310,12 +312,6 @@ export function measureZone(fields: MetricFields, lab: LabImage, mask: Mask, pxP
     spotsPerCm2: areaCm2 > 0 ? spots / areaCm2 : 0,
     spotShare: pixels ? spotPixels / pixels : 0,
     shineShare: weight > 0 ? shine / weight : 0,
-    shineLevel: pixels
-      ? select(
-          highlights.subarray(0, pixels),
-          Math.min(pixels - 1, Math.floor((METRIC_TUNING.shinePercentile / 100) * pixels)),
-        )
-      : 0,
     textureEnergy: bare ? median(energies.subarray(0, bare)) * 1.4826 : 0,
     medianL: median(Ls.subarray(0, pixels)),
   };

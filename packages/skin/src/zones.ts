@@ -5,7 +5,7 @@
 import { ZONE_IDS, type DetectedFace, type Point, type ZoneId } from './contract.ts';
 import zoneData from './data/zones.json' with { type: 'json' };
 import { invertAffine, type Affine } from './image.ts';
-import { dilateMask, fillPolygons, polygonMask, subtractMask, trianglesMask, type Mask } from './mask.ts';
+import { dilateMask, fillPolygons, fillTriangle, polygonMask, type Mask } from './mask.ts';
 
 /** A polygon vertex: a landmark, or the point `t` of the way from landmark a to landmark b. */
 export type ZoneVertex = number | readonly [a: number, b: number, t: number];
@@ -80,6 +80,18 @@ export function faceScale(face: DetectedFace): number {
   return ratio > 0.67 && ratio < 1.5 ? fromIris : fromPupils;
 }
 
+/** The landmarks the crop must hold: every zone's, and the eyes, brows and lips around them. */
+const CROP_LANDMARKS: readonly number[] = (() => {
+  const indices = new Set<number>([...RIGHT_EYE, ...LEFT_EYE, ...RIGHT_BROW, ...LEFT_BROW, ...LIPS_OUTER]);
+  for (const zone of ZONE_IDS) {
+    const topology = ZONE_TOPOLOGY[zone];
+    for (const triangle of topology.triangles ?? []) for (const i of triangle) indices.add(i);
+    for (const polygon of topology.polygons ?? [])
+      for (const v of polygon) for (const i of typeof v === 'number' ? [v] : [v[0], v[1]]) indices.add(i);
+  }
+  return [...indices];
+})();
+
 /** The face cut out upright (eyes level) at a fixed number of pixels per millimetre. */
 export interface FaceCrop {
   readonly width: number;
@@ -109,7 +121,8 @@ export function faceCrop(face: DetectedFace, wantedPxPerMm: number): FaceCrop {
   let maxU = -Infinity;
   let minV = Infinity;
   let maxV = -Infinity;
-  for (const [x, y] of face.mesh) {
+  for (const index of CROP_LANDMARKS) {
+    const [x, y] = face.mesh[index]!;
     const u = x * cos + y * sin;
     const v = -x * sin + y * cos;
     if (u < minU) minU = u;
@@ -172,19 +185,16 @@ export function exclusionMask(crop: FaceCrop): Mask {
  * border of two zones (or under a fold of the mesh on a turned face) belongs to the first in ZONE_IDS.
  */
 export function zoneMasks(crop: FaceCrop): Record<ZoneId, Mask> {
-  const taken = exclusionMask(crop);
+  const { width, height, mesh } = crop;
+  const claimed = exclusionMask(crop);
   const masks = {} as Record<ZoneId, Mask>;
   for (const zone of ZONE_IDS) {
     const topology = ZONE_TOPOLOGY[zone];
-    const mask = trianglesMask(
-      crop.width,
-      crop.height,
-      (topology.triangles ?? []).map((t) => at(crop.mesh, t)),
-    );
+    const mask = new Uint8Array(width * height);
+    for (const [i, j, k] of topology.triangles ?? [])
+      fillTriangle(mask, width, height, mesh[i!]!, mesh[j!]!, mesh[k!]!, claimed);
     for (const polygon of topology.polygons ?? [])
-      fillPolygons(mask, crop.width, crop.height, [polygon.map((v) => vertex(crop.mesh, v))]);
-    subtractMask(mask, taken);
-    for (let i = 0; i < mask.length; i++) if (mask[i]) taken[i] = 1;
+      fillPolygons(mask, width, height, [polygon.map((v) => vertex(mesh, v))], 1, claimed);
     masks[zone] = mask;
   }
   return masks;
