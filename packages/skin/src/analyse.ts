@@ -62,7 +62,7 @@ import { faceCrop, faceOvalMask, faceScale, zoneMasks, zoneOutlines, type FaceCr
 export const ANALYSIS_VERSION = 'skin-1';
 /**
  * Gates and metrics run on the face cut out upright at this scale (a face with its margin,
- * ≈ 160 × 220 mm, becomes ≈ 320 × 440 pixels): the same detail whatever the distance and the camera.
+ * ≈ 135 × 150 mm around the zones, becomes ≈ 270 × 300 pixels): the same detail whatever the distance and the camera.
  */
 export const ANALYSIS_PX_PER_MM = GATE_PX_PER_MM;
 
