@@ -1,0 +1,332 @@
+// The analysis of one photo (docs/skin-analysis.md): gates first, then the zones and the metrics on
+// the face cut out upright at a fixed physical scale. Pure computation over the pixels and the
+// face model's landmarks; runs the same in a Web Worker and under Node.
+
+import {
+  GATE_IDS,
+  METRIC_IDS,
+  ZONE_IDS,
+  type Analysis,
+  type AnalysisOutcome,
+  type CaptureSource,
+  type DetectedFace,
+  type GateReading,
+  type MetricId,
+  type Point,
+  type RgbaImage,
+  type ZoneId,
+  type ZoneResult,
+} from './contract.ts';
+import {
+  castChroma,
+  greyWorldGains,
+  imageToLab,
+  imageToLightness,
+  linearRgbToXyz,
+  meanLinearRgb,
+  SRGB8_TO_LINEAR,
+  xyzToLab,
+  type Gains,
+  type LabImage,
+} from './colour.ts';
+import { laplacianVariance } from './filters.ts';
+import {
+  eyesOpenGate,
+  faceInFrameGate,
+  facesCounted,
+  faceSizeGate,
+  GATE_PX_PER_MM,
+  headStraightGate,
+  notMeasured,
+  oneFaceGate,
+  photometricGates,
+} from './gates.ts';
+import { halve, resampleAffine, type Affine } from './image.ts';
+import type { Mask } from './mask.ts';
+import {
+  darkCirclesScore,
+  keepSkin,
+  measureZone,
+  median,
+  valuesIn,
+  metricFields,
+  skinReference,
+  toScore,
+  zoneScores,
+  type SkinReference,
+  type ZoneMeasures,
+} from './metrics.ts';
+import { faceCrop, faceOvalMask, faceScale, zoneMasks, zoneOutlines, type FaceCrop } from './zones.ts';
+
+/** Bumped whenever a zone, a metric or a gate changes definition (the journal compares like with like). */
+export const ANALYSIS_VERSION = 'skin-1';
+/**
+ * Gates and metrics run on the face cut out upright at this scale (a face with its margin,
+ * ≈ 135 × 150 mm around the zones, becomes ≈ 270 × 300 pixels): the same detail whatever the distance and the camera.
+ */
+export const ANALYSIS_PX_PER_MM = GATE_PX_PER_MM;
+
+export interface AnalyseOptions {
+  readonly source: CaptureSource;
+}
+
+/** Mean linear RGB over the whole photo (every 4th pixel of every 4th row is plenty). */
+function photoMean(image: RgbaImage): [number, number, number] {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let y = 0; y < image.height; y += 4) {
+    for (let x = 0; x < image.width; x += 4) {
+      const p = (y * image.width + x) * 4;
+      r += SRGB8_TO_LINEAR[image.data[p]!]!;
+      g += SRGB8_TO_LINEAR[image.data[p + 1]!]!;
+      b += SRGB8_TO_LINEAR[image.data[p + 2]!]!;
+      n++;
+    }
+  }
+  return n ? [r / n, g / n, b / n] : [0, 0, 0];
+}
+
+interface PreparedFace {
+  readonly crop: FaceCrop;
+  /** The crop's pixels as taken (before the colour normalisation). */
+  readonly pixels: RgbaImage;
+  readonly lab: LabImage;
+  readonly masks: Record<ZoneId, Mask>;
+  /** Every zone together. */
+  readonly union: Mask;
+  /** Median L* of each cheek and of the eye area, zones as drawn. */
+  readonly medianL: { readonly leftCheek: number; readonly rightCheek: number; readonly eyeArea: number };
+  readonly reference: SkinReference;
+}
+
+/** Cuts the face out upright at `pxPerMm` (shrinking the photo first when it is much larger). */
+function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: Gains): PreparedFace {
+  const crop = faceCrop(face, pxPerMm);
+  let source = image;
+  let factor = 1;
+  while (crop.sourcePxPerMm / (factor * 2) >= pxPerMm * 1.5 && source.width >= 16 && source.height >= 16) {
+    source = halve(source);
+    factor *= 2;
+  }
+  const t = crop.toSource;
+  const transform: Affine = {
+    a: t.a / factor,
+    b: t.b / factor,
+    c: t.c / factor,
+    d: t.d / factor,
+    e: t.e / factor,
+    f: t.f / factor,
+  };
+  const pixels = resampleAffine(source, crop.width, crop.height, transform);
+  const lab = imageToLab(pixels, gains);
+  const masks = zoneMasks(crop);
+  // The face's own skin reference: medians over every zone (hair and shadow are a minority).
+  const zones = new Uint8Array(crop.width * crop.height);
+  for (const zone of ZONE_IDS) {
+    const mask = masks[zone];
+    for (let i = 0; i < zones.length; i++) zones[i] = zones[i]! | mask[i]!;
+  }
+  const reference = skinReference(lab, zones);
+  const medianL = {
+    leftCheek: medianOf(lab.L, masks.leftCheek),
+    rightCheek: medianOf(lab.L, masks.rightCheek),
+    eyeArea: medianOf(lab.L, masks.eyeArea),
+  };
+  return { crop, pixels, lab, masks, union: zones, reference, medianL };
+}
+
+function medianOf(plane: Float32Array, mask: Mask): number {
+  return median(valuesIn(plane, mask));
+}
+
+interface SkinWindow {
+  readonly lab: LabImage;
+  /** Each zone's skin-coloured pixels. */
+  readonly skinMasks: Record<ZoneId, Mask>;
+  /** All of them. */
+  readonly skin: Mask;
+}
+
+/** The zones' skin (hair, brows, beard and deep shadow left out), cut to its bounding box grown by `margin` pixels. */
+function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
+  const full = {} as Record<ZoneId, Mask>;
+  const fullSkin = new Uint8Array(prepared.union.length);
+  for (const zone of ZONE_IDS) full[zone] = keepSkin(prepared.lab, prepared.masks[zone], prepared.reference, fullSkin);
+  const { width, height } = prepared.lab;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (fullSkin[y * width + x] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  if (x1 < 0) return { lab: prepared.lab, skinMasks: full, skin: fullSkin };
+  x0 = Math.max(0, x0 - margin);
+  y0 = Math.max(0, y0 - margin);
+  x1 = Math.min(width - 1, x1 + margin);
+  y1 = Math.min(height - 1, y1 + margin);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  function cut<T extends Float32Array | Uint8Array>(plane: T, make: (n: number) => T): T {
+    const out = make(w * h);
+    for (let y = 0; y < h; y++) out.set(plane.subarray((y + y0) * width + x0, (y + y0) * width + x0 + w), y * w);
+    return out;
+  }
+  const floats = (n: number) => new Float32Array(n);
+  const bytes = (n: number) => new Uint8Array(n);
+  const skinMasks = {} as Record<ZoneId, Mask>;
+  for (const zone of ZONE_IDS) skinMasks[zone] = cut(full[zone], bytes);
+  return {
+    lab: {
+      width: w,
+      height: h,
+      L: cut(prepared.lab.L, floats),
+      a: cut(prepared.lab.a, floats),
+      b: cut(prepared.lab.b, floats),
+    },
+    skin: cut(fullSkin, bytes),
+    skinMasks,
+  };
+}
+
+interface GateResult {
+  readonly gates: GateReading[];
+  readonly face: DetectedFace | null;
+  readonly prepared: PreparedFace | null;
+}
+
+function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: AnalyseOptions): GateResult {
+  const mean = photoMean(image);
+  const gains = greyWorldGains(mean);
+  const counted = facesCounted(faces);
+  const first = oneFaceGate(faces);
+  const face = counted.length === 1 ? counted[0]! : null;
+  if (!face) {
+    return { gates: [first, ...GATE_IDS.slice(1).map(notMeasured)], face: null, prepared: null };
+  }
+  const pxPerMm = faceScale(face);
+  const gates: GateReading[] = [
+    first,
+    faceInFrameGate(face, image.width, image.height, options.source),
+    faceSizeGate(face, image.width, pxPerMm),
+    headStraightGate(face),
+    eyesOpenGate(face),
+  ];
+  const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, gains);
+  const lightness = prepared.reference.L;
+  const cheekDifference = prepared.medianL.leftCheek - prepared.medianL.rightCheek;
+  // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
+  const left = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek);
+  const right = meanLinearRgb(prepared.pixels, prepared.masks.rightCheek);
+  const [r, g, b] = [0, 1, 2].map((i) => (left[i]! + right[i]!) / 2) as [number, number, number];
+  const [, skinA, skinB] = xyzToLab(...linearRgbToXyz(r, g, b));
+  const skinHue = (Math.atan2(skinB, skinA) * 180) / Math.PI;
+  gates.push(
+    ...photometricGates({
+      lightness,
+      cheekDifference,
+      cast: castChroma(mean),
+      skinHue,
+      sharpness: sharpness(image, face, prepared),
+    }),
+  );
+  return { gates, face, prepared };
+}
+
+/**
+ * Variance of the Laplacian of L* over the face (eyes, brows and mouth included: their edges are
+ * what blur erases), read at the analysis scale, or at the photo's own scale when it is coarser
+ * (an enlarged photo would look blurred whatever its focus).
+ */
+function sharpness(image: RgbaImage, face: DetectedFace, prepared: PreparedFace): number {
+  let crop = prepared.crop;
+  let L = prepared.lab.L;
+  if (crop.sourcePxPerMm < crop.pxPerMm) {
+    crop = faceCrop(face, crop.sourcePxPerMm);
+    L = imageToLightness(resampleAffine(image, crop.width, crop.height, crop.toSource));
+  }
+  return laplacianVariance(L, crop.width, crop.height, faceOvalMask(crop));
+}
+
+/** The gates alone (cheap: for every frame of the live camera). */
+export function checkGates(image: RgbaImage, faces: readonly DetectedFace[], options: AnalyseOptions): GateReading[] {
+  return runGates(image, faces, options).gates;
+}
+
+export interface DetailedAnalysis {
+  readonly analysis: Analysis;
+  /** Raw measures per zone before the 0–100 mapping (benchmarks, tuning). */
+  readonly measures: Record<ZoneId, ZoneMeasures>;
+}
+
+/** Zones and metrics of one face, whatever the gates say (the caller decides). */
+export function analyseFace(image: RgbaImage, face: DetectedFace): DetailedAnalysis {
+  return analysePrepared(image, face, prepare(image, face, ANALYSIS_PX_PER_MM, greyWorldGains(photoMean(image))));
+}
+
+function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: PreparedFace): DetailedAnalysis {
+  const { crop, reference } = prepared;
+  // The metrics run on the skin's bounding box (plus 2 mm) only.
+  const window = skinWindow(prepared, Math.ceil(2 * crop.pxPerMm));
+  const { lab, skin, skinMasks } = window;
+  const fields = metricFields(lab, skin, reference, crop.pxPerMm);
+  const outlines = zoneOutlines(face);
+  const measures = {} as Record<ZoneId, ZoneMeasures>;
+  for (const zone of ZONE_IDS) measures[zone] = measureZone(fields, lab, skinMasks[zone], crop.pxPerMm);
+  // Dark circles compare the zones as drawn (a dark under-eye must not be taken for shadow and dropped).
+  const cheekL = (prepared.medianL.leftCheek + prepared.medianL.rightCheek) / 2;
+  const eyeAreaL = prepared.medianL.eyeArea;
+  const zones: ZoneResult[] = ZONE_IDS.map((zone) => {
+    const metrics = zoneScores(zone, measures[zone]);
+    if (zone === 'eyeArea') metrics.darkCircles = darkCirclesScore(eyeAreaL, cheekL);
+    return {
+      zone,
+      outline: outlines[zone].map((loop) =>
+        loop.map(([x, y]): Point => [Math.round(x * 10) / 10, Math.round(y * 10) / 10]),
+      ),
+      pixels: measures[zone].pixels,
+      metrics,
+    };
+  });
+  const overall = {} as Record<MetricId, number>;
+  for (const metric of METRIC_IDS) {
+    let sum = 0;
+    let weight = 0;
+    for (const zone of zones) {
+      const value = zone.metrics[metric];
+      if (value === undefined || zone.pixels === 0) continue;
+      sum += value * zone.pixels;
+      weight += zone.pixels;
+    }
+    overall[metric] = weight ? toScore(sum / weight / 100) : 0;
+  }
+  return {
+    analysis: {
+      version: ANALYSIS_VERSION,
+      width: image.width,
+      height: image.height,
+      pxPerMm: Math.round(crop.sourcePxPerMm * 1000) / 1000,
+      zones,
+      overall,
+    },
+    measures,
+  };
+}
+
+/** Gates, then (only when every gate passed) the analysis. */
+export function analysePhoto(
+  image: RgbaImage,
+  faces: readonly DetectedFace[],
+  options: AnalyseOptions,
+): AnalysisOutcome {
+  const { gates, face, prepared } = runGates(image, faces, options);
+  if (!face || !prepared || gates.some((gate) => !gate.passed)) return { ok: false, gates };
+  return { ok: true, gates, analysis: analysePrepared(image, face, prepared).analysis };
+}
