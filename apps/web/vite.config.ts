@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { STUDIO_MODELS_PREFIX } from '@skanova/shared/studio/constants';
 import { type Plugin, defineConfig } from 'vite';
 
 // Chunking (ADR 005): the libraries every page needs in one `vendor` chunk and the shell every public
@@ -67,6 +66,8 @@ const STUDIO_FILES = [
   ...['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'].map((name) => path.join(TFJS_WASM, name)),
 ];
 const VIRTUAL_ID = 'virtual:studio-models';
+/** Under the hashed assets, so the server caches them for a year like every other asset. */
+const STUDIO_MODELS_PREFIX = '/assets/studio-models/';
 
 function studioModels(): Plugin {
   const digest = createHash('sha256');

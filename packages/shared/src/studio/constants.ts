@@ -10,12 +10,6 @@ export const STUDIO_RESULT_PAGE = '/studio/result';
 /** The app's pages (prerendered in both languages, served with the app's CSP). */
 export const STUDIO_PAGES = [STUDIO_HOME, STUDIO_SCAN_PAGE, STUDIO_RESULT_PAGE] as const;
 
-/**
- * Where the face models and the WebAssembly runtime are served, under the hashed assets (immutable).
- * The folder is named by a digest of the files, so a new model or runtime gets a new address.
- */
-export const STUDIO_MODELS_PREFIX = '/assets/studio-models/';
-
 export function isStudioPage(pagePath: string): boolean {
   return (STUDIO_PAGES as readonly string[]).includes(pagePath);
 }

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { STUDIO_HOME } from '@skanova/shared/studio/constants';
+import { LanguageToggle } from '../../components/language-toggle';
+import { useTranslation } from '../../lib/react-i18n';
+import { siteConfig } from '../../lib/site-config';
+import '../../components/site-header.css';
+import './studio.css';
+
+/** The web app's frame (ADR 010): a compact bar with the app's name, the language and the way back to the site. */
+export function StudioLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('studio');
+  const { t: tCommon } = useTranslation('common');
+  return (
+    <>
+      <header className="site-header site-header--opaque studio-header">
+        <a className="skip-link" href="#main">
+          {tCommon('skipToContent')}
+        </a>
+        <div className="container site-header__inner">
+          <Link to={STUDIO_HOME} className="brand" aria-label={t('layout.homeLink')}>
+            <span className="brand__name">{siteConfig.brandName}</span>{' '}
+            <span className="brand__tag studio-header__tag">{t('layout.appName')}</span>
+          </Link>
+          <div className="site-header__actions studio-header__actions">
+            <LanguageToggle />
+            <a href="/" className="button button--ghost button--small studio-header__back">
+              {t('layout.backToSite')}
+            </a>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="studio-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
