@@ -201,9 +201,9 @@ export function pageForPath(pathname: string, search: string): string | undefine
   return undefined;
 }
 
-/** The web app's analysis worker (Vite names it after its module, `analysis.worker-<hash>.js`). */
+/** The web app's analysis worker (Vite names it after its module, `analysis.worker-<hash>.js`), or its compressed copy. */
 export function isAnalysisWorker(filePath: string): boolean {
-  return /(^|[\\/])analysis\.worker-[\w-]+\.js$/.test(filePath);
+  return /(^|[\\/])analysis\.worker-[\w-]+\.js(\.br|\.gz)?$/.test(filePath);
 }
 
 /** What the analysis worker may do: load its own chunks, compile WebAssembly, fetch from this origin. */

@@ -131,7 +131,7 @@ async function handle(request: WorkerRequest) {
     }
     case 'check': {
       const image = toImage(request.frame);
-      post({ type: 'checked', id: request.id, gates: checkGates(image, await detect(image)) });
+      post({ type: 'checked', id: request.id, gates: checkGates(image, await detect(image), { source: 'camera' }) });
       return;
     }
     case 'analyse': {

@@ -32,8 +32,8 @@ export function ConsentForm({ onConsent }: ConsentFormProps) {
   };
 
   return (
-    <section className="studio-card studio-consent" aria-labelledby="consent-title">
-      <h1 id="consent-title">{t('consent.title')}</h1>
+    <section className="studio-card studio-consent" aria-labelledby="studio-consent-title">
+      <h1 id="studio-consent-title">{t('consent.title')}</h1>
       <p className="studio-lead">{t('consent.lead')}</p>
       <h2>{t('consent.privateTitle')}</h2>
       <ul className="studio-points">

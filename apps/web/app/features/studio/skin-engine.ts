@@ -32,7 +32,11 @@ function gatesOf(image: RgbaImage, faces: readonly DetectedFace[]): GateReading[
   });
 }
 
-export function checkGates(image: RgbaImage, faces: readonly DetectedFace[]): GateReading[] {
+export function checkGates(
+  image: RgbaImage,
+  faces: readonly DetectedFace[],
+  _options: { source: CaptureSource },
+): GateReading[] {
   return gatesOf(image, faces);
 }
 
