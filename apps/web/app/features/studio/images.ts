@@ -5,8 +5,8 @@
 export const ANALYSIS_MAX_SIDE = 1280;
 /** Live guidance checks smaller frames: faster, and the gates' measures are relative. */
 export const GUIDANCE_MAX_SIDE = 480;
-/** The saved preview's long side. */
-export const THUMBNAIL_MAX_SIDE = 320;
+/** The saved preview's long side (it shows the face, framed). */
+export const THUMBNAIL_MAX_SIDE = 400;
 
 export function fitWithin(width: number, height: number, maxSide: number): { width: number; height: number } {
   const scale = Math.min(1, maxSide / Math.max(width, height));
@@ -33,15 +33,20 @@ export function grabFrame(video: HTMLVideoElement, maxSide: number): Promise<Ima
   return createImageBitmap(video, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'medium' });
 }
 
-/** A JPEG copy of an image, at most `maxSide` on its long side. */
-export function toJpeg(image: ImageBitmap, maxSide: number, quality = 0.9): Promise<Blob> {
-  const size = fitWithin(image.width, image.height, maxSide);
+/** A JPEG copy of an image (or of the part of it in `frame`), at most `maxSide` on its long side. */
+export function toJpeg(
+  image: ImageBitmap,
+  maxSide: number,
+  quality = 0.9,
+  frame = { x: 0, y: 0, width: image.width, height: image.height },
+): Promise<Blob> {
+  const size = fitWithin(frame.width, frame.height, maxSide);
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext('2d');
   if (!context) return Promise.reject(new Error('2D canvas unavailable'));
-  context.drawImage(image, 0, 0, size.width, size.height);
+  context.drawImage(image, frame.x, frame.y, frame.width, frame.height, 0, 0, size.width, size.height);
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('JPEG encoding failed'))), 'image/jpeg', quality),
   );

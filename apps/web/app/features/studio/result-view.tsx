@@ -1,13 +1,19 @@
 import { type ReactNode, useState } from 'react';
-import { type Analysis, METRIC_IDS, type MetricId, type ZoneResult } from '@skanova/skin/contract';
+import { type Analysis, METRIC_IDS, type MetricId, type Point, type ZoneResult } from '@skanova/skin/contract';
 import { useTranslation } from '../../lib/react-i18n';
 import { useObjectUrl } from './blob-image';
+import { faceFrame } from './face-frame';
+import type { Frame } from './storage';
 import { levelOf, summarise } from './summary';
 
 interface ResultViewProps {
   analysis: Analysis;
   /** The photo (or, for a saved scan without it, its preview): the zones are drawn over it. */
   image: Blob;
+  /** Where `image` sits in the analysed photo (its pixels); the whole photo by default. */
+  imageFrame?: Frame;
+  /** The face's landmarks (image pixels): the picture is framed on the face. */
+  landmarks: readonly Point[];
   /** Heading level 1 on its own page; the capture page's result is its page's main content too. */
   heading: string;
   meta?: ReactNode;
@@ -23,11 +29,12 @@ function zonePath(zone: ZoneResult): string {
 }
 
 /** The result (issue 11 §6): the photo with the zones (can be hidden), a short summary, per-zone scores, what each score means, the disclaimer. */
-export function ResultView({ analysis, image, heading, meta, actions }: ResultViewProps) {
+export function ResultView({ analysis, image, imageFrame, landmarks, heading, meta, actions }: ResultViewProps) {
   const { t } = useTranslation('studio');
   const [showZones, setShowZones] = useState(true);
   const url = useObjectUrl(image);
   const summary = summarise(analysis);
+  const frame = faceFrame(landmarks, analysis.width, analysis.height);
   const metricName = (metric: MetricId) => t(`metrics.${metric}.name`);
 
   return (
@@ -38,21 +45,29 @@ export function ResultView({ analysis, image, heading, meta, actions }: ResultVi
       </header>
       <div className="studio-result__layout">
         <figure className="studio-photo">
-          <div className="studio-photo__frame">
-            {url ? <img src={url} alt={showZones ? t('result.photoAlt') : t('result.photoAltHidden')} /> : null}
-            {showZones ? (
-              <svg
-                className="studio-photo__zones"
-                viewBox={`0 0 ${analysis.width} ${analysis.height}`}
+          {/* One picture: the photo framed on the face, the zones drawn over it in the photo's pixels. */}
+          <svg
+            className="studio-photo__picture"
+            viewBox={`${frame.x} ${frame.y} ${frame.width} ${frame.height}`}
+            role="img"
+            aria-label={showZones ? t('result.photoAlt') : t('result.photoAltHidden')}
+          >
+            {url ? (
+              <image
+                href={url}
+                x={imageFrame?.x ?? 0}
+                y={imageFrame?.y ?? 0}
+                width={imageFrame?.width ?? analysis.width}
+                height={imageFrame?.height ?? analysis.height}
                 preserveAspectRatio="none"
-                aria-hidden="true"
-              >
-                {analysis.zones.map((zone) => (
-                  <path key={zone.zone} d={zonePath(zone)} className={`studio-zone studio-zone--${zone.zone}`} />
-                ))}
-              </svg>
+              />
             ) : null}
-          </div>
+            {showZones
+              ? analysis.zones.map((zone) => (
+                  <path key={zone.zone} d={zonePath(zone)} className={`studio-zone studio-zone--${zone.zone}`} />
+                ))
+              : null}
+          </svg>
           <figcaption>
             <label className="choice studio-photo__toggle">
               <input type="checkbox" checked={!showZones} onChange={(event) => setShowZones(!event.target.checked)} />

@@ -73,6 +73,8 @@ function SavedScan() {
     <ResultView
       analysis={scan.analysis}
       image={scan.photo ?? scan.thumbnail}
+      {...(scan.photo ? {} : { imageFrame: scan.thumbnailFrame })}
+      landmarks={scan.landmarks}
       heading={t('result.title')}
       meta={
         <p className="studio-muted">{t('result.takenOn', { date: formatScanDate(scan.takenAt, i18n.language) })}</p>

@@ -7,6 +7,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { EngineError } from './analysis-client';
 import { useCamera } from './use-camera';
 import { ANALYSIS_MAX_SIDE, THUMBNAIL_MAX_SIDE, decodeImageFile, toJpeg } from './images';
+import { faceFrame } from './face-frame';
 import { ResultView } from './result-view';
 import { type ScanResult, canTakePhoto, initialScanState, problemsOf, scanReducer } from './scan-state';
 import { studioStore } from './storage';
@@ -299,7 +300,8 @@ function ScanResultView({ result, saved, modelVersion, dispatch }: ScanResultVie
     dispatch({ type: 'saving' });
     try {
       const bitmap = await createImageBitmap(result.photo);
-      const thumbnail = await toJpeg(bitmap, THUMBNAIL_MAX_SIDE, 0.8);
+      const thumbnailFrame = faceFrame(result.landmarks, bitmap.width, bitmap.height);
+      const thumbnail = await toJpeg(bitmap, THUMBNAIL_MAX_SIDE, 0.85, thumbnailFrame);
       bitmap.close();
       await studioStore().saveScan({
         id: crypto.randomUUID(),
@@ -311,6 +313,7 @@ function ScanResultView({ result, saved, modelVersion, dispatch }: ScanResultVie
         analysis: result.analysis,
         landmarks: result.landmarks,
         thumbnail,
+        thumbnailFrame,
         ...(keepPhoto ? { photo: result.photo } : {}),
       });
       dispatch({ type: 'saved' });
@@ -323,6 +326,7 @@ function ScanResultView({ result, saved, modelVersion, dispatch }: ScanResultVie
     <ResultView
       analysis={result.analysis}
       image={result.photo}
+      landmarks={result.landmarks}
       heading={t('result.title')}
       actions={
         <div className="studio-card studio-save">

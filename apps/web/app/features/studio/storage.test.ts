@@ -26,6 +26,7 @@ function scan(id: string, takenAt: string, extra: Partial<ScanRecord> = {}): Sca
     analysis,
     landmarks: [[1, 2]],
     thumbnail: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }),
+    thumbnailFrame: { x: 100, y: 50, width: 300, height: 300 },
     ...extra,
   };
 }

@@ -23,6 +23,14 @@ export interface ConsentRecord {
   textVersion: string;
 }
 
+/** A rectangle in the analysed photo's pixels. */
+export interface Frame {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface ScanRecord {
   id: string;
   /** ISO 8601 UTC. */
@@ -35,8 +43,10 @@ export interface ScanRecord {
   analysis: Analysis;
   /** The face's 478 landmarks (x, y in image pixels), for the overlay. */
   landmarks: readonly Point[];
-  /** A small JPEG of the photo, for lists and the overlay when the photo is not kept. */
+  /** A small JPEG of the face (the part of the photo in `thumbnailFrame`), for lists and the overlay when the photo is not kept. */
   thumbnail: Blob;
+  /** Where the thumbnail sits in the analysed photo, in its pixels. */
+  thumbnailFrame: Frame;
   /** The photo itself: only when the visitor chose to keep it. */
   photo?: Blob;
 }

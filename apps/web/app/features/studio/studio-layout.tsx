@@ -24,8 +24,10 @@ export function StudioLayout({ children }: { children: ReactNode }) {
           </Link>
           <div className="site-header__actions studio-header__actions">
             <LanguageToggle />
+            {/* "← Site" on phones, where the bar is narrow; the full words from 640 px. */}
             <a href="/" className="button button--ghost button--small studio-header__back">
-              {t('layout.backToSite')}
+              <span className="studio-header__back-short">{t('layout.backToSiteShort')}</span>
+              <span className="studio-header__back-long">{t('layout.backToSite')}</span>
             </a>
           </div>
         </div>
