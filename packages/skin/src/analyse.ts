@@ -1,0 +1,267 @@
+// The analysis of one photo (docs/skin-analysis.md): gates first, then the zones and the metrics on
+// the face cut out upright at a fixed physical scale. Pure computation over the pixels and the
+// face model's landmarks; runs the same in a Web Worker and under Node.
+
+import {
+  GATE_IDS,
+  METRIC_IDS,
+  ZONE_IDS,
+  type Analysis,
+  type AnalysisOutcome,
+  type CaptureSource,
+  type DetectedFace,
+  type GateReading,
+  type MetricId,
+  type Point,
+  type RgbaImage,
+  type ZoneId,
+  type ZoneResult,
+} from './contract.ts';
+import {
+  castChroma,
+  greyWorldGains,
+  imageToLab,
+  linearRgbToXyz,
+  meanLinearRgb,
+  SRGB8_TO_LINEAR,
+  xyzToLab,
+  type Gains,
+  type LabImage,
+} from './colour.ts';
+import { laplacianVariance } from './filters.ts';
+import {
+  eyesOpenGate,
+  faceInFrameGate,
+  facesCounted,
+  faceSizeGate,
+  GATE_PX_PER_MM,
+  headStraightGate,
+  notMeasured,
+  oneFaceGate,
+  photometricGates,
+} from './gates.ts';
+import { halve, resampleAffine, type Affine } from './image.ts';
+import type { Mask } from './mask.ts';
+import {
+  darkCirclesScore,
+  keepSkin,
+  measureZone,
+  median,
+  metricFields,
+  skinReference,
+  toScore,
+  zoneScores,
+  type SkinReference,
+  type ZoneMeasures,
+} from './metrics.ts';
+import { faceCrop, faceOvalMask, faceScale, zoneMasks, zoneOutlines, type FaceCrop } from './zones.ts';
+
+/** Bumped whenever a zone, a metric or a gate changes definition (the journal compares like with like). */
+export const ANALYSIS_VERSION = 'skin-1';
+/**
+ * Gates and metrics run on the face cut out upright at this scale (a face with its margin,
+ * ≈ 160 × 220 mm, becomes ≈ 320 × 440 pixels): the same detail whatever the distance and the camera.
+ */
+export const ANALYSIS_PX_PER_MM = GATE_PX_PER_MM;
+
+export interface AnalyseOptions {
+  readonly source: CaptureSource;
+}
+
+/** Mean linear RGB over the whole photo (every 4th pixel of every 4th row is plenty). */
+function photoMean(image: RgbaImage): [number, number, number] {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let y = 0; y < image.height; y += 4) {
+    for (let x = 0; x < image.width; x += 4) {
+      const p = (y * image.width + x) * 4;
+      r += SRGB8_TO_LINEAR[image.data[p]!]!;
+      g += SRGB8_TO_LINEAR[image.data[p + 1]!]!;
+      b += SRGB8_TO_LINEAR[image.data[p + 2]!]!;
+      n++;
+    }
+  }
+  return n ? [r / n, g / n, b / n] : [0, 0, 0];
+}
+
+interface PreparedFace {
+  readonly crop: FaceCrop;
+  /** The crop's pixels as taken (before the colour normalisation). */
+  readonly pixels: RgbaImage;
+  readonly lab: LabImage;
+  readonly masks: Record<ZoneId, Mask>;
+  /** Zone masks restricted to skin-coloured pixels. */
+  readonly skinMasks: Record<ZoneId, Mask>;
+  readonly skin: Mask;
+  readonly reference: SkinReference;
+}
+
+/** Cuts the face out upright at `pxPerMm` (shrinking the photo first when it is much larger). */
+function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: Gains): PreparedFace {
+  const crop = faceCrop(face, pxPerMm);
+  let source = image;
+  let factor = 1;
+  while (crop.sourcePxPerMm / (factor * 2) >= pxPerMm * 1.5 && source.width >= 16 && source.height >= 16) {
+    source = halve(source);
+    factor *= 2;
+  }
+  const t = crop.toSource;
+  const transform: Affine = {
+    a: t.a / factor,
+    b: t.b / factor,
+    c: t.c / factor,
+    d: t.d / factor,
+    e: t.e / factor,
+    f: t.f / factor,
+  };
+  const pixels = resampleAffine(source, crop.width, crop.height, transform);
+  const lab = imageToLab(pixels, gains);
+  const masks = zoneMasks(crop);
+  const cheeks = new Uint8Array(crop.width * crop.height);
+  for (let i = 0; i < cheeks.length; i++) cheeks[i] = masks.leftCheek[i]! | masks.rightCheek[i]!;
+  const reference = skinReference(lab, cheeks);
+  const skinMasks = {} as Record<ZoneId, Mask>;
+  const skin = new Uint8Array(cheeks.length);
+  for (const zone of ZONE_IDS) skinMasks[zone] = keepSkin(lab, masks[zone], reference, skin);
+  return { crop, pixels, lab, masks, skinMasks, skin, reference };
+}
+
+function medianOf(plane: Float32Array, mask: Mask): number {
+  const values = new Float32Array(mask.length);
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) if (mask[i]) values[n++] = plane[i]!;
+  return median(values.subarray(0, n));
+}
+
+interface GateResult {
+  readonly gates: GateReading[];
+  readonly face: DetectedFace | null;
+  readonly prepared: PreparedFace | null;
+}
+
+function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: AnalyseOptions): GateResult {
+  const mean = photoMean(image);
+  const gains = greyWorldGains(mean);
+  const counted = facesCounted(faces);
+  const first = oneFaceGate(faces);
+  const face = counted.length === 1 ? counted[0]! : null;
+  if (!face) {
+    return { gates: [first, ...GATE_IDS.slice(1).map(notMeasured)], face: null, prepared: null };
+  }
+  const pxPerMm = faceScale(face);
+  const gates: GateReading[] = [
+    first,
+    faceInFrameGate(face, image.width, image.height, options.source),
+    faceSizeGate(face, image.width, pxPerMm),
+    headStraightGate(face),
+    eyesOpenGate(face),
+  ];
+  const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, gains);
+  const { lab, skinMasks } = prepared;
+  const lightness = prepared.reference.L;
+  const cheekDifference = medianOf(lab.L, skinMasks.leftCheek) - medianOf(lab.L, skinMasks.rightCheek);
+  // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
+  const [r, g, b] = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek).map(
+    (value, i) => (value + meanLinearRgb(prepared.pixels, prepared.masks.rightCheek)[i]!) / 2,
+  ) as [number, number, number];
+  const [, skinA, skinB] = xyzToLab(...linearRgbToXyz(r, g, b));
+  const skinHue = (Math.atan2(skinB, skinA) * 180) / Math.PI;
+  gates.push(
+    ...photometricGates({
+      lightness,
+      cheekDifference,
+      cast: castChroma(mean),
+      skinHue,
+      sharpness: sharpness(image, face, prepared),
+    }),
+  );
+  return { gates, face, prepared };
+}
+
+/**
+ * Variance of the Laplacian of L* over the face (eyes, brows and mouth included: their edges are
+ * what blur erases), read at the analysis scale, or at the photo's own scale when it is coarser
+ * (an enlarged photo would look blurred whatever its focus).
+ */
+function sharpness(image: RgbaImage, face: DetectedFace, prepared: PreparedFace): number {
+  let crop = prepared.crop;
+  let L = prepared.lab.L;
+  if (crop.sourcePxPerMm < crop.pxPerMm) {
+    crop = faceCrop(face, crop.sourcePxPerMm);
+    L = imageToLab(resampleAffine(image, crop.width, crop.height, crop.toSource)).L;
+  }
+  return laplacianVariance(L, crop.width, crop.height, faceOvalMask(crop));
+}
+
+/** The gates alone (cheap: for every frame of the live camera). */
+export function checkGates(image: RgbaImage, faces: readonly DetectedFace[], options: AnalyseOptions): GateReading[] {
+  return runGates(image, faces, options).gates;
+}
+
+export interface DetailedAnalysis {
+  readonly analysis: Analysis;
+  /** Raw measures per zone before the 0–100 mapping (benchmarks, tuning). */
+  readonly measures: Record<ZoneId, ZoneMeasures>;
+}
+
+/** Zones and metrics of one face, whatever the gates say (the caller decides). */
+export function analyseFace(image: RgbaImage, face: DetectedFace): DetailedAnalysis {
+  return analysePrepared(image, face, prepare(image, face, ANALYSIS_PX_PER_MM, greyWorldGains(photoMean(image))));
+}
+
+function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: PreparedFace): DetailedAnalysis {
+  const { crop, lab, skinMasks, skin, reference } = prepared;
+  const fields = metricFields(lab, skin, reference, crop.pxPerMm);
+  const outlines = zoneOutlines(face);
+  const measures = {} as Record<ZoneId, ZoneMeasures>;
+  for (const zone of ZONE_IDS) measures[zone] = measureZone(fields, lab, skinMasks[zone], crop.pxPerMm);
+  const cheekL = (measures.leftCheek.medianL + measures.rightCheek.medianL) / 2;
+  const zones: ZoneResult[] = ZONE_IDS.map((zone) => {
+    const metrics = zoneScores(zone, measures[zone]);
+    if (zone === 'eyeArea') metrics.darkCircles = darkCirclesScore(measures.eyeArea.medianL, cheekL);
+    return {
+      zone,
+      outline: outlines[zone].map((loop) =>
+        loop.map(([x, y]): Point => [Math.round(x * 10) / 10, Math.round(y * 10) / 10]),
+      ),
+      pixels: measures[zone].pixels,
+      metrics,
+    };
+  });
+  const overall = {} as Record<MetricId, number>;
+  for (const metric of METRIC_IDS) {
+    let sum = 0;
+    let weight = 0;
+    for (const zone of zones) {
+      const value = zone.metrics[metric];
+      if (value === undefined || zone.pixels === 0) continue;
+      sum += value * zone.pixels;
+      weight += zone.pixels;
+    }
+    overall[metric] = weight ? toScore(sum / weight / 100) : 0;
+  }
+  return {
+    analysis: {
+      version: ANALYSIS_VERSION,
+      width: image.width,
+      height: image.height,
+      pxPerMm: Math.round(crop.sourcePxPerMm * 1000) / 1000,
+      zones,
+      overall,
+    },
+    measures,
+  };
+}
+
+/** Gates, then (only when every gate passed) the analysis. */
+export function analysePhoto(
+  image: RgbaImage,
+  faces: readonly DetectedFace[],
+  options: AnalyseOptions,
+): AnalysisOutcome {
+  const { gates, face, prepared } = runGates(image, faces, options);
+  if (!face || !prepared || gates.some((gate) => !gate.passed)) return { ok: false, gates };
+  return { ok: true, gates, analysis: analysePrepared(image, face, prepared).analysis };
+}

@@ -1,0 +1,161 @@
+// The capture gates (docs/skin-analysis.md §Gates): each reads one property of the photo and says
+// whether it is good enough to analyse, and if not, why, in the contract's plain-word problems.
+
+import type { CaptureSource, DetectedFace, GateId, GateProblem, GateReading, Point } from './contract.ts';
+import { FACE_OVAL, pupils } from './zones.ts';
+
+export const GATE_THRESHOLDS = {
+  /** A face counts from this detector score. */
+  minFaceScore: 0.8,
+  /** Camera: the face's centre within this share of the frame's width / height from the frame's centre. */
+  maxCentreOffset: 0.15,
+  /** Inter-pupil distance at least this share of the frame's width… */
+  minPupilShare: 0.15,
+  /** …and at least this many pixels per millimetre on the face (≈ 63 px between the pupils). */
+  minPxPerMm: 1,
+  /** Head pose, degrees. The model's pitch reads a few degrees high on frontal faces: `pitchOffset` is subtracted. */
+  maxYaw: 12,
+  maxPitch: 12,
+  pitchOffset: 7,
+  maxRoll: 10,
+  /** Eyelid opening over eye width, each eye. */
+  minEyeOpening: 0.12,
+  /** Median L* of the face's skin. */
+  minLightness: 22,
+  maxLightness: 85,
+  /** |ΔL*| between the two cheeks. */
+  maxCheekDifference: 12,
+  /** Chroma C*ab of the photo's mean colour (grey-world): beyond it the light is too coloured to trust. */
+  maxCast: 26,
+  /** Skin's hue angle h°ab as the camera saw it: skin of every tone lies in between under near-white light. */
+  minSkinHue: 20,
+  maxSkinHue: 85,
+  /** Variance of the Laplacian of L* over the face at `GATE_PX_PER_MM` (or the photo's own scale if coarser). */
+  minSharpness: 1.8,
+} as const;
+
+/** The photometric gates measure the face cut out at this scale (cheap enough for every video frame). */
+export const GATE_PX_PER_MM = 2;
+
+export function reading(gate: GateId, passed: boolean, value: number | null, problem: GateProblem | null): GateReading {
+  return {
+    gate,
+    passed,
+    value: value === null ? null : Math.round(value * 1000) / 1000,
+    problem: passed ? null : problem,
+  };
+}
+
+/** A gate that could not be measured because an earlier one failed (no face, several faces). */
+export function notMeasured(gate: GateId): GateReading {
+  return { gate, passed: false, value: null, problem: null };
+}
+
+export function facesCounted(faces: readonly DetectedFace[]): DetectedFace[] {
+  return faces.filter((face) => face.score >= GATE_THRESHOLDS.minFaceScore);
+}
+
+export function oneFaceGate(faces: readonly DetectedFace[]): GateReading {
+  const count = facesCounted(faces).length;
+  return reading('oneFace', count === 1, count, count === 0 ? 'noFace' : 'manyFaces');
+}
+
+function ovalBox(face: DetectedFace): [number, number, number, number] {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const i of FACE_OVAL) {
+    const [x, y] = face.mesh[i]!;
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+/** Value: share of the face outline's box outside the frame; for the camera, the larger centre offset. */
+export function faceInFrameGate(face: DetectedFace, width: number, height: number, source: CaptureSource): GateReading {
+  const [minX, minY, maxX, maxY] = ovalBox(face);
+  const boxWidth = maxX - minX;
+  const boxHeight = maxY - minY;
+  const outside =
+    Math.max(0, -minX) / boxWidth +
+    Math.max(0, maxX - width) / boxWidth +
+    Math.max(0, -minY) / boxHeight +
+    Math.max(0, maxY - height) / boxHeight;
+  if (outside > 0) return reading('faceInFrame', false, outside, 'faceCut');
+  if (source === 'upload') return reading('faceInFrame', true, 0, null);
+  const offset = Math.max(Math.abs((minX + maxX) / 2 / width - 0.5), Math.abs((minY + maxY) / 2 / height - 0.5));
+  return reading('faceInFrame', offset <= GATE_THRESHOLDS.maxCentreOffset, offset, 'notCentred');
+}
+
+/** Value: the inter-pupil distance as a share of the frame's width. */
+export function faceSizeGate(face: DetectedFace, width: number, pxPerMm: number): GateReading {
+  const [p, q] = pupils(face);
+  const share = Math.hypot(q[0] - p[0], q[1] - p[1]) / width;
+  const passed = share >= GATE_THRESHOLDS.minPupilShare && pxPerMm >= GATE_THRESHOLDS.minPxPerMm;
+  return reading('faceSize', passed, share, 'tooFar');
+}
+
+/** Value: the largest departure from straight, in degrees (pitch after its offset). */
+export function headStraightGate(face: DetectedFace): GateReading {
+  const t = GATE_THRESHOLDS;
+  const { yaw, pitch, roll } = face.rotation;
+  const pitchOff = pitch - t.pitchOffset;
+  const worst = Math.max(Math.abs(yaw), Math.abs(pitchOff), Math.abs(roll));
+  if (Math.abs(yaw) > t.maxYaw || Math.abs(pitchOff) > t.maxPitch)
+    return reading('headStraight', false, worst, 'headTurned');
+  if (Math.abs(roll) > t.maxRoll) return reading('headStraight', false, worst, 'headTilted');
+  return reading('headStraight', true, worst, null);
+}
+
+const RIGHT_EYE_LIDS = [159, 145, 33, 133] as const;
+const LEFT_EYE_LIDS = [386, 374, 362, 263] as const;
+
+/** Value: the smaller eyelid opening over eye width of the two eyes. */
+export function eyesOpenGate(face: DetectedFace): GateReading {
+  const at = (i: number): Point => [face.mesh[i]![0], face.mesh[i]![1]];
+  const opening = ([top, bottom, inner, outer]: readonly number[]) => {
+    const [tx, ty] = at(top!);
+    const [bx, by] = at(bottom!);
+    const [ix, iy] = at(inner!);
+    const [ox, oy] = at(outer!);
+    return Math.hypot(tx - bx, ty - by) / Math.max(1e-6, Math.hypot(ix - ox, iy - oy));
+  };
+  const value = Math.min(opening(RIGHT_EYE_LIDS), opening(LEFT_EYE_LIDS));
+  return reading('eyesOpen', value >= GATE_THRESHOLDS.minEyeOpening, value, 'eyesClosed');
+}
+
+export interface PhotometricMeasures {
+  /** Median L* of the face's skin. */
+  readonly lightness: number;
+  /** L*(left cheek) − L*(right cheek). */
+  readonly cheekDifference: number;
+  /** Chroma of the photo's mean colour. */
+  readonly cast: number;
+  /** Hue angle of the skin reference, degrees. */
+  readonly skinHue: number;
+  /** Variance of the Laplacian of L* over the face at GATE_PX_PER_MM. */
+  readonly sharpness: number;
+}
+
+export function photometricGates(m: PhotometricMeasures): GateReading[] {
+  const t = GATE_THRESHOLDS;
+  const exposure =
+    m.lightness < t.minLightness
+      ? reading('exposure', false, m.lightness, 'tooDark')
+      : reading('exposure', m.lightness <= t.maxLightness, m.lightness, 'tooBright');
+  return [
+    exposure,
+    reading('evenLight', Math.abs(m.cheekDifference) <= t.maxCheekDifference, m.cheekDifference, 'unevenLight'),
+    reading(
+      'colourCast',
+      m.cast <= t.maxCast && m.skinHue >= t.minSkinHue && m.skinHue <= t.maxSkinHue,
+      m.cast,
+      'colourCast',
+    ),
+    reading('sharpness', m.sharpness >= t.minSharpness, m.sharpness, 'blurred'),
+  ];
+}

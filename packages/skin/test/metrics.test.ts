@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { METRIC_IDS, type RgbaImage } from '../src/contract.ts';
+import { imageToLab } from '../src/colour.ts';
+import { gaussianBlur } from '../src/filters.ts';
+import { darkCirclesScore, keepSkin, measureZone, metricFields, skinReference, zoneScores } from '../src/metrics.ts';
+import { seededRandom } from './variants.ts';
+
+// Synthetic skin: a 200 × 100 patch at 2 px/mm (100 × 50 mm), skin-coloured with a little
+// pixel noise. The left half is the reference skin, the right half the zone under test.
+const W = 200;
+const H = 100;
+const PX_PER_MM = 2;
+const SKIN: [number, number, number] = [214, 160, 138];
+
+function skinPatch(seed = 1, noise = 3): RgbaImage {
+  const random = seededRandom(seed);
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let i = 0; i < W * H; i++) {
+    const n = (random() - 0.5) * 2 * noise;
+    data.set([SKIN[0] + n, SKIN[1] + n, SKIN[2] + n, 255], i * 4);
+  }
+  return { width: W, height: H, data };
+}
+
+/** Changes the pixels of the right half where `where(x, y)` holds. */
+function paint(
+  image: RgbaImage,
+  where: (x: number, y: number) => boolean,
+  change: (rgb: number[]) => number[],
+): RgbaImage {
+  const data = image.data.slice();
+  for (let y = 0; y < H; y++)
+    for (let x = W / 2; x < W; x++) {
+      if (!where(x, y)) continue;
+      const p = (y * W + x) * 4;
+      data.set(change([data[p]!, data[p + 1]!, data[p + 2]!]), p);
+    }
+  return { width: W, height: H, data };
+}
+
+const half = (right: boolean) => {
+  const mask = new Uint8Array(W * H);
+  for (let y = 2; y < H - 2; y++) for (let x = 2; x < W - 2; x++) if (x >= W / 2 === right) mask[y * W + x] = 1;
+  return mask;
+};
+
+function score(image: RgbaImage) {
+  const lab = imageToLab(image);
+  const reference = skinReference(lab, half(false));
+  const zone = keepSkin(lab, half(true), reference);
+  const all = zone.slice();
+  keepSkin(lab, half(false), reference, all);
+  const fields = metricFields(lab, all, reference, PX_PER_MM);
+  const measures = measureZone(fields, lab, zone, PX_PER_MM);
+  return { ...zoneScores('forehead', measures), measures };
+}
+
+const disc = (cx: number, cy: number, r: number) => (x: number, y: number) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
+
+describe('metrics on synthetic skin', () => {
+  const plain = score(skinPatch());
+
+  it('plain skin: nothing red, nothing shiny, even, little texture', () => {
+    expect(plain.redness).toBeLessThan(2);
+    expect(plain.shine).toBeLessThan(2);
+    expect(plain.evenness).toBeGreaterThan(95);
+    expect(plain.texture).toBeLessThan(25);
+  });
+
+  it('a redder patch scores redder, and redder still when redder', () => {
+    const patch = (amount: number) =>
+      score(paint(skinPatch(), disc(150, 50, 30), ([r, g, b]) => [r! + amount / 2, g! - amount, b! - amount / 4]));
+    const some = patch(10).redness!;
+    const more = patch(25).redness!;
+    expect(some).toBeGreaterThan(plain.redness! + 10);
+    expect(more).toBeGreaterThan(some);
+  });
+
+  it('a shinier patch scores shinier', () => {
+    const shiny = score(paint(skinPatch(), disc(150, 50, 12), () => [250, 246, 244]));
+    const shinier = score(paint(skinPatch(), disc(150, 50, 22), () => [250, 246, 244]));
+    expect(shiny.shine).toBeGreaterThan(plain.shine! + 10);
+    expect(shinier.shine).toBeGreaterThan(shiny.shine!);
+  });
+
+  it('a rougher patch scores rougher (relief at the millimetre scale)', () => {
+    const rough = (amplitude: number) => {
+      const random = seededRandom(9);
+      const bumps = new Float32Array(W * H).map(() => random() - 0.5);
+      const relief = gaussianBlur(bumps, W, H, 0.5 * PX_PER_MM);
+      let peak = 0;
+      for (const v of relief) peak = Math.max(peak, Math.abs(v));
+      return score(
+        (() => {
+          const image = skinPatch();
+          const data = image.data;
+          for (let i = 0; i < W * H; i++) {
+            if (i % W < W / 2) continue;
+            const d = (relief[i]! / peak) * amplitude;
+            data[i * 4] = data[i * 4]! + d;
+            data[i * 4 + 1] = data[i * 4 + 1]! + d;
+            data[i * 4 + 2] = data[i * 4 + 2]! + d;
+          }
+          return image;
+        })(),
+      );
+    };
+    const some = rough(12).texture!;
+    const more = rough(30).texture!;
+    expect(some).toBeGreaterThan(plain.texture! + 5);
+    expect(more).toBeGreaterThan(some);
+  });
+
+  it('dark spots make the zone less even', () => {
+    let spotted = skinPatch();
+    for (const [cx, cy] of [
+      [120, 25],
+      [150, 70],
+      [175, 40],
+      [135, 80],
+      [180, 15],
+    ] as const)
+      spotted = paint(spotted, disc(cx, cy, 4), ([r, g, b]) => [r! - 40, g! - 40, b! - 35]);
+    const result = score(spotted);
+    expect(result.evenness).toBeLessThan(plain.evenness! - 3);
+    expect(result.measures.spotsPerCm2).toBeGreaterThan(0);
+  });
+
+  it('stays within 0–100 on extreme images', () => {
+    const random = seededRandom(3);
+    const wild = skinPatch();
+    for (let i = 0; i < wild.data.length; i++) if (i % 4 !== 3) wild.data[i] = random() * 255;
+    const white = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4).fill(255) };
+    const black = {
+      width: W,
+      height: H,
+      data: new Uint8ClampedArray(W * H * 4).map((_, i) => (i % 4 === 3 ? 255 : 0)),
+    };
+    for (const image of [wild, white, black]) {
+      const result = score(image);
+      for (const metric of METRIC_IDS) {
+        const value = result[metric];
+        if (value === undefined) continue;
+        expect(Number.isFinite(value)).toBe(true);
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+
+  it('dark circles grow with the under-eye darkness and are bounded', () => {
+    expect(darkCirclesScore(60, 60)).toBe(0);
+    expect(darkCirclesScore(62, 60)).toBe(0);
+    expect(darkCirclesScore(55, 60)).toBeGreaterThan(darkCirclesScore(58, 60));
+    expect(darkCirclesScore(10, 90)).toBe(100);
+  });
+});
