@@ -14,7 +14,7 @@ import { jpegToY4m } from './helpers/y4m';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = path.join(ROOT, 'packages/skin/test/fixtures');
-const FACE_PHOTO = path.join(FIXTURES, 'astronaut.jpg');
+const FACE_PHOTO = path.join(FIXTURES, 'face-sample3-a.jpg');
 const CAT_PHOTO = path.join(FIXTURES, 'chelsea.jpg');
 /** The first visit downloads and compiles the models (several seconds on a busy 2-core machine). */
 const ANALYSIS_TIMEOUT = 90_000;

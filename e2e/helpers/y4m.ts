@@ -2,11 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import jpeg from 'jpeg-js';
 
 // A still photo as a Y4M video (YUV 4:2:0, full-range BT.601) for Chromium's fake camera
-// (`--use-file-for-fake-video-capture`): the photo centred in a grey frame, filling its height, so the
-// face appears as it would in front of a webcam. Y4M is a header and raw planes: no ffmpeg needed.
+// (`--use-file-for-fake-video-capture`): by default the photo itself (a selfie, as a front camera
+// frames it); a frame of another size shows it centred, filling the height, on grey. Y4M is a header
+// and raw planes: no ffmpeg needed.
 
-export function jpegToY4m(jpegFile: string, y4mFile: string, width = 640, height = 480, frames = 2): void {
+export function jpegToY4m(jpegFile: string, y4mFile: string, size?: { width: number; height: number }, frames = 2) {
   const photo = jpeg.decode(readFileSync(jpegFile), { useTArray: true });
+  // 4:2:0 needs even sides.
+  const width = size?.width ?? photo.width - (photo.width % 2);
+  const height = size?.height ?? photo.height - (photo.height % 2);
   const scale = height / photo.height;
   const drawnWidth = Math.round(photo.width * scale);
   const left = Math.round((width - drawnWidth) / 2);

@@ -1,7 +1,7 @@
-import { Human, type Config, type FaceResult } from '@vladmandic/human';
-import type { DetectedFace, Point, Point3, RgbaImage } from '@skanova/skin/contract';
+import { Human } from '@vladmandic/human';
+import type { DetectedFace, Point, RgbaImage } from '@skanova/skin/contract';
 import { type WorkerRequest, type WorkerResponse, failureOf } from './analysis-protocol';
-import { analysePhoto, checkGates } from './skin-engine';
+import { analysePhoto, checkGates, humanConfig, toDetectedFaces } from './skin-engine';
 
 // The analysis worker (ADR 010): the face model and the analysis run here, off the page's thread, so
 // the page stays responsive. It fetches only the models and the WebAssembly runtime, from our own
@@ -31,40 +31,6 @@ function webglAvailable(): boolean {
   }
 }
 
-/** Only face detection, the mesh and the iris: every other model stays off (and is never downloaded). */
-function humanConfig(modelsBase: string, backend: 'webgl' | 'wasm'): Partial<Config> {
-  return {
-    backend,
-    modelBasePath: modelsBase,
-    wasmPath: modelsBase,
-    wasmPlatformFetch: false,
-    // The browser's HTTP cache keeps the models (immutable): no copy of them in IndexedDB.
-    cacheModels: false,
-    cacheSensitivity: 0,
-    debug: false,
-    warmup: 'none',
-    filter: { enabled: false },
-    gesture: { enabled: false },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    segmentation: { enabled: false },
-    face: {
-      enabled: true,
-      // Two faces are looked for so that a photo with two is refused, not analysed at random.
-      detector: { enabled: true, rotation: true, maxDetected: 2, minConfidence: 0.5, skipFrames: 0, return: false },
-      mesh: { enabled: true },
-      iris: { enabled: true },
-      attention: { enabled: false },
-      description: { enabled: false },
-      emotion: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
-      gear: { enabled: false },
-    },
-  } as Partial<Config>;
-}
-
 /** Counts the runtime's downloads so the page can show how far the first load is. */
 function countDownloads() {
   let loaded = 0;
@@ -83,7 +49,12 @@ async function init(modelsBase: string): Promise<{ backend: string; modelVersion
     throw Object.assign(new Error('no backend'), { reason: 'unsupported' });
   countDownloads();
   post({ type: 'progress', loaded: 0, total: EXPECTED_FILES });
-  const instance = new Human(humanConfig(modelsBase, webgl ? 'webgl' : 'wasm'));
+  // Only face detection, the mesh and the iris (the skin package's one configuration); two faces
+  // are enough to refuse a photo of several people.
+  const instance = new Human({
+    ...humanConfig({ modelBasePath: modelsBase, wasmPath: modelsBase, backend: webgl ? 'webgl' : 'wasm', maxFaces: 2 }),
+    wasmPlatformFetch: false,
+  });
   try {
     await instance.load();
   } catch (error) {
@@ -102,24 +73,11 @@ function toImage(bitmap: ImageBitmap): RgbaImage {
   return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
-const DEGREES = 180 / Math.PI;
-
-/** The face model's answer in the contract's terms (pixels, degrees). */
-function toDetectedFace(face: FaceResult): DetectedFace {
-  const angle = face.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 };
-  return {
-    score: face.score,
-    box: face.box,
-    mesh: face.mesh.map((point) => [point[0], point[1], point[2] ?? 0] as Point3),
-    rotation: { yaw: angle.yaw * DEGREES, pitch: angle.pitch * DEGREES, roll: angle.roll * DEGREES },
-  };
-}
-
 async function detect(image: RgbaImage): Promise<DetectedFace[]> {
   if (!human) throw new Error('not initialised');
   const result = await human.detect(image as ImageData);
   if ('error' in result && result.error) throw new Error(String(result.error));
-  return result.face.map(toDetectedFace);
+  return toDetectedFaces(result.face);
 }
 
 async function handle(request: WorkerRequest) {
