@@ -113,8 +113,10 @@ export function ResultView({ analysis, image, imageFrame, landmarks, heading, me
                       <div key={metric} className="studio-score">
                         <dt>{t(`metrics.${metric}.title`)}</dt>
                         <dd>
-                          <span className="studio-score__value">{t('result.score', { value })}</span>{' '}
-                          <span className="studio-muted">{t(`result.level.${levelOf(value)}`)}</span>
+                          <span className="studio-score__figure">
+                            <span className="studio-score__value">{t('result.score', { value })}</span>{' '}
+                            <span className="studio-muted">{t(`result.level.${levelOf(value)}`)}</span>
+                          </span>
                           <span className="studio-bar" aria-hidden="true">
                             <span className="studio-bar__fill" style={{ width: `${value}%` }} />
                           </span>
