@@ -1,19 +1,21 @@
+import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router';
-import { STUDIO_RESULT_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
-import { SavedResultPage } from '../features/studio/saved-result-page';
-import { ScanPage } from '../features/studio/scan-page';
-import { StudioHome } from '../features/studio/studio-home';
-import { StudioLayout } from '../features/studio/studio-layout';
 import type { RouteHandle } from '../root';
 
 export const handle: RouteHandle = { i18n: ['studio'] };
 
-/** The web app's pages (ADR 010): home and consent, a new scan, a saved scan; any other path is the home. */
+// The web app (ADR 010). Its pages are painted by the prerendered HTML and hydrate when their chunk
+// arrives (requested at once), like the affiliate area's header: the route itself is a few hundred
+// bytes, so the app's first load stays within the public pages' budget (ADR 005).
+const pagesChunk = () => import('../features/studio/studio-pages');
+const StudioPages = lazy(pagesChunk);
+if (typeof document !== 'undefined') void pagesChunk();
+
 export default function StudioRoute() {
   const path = useLocation().pathname.replace(/\/+$/, '');
   return (
-    <StudioLayout>
-      {path === STUDIO_SCAN_PAGE ? <ScanPage /> : path === STUDIO_RESULT_PAGE ? <SavedResultPage /> : <StudioHome />}
-    </StudioLayout>
+    <Suspense fallback={null}>
+      <StudioPages path={path} />
+    </Suspense>
   );
 }
