@@ -1,92 +1,29 @@
-import { mkdirSync, renameSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type BrowserContext, type Page, type Request, expect, test } from '@playwright/test';
-import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
-import { BASE_URL, chromiumArgs } from '../playwright.config';
+import { type Page, expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, strings } from './helpers/i18n';
-import { jpegToY4m } from './helpers/y4m';
+import { expectHealthy, watchPageHealth } from './helpers/page-health';
+import {
+  ANALYSIS_TIMEOUT,
+  CAT_PHOTO,
+  FACE_PHOTO,
+  answerCookieBanner,
+  expectPrivate,
+  fakeCamera,
+  recordRequests,
+  startFromHomePage,
+} from './helpers/studio';
 
 // The web app (issue 11): from the home page's "Get started" to a six-zone analysis computed in the
 // browser, saved on the device — in both languages, on a phone and a desktop, from a file and from
 // the camera. Throughout, the app's pages reach no other host and send no image data anywhere.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FIXTURES = path.join(ROOT, 'packages/skin/test/fixtures');
-const FACE_PHOTO = path.join(FIXTURES, 'face-sample3-a.jpg');
-const CAT_PHOTO = path.join(FIXTURES, 'chelsea.jpg');
-/** The first visit downloads and compiles the models (several seconds on a busy 2-core machine). */
-const ANALYSIS_TIMEOUT = 90_000;
 const SIZES = [
   { name: 'phone', width: 375, height: 812 },
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
 
-// Chromium's fake camera plays a face photo. Contexts that grant the camera permission get it; the
-// others are refused, as when a visitor answers "block".
-const FAKE_CAMERA_VIDEO = path.join(ROOT, `test-results/face-${process.env.E2E_PORT ?? 3100}.y4m`);
-mkdirSync(path.dirname(FAKE_CAMERA_VIDEO), { recursive: true });
-jpegToY4m(FACE_PHOTO, `${FAKE_CAMERA_VIDEO}.${process.pid}`);
-renameSync(`${FAKE_CAMERA_VIDEO}.${process.pid}`, FAKE_CAMERA_VIDEO);
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${FAKE_CAMERA_VIDEO}`,
-    ],
-  },
-});
-
-/** Every request the pages and their worker make, for the privacy checks at the end of each test. */
-function recordRequests(context: BrowserContext): Request[] {
-  const requests: Request[] = [];
-  context.on('request', (request) => requests.push(request));
-  return requests;
-}
-
-const IMAGE_SIGNATURES = [Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('\x89PNG', 'latin1'), Buffer.from('RIFF')];
-
-/** Zero requests to other hosts; no request body that could carry an image. */
-function expectPrivate(requests: Request[]) {
-  const foreign = requests
-    .map((request) => request.url())
-    .filter((url) => !url.startsWith(`${BASE_URL}/`) && !url.startsWith('blob:') && !url.startsWith('data:'));
-  expect(foreign, 'requests to other hosts').toEqual([]);
-  for (const request of requests) {
-    const body = request.postDataBuffer();
-    if (!body) continue;
-    expect(body.length, `${request.method()} ${request.url()}`).toBeLessThan(8 * 1024);
-    const text = body.toString('latin1');
-    expect(text, request.url()).not.toMatch(/data:image|base64/i);
-    for (const signature of IMAGE_SIGNATURES) expect(body.includes(signature), request.url()).toBe(false);
-  }
-}
-
-async function openContext(context: BrowserContext) {
-  // The site's cookie banner was answered earlier; it is not what this story is about.
-  await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: BASE_URL }]);
-}
-
-/** Home page "Get started" → the app → consent before the first scan → the app's home. */
-async function startFromHomePage(page: Page, lang: Lang) {
-  const t = strings(lang, 'studio');
-  await page.goto(`/?lang=${lang}`);
-  await page.getByRole('link', { name: strings(lang, 'home').hero.getStarted }).click();
-  await expect(page).toHaveURL(/\/studio$/);
-  await expect(page.getByRole('heading', { level: 1, name: t.consent.title })).toBeVisible();
-  await expectNoAxeViolations(page, `consent (${lang})`);
-  // Both boxes are required: submitting without them says so.
-  await page.getByRole('button', { name: t.consent.submit }).click();
-  await expect(page.getByText(t.consent.ageRequired)).toBeVisible();
-  await page.getByRole('checkbox', { name: t.consent.ageLabel }).check();
-  await page.getByRole('checkbox', { name: t.consent.consentLabel }).check();
-  await page.getByRole('button', { name: t.consent.submit }).click();
-  await expect(page.getByRole('heading', { level: 1, name: t.home.title })).toBeVisible();
-  await expect(page.getByText(t.home.noScans)).toBeVisible();
-}
+// Chromium's fake camera plays a selfie that passes every gate.
+test.use({ launchOptions: fakeCamera(FACE_PHOTO) });
 
 async function expectSixZoneResult(page: Page, lang: Lang) {
   const t = strings(lang, 'studio');
@@ -111,9 +48,10 @@ for (const lang of ['fr', 'en'] as const) {
     }) => {
       test.setTimeout(180_000);
       const context = await browser.newContext({ viewport: size, locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
-      await openContext(context);
+      await answerCookieBanner(context);
       const requests = recordRequests(context);
       const page = await context.newPage();
+      const health = await watchPageHealth(page);
       await startFromHomePage(page, lang);
       await expectNoAxeViolations(page, `app home (${lang})`);
 
@@ -141,6 +79,7 @@ for (const lang of ['fr', 'en'] as const) {
       await expectSixZoneResult(page, lang);
       await expectNoAxeViolations(page, `saved result (${lang})`);
 
+      expectHealthy(health, `the app (${lang}, ${size.name})`);
       expectPrivate(requests);
       await context.close();
     });
@@ -149,7 +88,7 @@ for (const lang of ['fr', 'en'] as const) {
   test(`${lang}: a photo without a face is refused, with the reason`, async ({ browser }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
-    await openContext(context);
+    await answerCookieBanner(context);
     const requests = recordRequests(context);
     const page = await context.newPage();
     await startFromHomePage(page, lang);
@@ -168,7 +107,7 @@ for (const lang of ['fr', 'en'] as const) {
   test(`${lang}: a refused camera says so and offers the upload`, async ({ browser }) => {
     // The camera permission is not granted: the browser refuses, as when a visitor blocks it.
     const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
-    await openContext(context);
+    await answerCookieBanner(context);
     const page = await context.newPage();
     await startFromHomePage(page, lang);
     await page.getByRole('link', { name: t.home.newScan }).click();
@@ -181,7 +120,7 @@ for (const lang of ['fr', 'en'] as const) {
 
   test(`${lang}: withdrawing consent deletes everything the app stored`, async ({ browser }) => {
     const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
-    await openContext(context);
+    await answerCookieBanner(context);
     const page = await context.newPage();
     await startFromHomePage(page, lang);
     page.once('dialog', (dialog) => void dialog.accept());
@@ -206,9 +145,10 @@ test.describe('the camera', () => {
         locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
         permissions: ['camera'],
       });
-      await openContext(context);
+      await answerCookieBanner(context);
       const requests = recordRequests(context);
       const page = await context.newPage();
+      const health = await watchPageHealth(page);
       await startFromHomePage(page, lang);
       await page.getByRole('link', { name: t.home.newScan }).click();
       await page.getByRole('button', { name: t.scan.useCamera }).click();
@@ -219,6 +159,7 @@ test.describe('the camera', () => {
       await expectNoAxeViolations(page, `camera (${lang})`);
       await shutter.click();
       await expectSixZoneResult(page, lang);
+      expectHealthy(health, `the camera (${lang})`);
       expectPrivate(requests);
       await context.close();
     });
