@@ -14,8 +14,10 @@ const scope = self as unknown as {
   fetch: typeof fetch;
 };
 
-/** The files the runtime fetches on a first load: three models (json + bin) and one WebAssembly binary. */
-const EXPECTED_FILES = 7;
+/** The models the analysis uses (face detector, mesh, iris). */
+const MODELS = ['blazeface', 'facemesh', 'iris'];
+/** The files the runtime fetches on a first load: each model's json and bin, and one WebAssembly binary. */
+const EXPECTED_FILES = MODELS.length * 2 + 1;
 
 let human: Human | undefined;
 
@@ -60,6 +62,9 @@ async function init(modelsBase: string): Promise<{ backend: string; modelVersion
   } catch (error) {
     throw Object.assign(error instanceof Error ? error : new Error(String(error)), { reason: 'loadFailed' });
   }
+  // The model logs a file it could not fetch and goes on without it: a missing model is a failed load.
+  if (instance.models.loaded().length < MODELS.length)
+    throw Object.assign(new Error(`models loaded: ${instance.models.loaded().join(', ')}`), { reason: 'loadFailed' });
   human = instance;
   return { backend: instance.tf.getBackend(), modelVersion: `human-${instance.version}` };
 }
