@@ -35,6 +35,6 @@ export type WorkerResponse =
 /** What an error thrown in the worker means for the visitor. */
 export function failureOf(error: unknown): EngineFailure {
   const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  if (/out of memory|OOM|RangeError.*(allocat|memory)|Array buffer allocation/i.test(message)) return 'memory';
+  if (/out of memory|\bOOM\b|RangeError.*(allocat|memory)|Array buffer allocation/i.test(message)) return 'memory';
   return 'crashed';
 }
