@@ -16,6 +16,8 @@ const BENCHMARKS = [
   { title: 'Dashboard statistics', file: 'stats.bench.ts' },
   { title: 'RevenueCat webhook ingestion', file: 'webhook.bench.ts' },
   { title: 'Monthly payout job', file: 'payouts.bench.ts' },
+  { title: 'Skin analysis time', file: 'skin-analysis-time.ts' },
+  { title: 'Skin analysis noise floor', file: 'skin-noise-floor.ts' },
 ];
 
 async function main() {

@@ -39,6 +39,12 @@ function inside(point: Uv, polygon: readonly Uv[]): boolean {
 }
 const ofIndices = (indices: readonly number[]): Uv[] => indices.map((i) => uv[i]!);
 const mirror = (polygon: readonly Uv[]): Uv[] => polygon.map(([u, v]) => [1 - u, v] as const);
+/** The polygon grown by `factor` about its centroid. */
+function grow(polygon: readonly Uv[], factor: number): Uv[] {
+  const cu = polygon.reduce((s, p) => s + p[0], 0) / polygon.length;
+  const cv = polygon.reduce((s, p) => s + p[1], 0) / polygon.length;
+  return polygon.map(([u, v]) => [cu + (u - cu) * factor, cv + (v - cv) * factor] as const);
+}
 
 // Landmark rings of the canonical mesh (MediaPipe's FACEMESH contours).
 const LIPS_OUTER = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291, 375, 321, 405, 314, 17, 84, 181, 91, 146];
@@ -49,16 +55,6 @@ const LEFT_EYE_LOWER1 = [359, 255, 339, 254, 253, 252, 256, 341, 463];
 const LEFT_EYE_LOWER3 = [372, 340, 346, 347, 348, 349, 350, 357, 465];
 
 // Regions on the canonical face's UV layout (u: 0 = the subject's right side, v: 0 = top).
-const FOREHEAD: Uv[] = [
-  [0.25, 0.225],
-  [0.3, 0.16],
-  [0.4, 0.125],
-  [0.5, 0.11],
-  [0.6, 0.125],
-  [0.7, 0.16],
-  [0.75, 0.225],
-  [0.5, 0.232],
-];
 // The subject's right cheek: under the eye area, beside the nose, above the mouth corner, inside the jaw.
 const RIGHT_CHEEK: Uv[] = [
   [0.17, 0.43],
@@ -89,17 +85,16 @@ const NOSE: Uv[] = [
   [0.445, 0.45],
 ];
 const CHIN: Uv[] = [
-  [0.4, 0.795],
-  [0.6, 0.795],
-  [0.635, 0.86],
-  [0.58, 0.92],
-  [0.5, 0.935],
-  [0.42, 0.92],
-  [0.365, 0.86],
+  [0.37, 0.79],
+  [0.63, 0.79],
+  [0.68, 0.86],
+  [0.6, 0.93],
+  [0.5, 0.945],
+  [0.4, 0.93],
+  [0.32, 0.86],
 ];
 
-const ZONES: Record<ZoneId, (centre: Uv) => boolean> = {
-  forehead: (c) => inside(c, FOREHEAD),
+const ZONES: Record<Exclude<ZoneId, 'forehead'>, (centre: Uv) => boolean> = {
   leftCheek: (c) => inside(c, mirror(RIGHT_CHEEK)),
   rightCheek: (c) => inside(c, RIGHT_CHEEK),
   eyeArea: (c) =>
@@ -107,7 +102,8 @@ const ZONES: Record<ZoneId, (centre: Uv) => boolean> = {
     inside(c, ofIndices([...LEFT_EYE_LOWER1, ...LEFT_EYE_LOWER3.toReversed()])),
   nose: (c) => inside(c, NOSE),
   chin: (c) => inside(c, CHIN),
-  lipContour: (c) => inside(c, ofIndices(AROUND_LIPS)) && !inside(c, ofIndices(LIPS_OUTER)),
+  // A ring around the lips: from their outline to a little beyond the mesh's first ring around them.
+  lipContour: (c) => inside(c, grow(ofIndices(AROUND_LIPS), 1.3)) && !inside(c, ofIndices(LIPS_OUTER)),
 };
 
 /** The triangles' boundary edges chained into closed loops of landmark indices. */
@@ -149,8 +145,33 @@ function outlineLoops(chosen: readonly (readonly [number, number, number])[]): n
   return loops;
 }
 
+/** A polygon vertex: a landmark, or the point `t` of the way from landmark a to landmark b. */
+type Vertex = number | [number, number, number];
+
+// The forehead is a band across the mesh's large forehead triangles, so it is drawn as a polygon
+// of points between the mesh's rows: from 70 % of the way from the row above the brows
+// (104 … 333) down towards the brows, up to 40 % of the way towards the mesh's upper edge, whose
+// landmarks are the least steady.
+const FOREHEAD_COLUMNS = [
+  [103, 104, 105],
+  [67, 69, 66],
+  [109, 108, 107],
+  [10, 151, 9],
+  [338, 337, 336],
+  [297, 299, 296],
+  [332, 333, 334],
+] as const;
+const FOREHEAD: Vertex[] = [
+  68,
+  ...FOREHEAD_COLUMNS.map(([top, middle]): Vertex => [middle, top, 0.4]),
+  298,
+  ...FOREHEAD_COLUMNS.toReversed().map(([, middle, brow]): Vertex => [middle, brow, 0.7]),
+];
+
 const taken = new Set<number>();
-const zones: Record<string, { triangles: number[][]; outline: number[][] }> = {};
+const zones: Record<string, { triangles?: number[][]; polygons?: Vertex[][]; outline: Vertex[][] }> = {
+  forehead: { polygons: [FOREHEAD], outline: [FOREHEAD] },
+};
 for (const [zone, test] of Object.entries(ZONES)) {
   const chosen: [number, number, number][] = [];
   triangles.forEach((triangle, index) => {
@@ -173,14 +194,24 @@ for (const [zone, test] of Object.entries(ZONES)) {
 }
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'data', 'zones.json');
+// Indented, with each triangle, polygon and outline loop on one line (Prettier leaves data/ alone).
+const NUMBER = String.raw`-?[\d.]+`;
+const FLAT = String.raw`\[[^\[\]{}]*\]`;
 const json = JSON.stringify(
   {
     about:
-      'Skin zones as triangles and outlines of MediaPipe canonical face-mesh landmark indices (468 points). Built by scripts/build-zones.ts.',
+      'Skin zones of the face mesh: mesh triangles and/or polygons (a vertex is a landmark index, or [a, b, t]: the point t of the way from landmark a to b), and outlines for drawing. Landmarks are MediaPipe canonical face-mesh indices (468 points). Built by scripts/build-zones.ts.',
     ...zones,
   },
-  (key, value: unknown) =>
-    Array.isArray(value) && value.every((v) => typeof v === 'number') ? JSON.stringify(value) : value,
+  null,
   2,
-).replace(/"(\[[\d,]*\])"/g, '$1');
+)
+  .replace(
+    new RegExp(String.raw`\[\s*(${NUMBER}(?:,\s*${NUMBER})*)\s*\]`, 'g'),
+    (_, inner: string) => `[${inner.replace(/\s+/g, '')}]`,
+  )
+  .replace(
+    new RegExp(String.raw`\[\s*((?:${NUMBER}|${FLAT})(?:,\s*(?:${NUMBER}|${FLAT}))*)\s*\](?=,?\n\s*[\]\n])`, 'g'),
+    (_, inner: string) => `[${inner.replace(/\s+/g, '')}]`,
+  );
 writeFileSync(out, json + '\n');

@@ -1,5 +1,5 @@
 // Draws the zones over a fixture (each zone tinted, outlines in white) for docs/skin-analysis.md.
-// Run: node --import tsx packages/skin/scripts/draw-zones.ts <fixture> <out.png>
+// Run: node --import tsx packages/skin/scripts/draw-zones.ts face-sample6-a.jpg docs/skin-zones.png
 
 import { writeFileSync } from 'node:fs';
 import { ZONE_IDS, type RgbaImage, type ZoneId } from '../src/contract.ts';

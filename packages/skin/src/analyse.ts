@@ -21,6 +21,7 @@ import {
   castChroma,
   greyWorldGains,
   imageToLab,
+  imageToLightness,
   linearRgbToXyz,
   meanLinearRgb,
   SRGB8_TO_LINEAR,
@@ -92,9 +93,8 @@ interface PreparedFace {
   readonly pixels: RgbaImage;
   readonly lab: LabImage;
   readonly masks: Record<ZoneId, Mask>;
-  /** Zone masks restricted to skin-coloured pixels. */
-  readonly skinMasks: Record<ZoneId, Mask>;
-  readonly skin: Mask;
+  /** Every zone together. */
+  readonly union: Mask;
   readonly reference: SkinReference;
 }
 
@@ -119,13 +119,14 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: G
   const pixels = resampleAffine(source, crop.width, crop.height, transform);
   const lab = imageToLab(pixels, gains);
   const masks = zoneMasks(crop);
-  const cheeks = new Uint8Array(crop.width * crop.height);
-  for (let i = 0; i < cheeks.length; i++) cheeks[i] = masks.leftCheek[i]! | masks.rightCheek[i]!;
-  const reference = skinReference(lab, cheeks);
-  const skinMasks = {} as Record<ZoneId, Mask>;
-  const skin = new Uint8Array(cheeks.length);
-  for (const zone of ZONE_IDS) skinMasks[zone] = keepSkin(lab, masks[zone], reference, skin);
-  return { crop, pixels, lab, masks, skinMasks, skin, reference };
+  // The face's own skin reference: medians over every zone (hair and shadow are a minority).
+  const zones = new Uint8Array(crop.width * crop.height);
+  for (const zone of ZONE_IDS) {
+    const mask = masks[zone];
+    for (let i = 0; i < zones.length; i++) zones[i] = zones[i]! | mask[i]!;
+  }
+  const reference = skinReference(lab, zones);
+  return { crop, pixels, lab, masks, union: zones, reference };
 }
 
 function medianOf(plane: Float32Array, mask: Mask): number {
@@ -133,6 +134,61 @@ function medianOf(plane: Float32Array, mask: Mask): number {
   let n = 0;
   for (let i = 0; i < mask.length; i++) if (mask[i]) values[n++] = plane[i]!;
   return median(values.subarray(0, n));
+}
+
+interface SkinWindow {
+  readonly lab: LabImage;
+  /** Each zone's skin-coloured pixels. */
+  readonly skinMasks: Record<ZoneId, Mask>;
+  /** All of them. */
+  readonly skin: Mask;
+}
+
+/** The zones' skin (hair, brows, beard and deep shadow left out), cut to its bounding box grown by `margin` pixels. */
+function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
+  const full = {} as Record<ZoneId, Mask>;
+  const fullSkin = new Uint8Array(prepared.union.length);
+  for (const zone of ZONE_IDS) full[zone] = keepSkin(prepared.lab, prepared.masks[zone], prepared.reference, fullSkin);
+  const { width, height } = prepared.lab;
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      if (fullSkin[y * width + x] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  if (x1 < 0) return { lab: prepared.lab, skinMasks: full, skin: fullSkin };
+  x0 = Math.max(0, x0 - margin);
+  y0 = Math.max(0, y0 - margin);
+  x1 = Math.min(width - 1, x1 + margin);
+  y1 = Math.min(height - 1, y1 + margin);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  function cut<T extends Float32Array | Uint8Array>(plane: T, make: (n: number) => T): T {
+    const out = make(w * h);
+    for (let y = 0; y < h; y++) out.set(plane.subarray((y + y0) * width + x0, (y + y0) * width + x0 + w), y * w);
+    return out;
+  }
+  const floats = (n: number) => new Float32Array(n);
+  const bytes = (n: number) => new Uint8Array(n);
+  const skinMasks = {} as Record<ZoneId, Mask>;
+  for (const zone of ZONE_IDS) skinMasks[zone] = cut(full[zone], bytes);
+  return {
+    lab: {
+      width: w,
+      height: h,
+      L: cut(prepared.lab.L, floats),
+      a: cut(prepared.lab.a, floats),
+      b: cut(prepared.lab.b, floats),
+    },
+    skin: cut(fullSkin, bytes),
+    skinMasks,
+  };
 }
 
 interface GateResult {
@@ -159,13 +215,13 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
     eyesOpenGate(face),
   ];
   const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, gains);
-  const { lab, skinMasks } = prepared;
+  const { lab } = prepared;
   const lightness = prepared.reference.L;
-  const cheekDifference = medianOf(lab.L, skinMasks.leftCheek) - medianOf(lab.L, skinMasks.rightCheek);
+  const cheekDifference = medianOf(lab.L, prepared.masks.leftCheek) - medianOf(lab.L, prepared.masks.rightCheek);
   // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
-  const [r, g, b] = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek).map(
-    (value, i) => (value + meanLinearRgb(prepared.pixels, prepared.masks.rightCheek)[i]!) / 2,
-  ) as [number, number, number];
+  const left = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek);
+  const right = meanLinearRgb(prepared.pixels, prepared.masks.rightCheek);
+  const [r, g, b] = [0, 1, 2].map((i) => (left[i]! + right[i]!) / 2) as [number, number, number];
   const [, skinA, skinB] = xyzToLab(...linearRgbToXyz(r, g, b));
   const skinHue = (Math.atan2(skinB, skinA) * 180) / Math.PI;
   gates.push(
@@ -190,7 +246,7 @@ function sharpness(image: RgbaImage, face: DetectedFace, prepared: PreparedFace)
   let L = prepared.lab.L;
   if (crop.sourcePxPerMm < crop.pxPerMm) {
     crop = faceCrop(face, crop.sourcePxPerMm);
-    L = imageToLab(resampleAffine(image, crop.width, crop.height, crop.toSource)).L;
+    L = imageToLightness(resampleAffine(image, crop.width, crop.height, crop.toSource));
   }
   return laplacianVariance(L, crop.width, crop.height, faceOvalMask(crop));
 }
@@ -212,15 +268,21 @@ export function analyseFace(image: RgbaImage, face: DetectedFace): DetailedAnaly
 }
 
 function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: PreparedFace): DetailedAnalysis {
-  const { crop, lab, skinMasks, skin, reference } = prepared;
+  const { crop, reference } = prepared;
+  // The metrics run on the skin's bounding box (plus 2 mm) only.
+  const window = skinWindow(prepared, Math.ceil(2 * crop.pxPerMm));
+  const { lab, skin, skinMasks } = window;
   const fields = metricFields(lab, skin, reference, crop.pxPerMm);
   const outlines = zoneOutlines(face);
   const measures = {} as Record<ZoneId, ZoneMeasures>;
   for (const zone of ZONE_IDS) measures[zone] = measureZone(fields, lab, skinMasks[zone], crop.pxPerMm);
-  const cheekL = (measures.leftCheek.medianL + measures.rightCheek.medianL) / 2;
+  // Dark circles compare the zones as drawn (a dark under-eye must not be taken for shadow and dropped).
+  const full = prepared.lab.L;
+  const cheekL = (medianOf(full, prepared.masks.leftCheek) + medianOf(full, prepared.masks.rightCheek)) / 2;
+  const eyeAreaL = medianOf(full, prepared.masks.eyeArea);
   const zones: ZoneResult[] = ZONE_IDS.map((zone) => {
     const metrics = zoneScores(zone, measures[zone]);
-    if (zone === 'eyeArea') metrics.darkCircles = darkCirclesScore(measures.eyeArea.medianL, cheekL);
+    if (zone === 'eyeArea') metrics.darkCircles = darkCirclesScore(eyeAreaL, cheekL);
     return {
       zone,
       outline: outlines[zone].map((loop) =>

@@ -110,6 +110,21 @@ export function imageToLab(image: RgbaImage, gains: Gains = [1, 1, 1]): LabImage
   return { width: image.width, height: image.height, L, a: A, b: B };
 }
 
+/** L* of every pixel (no normalisation). */
+export function imageToLightness(image: RgbaImage): Float32Array {
+  const n = image.width * image.height;
+  const L = new Float32Array(n);
+  const data = image.data;
+  for (let i = 0, p = 0; i < n; i++, p += 4) {
+    const y =
+      0.2126729 * SRGB8_TO_LINEAR[data[p]!]! +
+      0.7151522 * SRGB8_TO_LINEAR[data[p + 1]!]! +
+      0.072175 * SRGB8_TO_LINEAR[data[p + 2]!]!;
+    L[i] = 116 * fastF(y) - 16;
+  }
+  return L;
+}
+
 /** Mean linear R, G, B of the pixels (all, or those where `mask` is non-zero). */
 export function meanLinearRgb(image: RgbaImage, mask?: Uint8Array): [number, number, number] {
   let r = 0;

@@ -1,9 +1,9 @@
 // Filters over one-channel float images (width × height, row-major): Gaussian blur, difference of
 // Gaussians, the Laplacian's variance, and connected blobs of a binary mask.
 
-/** One-dimensional Gaussian kernel, radius ⌈3σ⌉, normalised to sum 1. */
+/** One-dimensional Gaussian kernel, radius ⌈2.5σ⌉ (99 % of the weight), normalised to sum 1. */
 function gaussianKernel(sigma: number): Float32Array {
-  const radius = Math.max(1, Math.ceil(3 * sigma));
+  const radius = Math.max(1, Math.ceil(2.5 * sigma));
   const kernel = new Float32Array(2 * radius + 1);
   let sum = 0;
   for (let i = -radius; i <= radius; i++) {
@@ -54,38 +54,36 @@ function convolveColumns(src: Float32Array, width: number, height: number, kerne
   return out;
 }
 
+/** Running-sum box average of `count` samples read at `start + k·step` (edges clamped), radius r. */
+function boxLine(src: Float32Array, out: Float32Array, start: number, step: number, count: number, r: number): void {
+  const size = 2 * r + 1;
+  const last = start + (count - 1) * step;
+  let sum = 0;
+  for (let k = -r; k <= r; k++) sum += src[k < 0 ? start : k >= count ? last : start + k * step]!;
+  for (let i = 0; i < count; i++) {
+    out[start + i * step] = sum / size;
+    const add = i + r + 1;
+    const remove = i - r;
+    sum += src[add >= count ? last : start + add * step]! - src[remove < 0 ? start : start + remove * step]!;
+  }
+}
+
 /** Box blur of radius r along rows then columns (edges clamped), in O(n) whatever r. */
 function boxBlur(src: Float32Array, width: number, height: number, r: number): Float32Array {
   const tmp = new Float32Array(src.length);
   const out = new Float32Array(src.length);
-  const size = 2 * r + 1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let sum = 0;
-    for (let k = -r; k <= r; k++) sum += src[row + Math.min(width - 1, Math.max(0, k))]!;
-    for (let x = 0; x < width; x++) {
-      tmp[row + x] = sum / size;
-      sum += src[row + Math.min(width - 1, x + r + 1)]! - src[row + Math.max(0, x - r)]!;
-    }
-  }
-  for (let x = 0; x < width; x++) {
-    let sum = 0;
-    for (let k = -r; k <= r; k++) sum += tmp[Math.min(height - 1, Math.max(0, k)) * width + x]!;
-    for (let y = 0; y < height; y++) {
-      out[y * width + x] = sum / size;
-      sum += tmp[Math.min(height - 1, y + r + 1) * width + x]! - tmp[Math.max(0, y - r) * width + x]!;
-    }
-  }
+  for (let y = 0; y < height; y++) boxLine(src, tmp, y * width, 1, width, r);
+  for (let x = 0; x < width; x++) boxLine(tmp, out, x, width, height, r);
   return out;
 }
 
 /**
  * Gaussian blur of standard deviation `sigma` pixels (edges clamped). Exact separable kernel up to
- * σ = 3; above, three box blurs (within a few per cent of a Gaussian, and linear in time).
+ * σ = 2; above, three box blurs (within a few per cent of a Gaussian, and linear in time).
  */
 export function gaussianBlur(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
   if (sigma <= 0) return src.slice();
-  if (sigma <= 3) {
+  if (sigma <= 2) {
     const kernel = gaussianKernel(sigma);
     return convolveColumns(convolveRows(src, width, height, kernel), width, height, kernel);
   }
@@ -136,8 +134,17 @@ export interface Blob {
   readonly y: number;
 }
 
-/** 4-connected blobs of the set pixels of `mask` with at least `minArea` pixels. */
-export function connectedBlobs(mask: Uint8Array, width: number, height: number, minArea = 1): Blob[] {
+/**
+ * 4-connected blobs of the set pixels of `mask` with at least `minArea` pixels. When `members` is
+ * given, the pixels of the blobs kept are set in it.
+ */
+export function connectedBlobs(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  minArea = 1,
+  members?: Uint8Array,
+): Blob[] {
   const seen = new Uint8Array(mask.length);
   const stack = new Int32Array(mask.length);
   const blobs: Blob[] = [];
@@ -167,7 +174,30 @@ export function connectedBlobs(mask: Uint8Array, width: number, height: number, 
         stack[top++] = j;
       }
     }
-    if (area >= minArea) blobs.push({ area, x: sx / area + 0.5, y: sy / area + 0.5 });
+    if (area < minArea) continue;
+    blobs.push({ area, x: sx / area + 0.5, y: sy / area + 0.5 });
+    if (members) floodMark(mask, width, height, start, members);
   }
   return blobs;
+}
+
+/** Sets in `out` the 4-connected component of `mask` containing `start`. */
+function floodMark(mask: Uint8Array, width: number, height: number, start: number, out: Uint8Array): void {
+  const stack = [start];
+  out[start] = 1;
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % width;
+    const y = (i - x) / width;
+    for (const j of [
+      x > 0 ? i - 1 : -1,
+      x < width - 1 ? i + 1 : -1,
+      y > 0 ? i - width : -1,
+      y < height - 1 ? i + width : -1,
+    ]) {
+      if (j < 0 || mask[j] === 0 || out[j] === 1) continue;
+      out[j] = 1;
+      stack.push(j);
+    }
+  }
 }

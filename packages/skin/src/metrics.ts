@@ -27,22 +27,37 @@ export const METRIC_TUNING = {
   skinMaxDeltaB: 14,
   /** Redness: a pixel counts from `rednessFrom` a* units above the face's reference, fully from `rednessFull`. */
   rednessFrom: 2,
-  rednessFull: 7,
-  /** Evenness: L* detail between `evenFineMm` and `evenCoarseMm`, departures from `evenFrom` to `evenFull` L*. */
-  evenFineMm: 0.4,
+  rednessFull: 10,
+  /**
+   * L* and a* are read smoothed over this σ: JPEG stores colour at half resolution, pixel noise is
+   * not redness, and a highlight is an area, not a peak.
+   */
+  fineMm: 0.6,
+  /** Evenness: L* detail between `fineMm` and `evenCoarseMm`, departures from `evenFrom` to `evenFull` L*. */
   evenCoarseMm: 4,
-  evenFrom: 2.5,
-  evenFull: 6,
+  evenFrom: 3,
+  evenFull: 8,
   /** Dark spots: connected areas at least `spotMinMm2` whose L* lies `spotDepth` below their surroundings. */
   spotDepth: 4,
   spotMinMm2: 1,
-  /** Shine: a pixel counts from `shineFrom` L* above the reference (fully at `shineFull`), when nearly colourless. */
-  shineFrom: 10,
-  shineFull: 22,
+  /**
+   * Shine: a pixel counts from `shineFrom` above the skin's lightness (fully at `shineFull`), as a
+   * ratio of (L* + 16) — 0.1 ≈ 8 L* units on mid-tone skin — when nearly colourless.
+   */
+  shineFrom: 0.1,
+  shineFull: 0.3,
+  /** Skin test: a pixel this much brighter than the reference may be a highlight whatever its colour. */
+  skinHighlight: 8,
+  /** Shine score: the zone's brightest `shinePercentile` % stand out 0 → 100 from `shineLevelFrom` to `shineLevelFull` L*. */
+  shinePercentile: 97,
+  shineLevelFrom: 6,
+  shineLevelFull: 30,
   /** Texture: L* energy between `textureFineMm` and `textureCoarseMm`, in L* units for a score of 63. */
   textureFineMm: 0.25,
   textureCoarseMm: 1,
   textureScale: 2.5,
+  /** Zone edges are softened over this σ when averaging (see measureZone). */
+  edgeSoftnessMm: 1.5,
   /** Dark circles: score = 5 × ΔL* (cheek minus under-eye), so 20 L* units = 100. */
   darkCirclesPerL: 5,
 } as const;
@@ -97,11 +112,11 @@ export interface SkinReference {
   readonly chroma: number;
 }
 
-/** The face's own skin colour: medians over both cheeks (the most reliably bare skin). */
-export function skinReference(lab: LabImage, cheeks: Mask): SkinReference {
-  const L = median(valuesIn(lab.L, cheeks));
-  const a = median(valuesIn(lab.a, cheeks));
-  const b = median(valuesIn(lab.b, cheeks));
+/** The face's own skin colour: medians of L*, a*, b* over `area` (the zones). */
+export function skinReference(lab: LabImage, area: Mask): SkinReference {
+  const L = median(valuesIn(lab.L, area));
+  const a = median(valuesIn(lab.a, area));
+  const b = median(valuesIn(lab.b, area));
   return { L, a, b, chroma: Math.hypot(a, b) };
 }
 
@@ -120,7 +135,7 @@ export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, un
     const da = lab.a[i]! - reference.a;
     const closeColour =
       da >= -t.skinMaxLessA && da <= t.skinMaxMoreA && Math.abs(lab.b[i]! - reference.b) <= t.skinMaxDeltaB;
-    if (closeColour || L >= reference.L + t.shineFrom) {
+    if (closeColour || L >= reference.L + t.skinHighlight) {
       out[i] = 1;
       if (union) union[i] = 1;
     }
@@ -128,19 +143,21 @@ export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, un
   return out;
 }
 
-/** Blur that ignores pixels outside `mask` (normalised convolution), so edges do not bleed in. */
-function maskedBlur(plane: Float32Array, mask: Mask, width: number, height: number, sigma: number): Float32Array {
-  const weighted = new Float32Array(plane.length);
-  const weights = new Float32Array(plane.length);
-  for (let i = 0; i < plane.length; i++) {
-    if (mask[i] === 0) continue;
-    weighted[i] = plane[i]!;
-    weights[i] = 1;
-  }
-  const num = gaussianBlur(weighted, width, height, sigma);
+/**
+ * Blurs that ignore pixels outside `mask` (normalised convolution), so edges do not bleed in: one
+ * result per plane, all at the same σ (the mask's own blur is shared).
+ */
+function maskedBlurs(planes: Float32Array[], mask: Mask, width: number, height: number, sigma: number): Float32Array[] {
+  const weights = new Float32Array(mask.length);
+  for (let i = 0; i < mask.length; i++) weights[i] = mask[i] === 0 ? 0 : 1;
   const den = gaussianBlur(weights, width, height, sigma);
-  for (let i = 0; i < num.length; i++) num[i] = den[i]! > 1e-3 ? num[i]! / den[i]! : 0;
-  return num;
+  return planes.map((plane) => {
+    const weighted = new Float32Array(plane.length);
+    for (let i = 0; i < plane.length; i++) if (mask[i] !== 0) weighted[i] = plane[i]!;
+    const num = gaussianBlur(weighted, width, height, sigma);
+    for (let i = 0; i < num.length; i++) num[i] = den[i]! > 1e-3 ? num[i]! / den[i]! : 0;
+    return num;
+  });
 }
 
 /** The per-pixel fields every zone's metrics read, computed once per face. */
@@ -150,8 +167,12 @@ export interface MetricFields {
   readonly red: Float32Array;
   /** |L* departure from the local mean|, ramped 0–1. */
   readonly uneven: Float32Array;
-  /** Dark spots (connected, ≥ spotMinMm2). */
+  /** Dark spots (connected, ≥ spotMinMm2): 1 at each spot's centre. */
   readonly spots: Uint8Array;
+  /** Pixels of those dark spots. */
+  readonly spotPixels: Uint8Array;
+  /** How far a pixel's (smoothed) L* stands above the skin reference, less any excess colour (a highlight is colourless). */
+  readonly highlight: Float32Array;
   /** Specular highlight, 0–1. */
   readonly shine: Float32Array;
   /** |band-pass L*| at the texture scale. */
@@ -164,16 +185,27 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   const n = width * height;
   const red = new Float32Array(n);
   const shine = new Float32Array(n);
+  // Colour and lightness are read a little smoothed: a JPEG stores colour at half resolution, pixel
+  // noise is not redness, and a highlight's extent should not depend on how sharp its peak came out.
+  // At this small scale a plain blur: the little that bleeds in from beyond the skin's edge is softened
+  // away by the zones' soft weights.
+  const fine = gaussianBlur(lab.L, width, height, t.fineMm * pxPerMm);
+  const a = gaussianBlur(lab.a, width, height, t.fineMm * pxPerMm);
+  const [coarse] = maskedBlurs([lab.L], skin, width, height, t.evenCoarseMm * pxPerMm) as [Float32Array];
+  const highlight = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (skin[i] === 0) continue;
-    red[i] = ramp(lab.a[i]! - reference.a, t.rednessFrom, t.rednessFull);
-    const a = lab.a[i]!;
-    const b = lab.b[i]!;
-    const chroma = Math.sqrt(a * a + b * b);
-    shine[i] = ramp(lab.L[i]! - reference.L, t.shineFrom, t.shineFull) * ramp(reference.chroma - chroma, -2, 4);
+    // a* relative to (L* + 16), which scales alike with exposure: a shadow or a brighter photo of the
+    // same skin is not redder; expressed in a* units at the skin reference's lightness.
+    const redder = (a[i]! / (fine[i]! + 16) - reference.a / (reference.L + 16)) * (reference.L + 16);
+    red[i] = ramp(redder, t.rednessFrom, t.rednessFull);
+    const chroma = Math.sqrt(a[i]! ** 2 + lab.b[i]! ** 2);
+    // Relative to the skin's own lightness ((L* + 16) ∝ Y^⅓), so a brighter or darker exposure of the
+    // same face finds the same highlights.
+    const lift = (fine[i]! + 16) / (reference.L + 16) - 1;
+    shine[i] = ramp(lift, t.shineFrom, t.shineFull) * ramp(reference.chroma - chroma, -2, 4);
+    highlight[i] = fine[i]! - reference.L - Math.max(0, chroma - reference.chroma - 2);
   }
-  const fine = maskedBlur(lab.L, skin, width, height, t.evenFineMm * pxPerMm);
-  const coarse = maskedBlur(lab.L, skin, width, height, t.evenCoarseMm * pxPerMm);
   const uneven = new Float32Array(n);
   const dark = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
@@ -183,13 +215,46 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
     if (departure <= -t.spotDepth) dark[i] = 1;
   }
   const spots = new Uint8Array(n);
+  const spotPixels = new Uint8Array(n);
   const minArea = t.spotMinMm2 * pxPerMm * pxPerMm;
-  for (const blob of connectedBlobs(dark, width, height, minArea))
+  for (const blob of connectedBlobs(dark, width, height, minArea, spotPixels))
     spots[Math.floor(blob.y) * width + Math.floor(blob.x)] = 1;
   const band = differenceOfGaussians(lab.L, width, height, t.textureFineMm * pxPerMm, t.textureCoarseMm * pxPerMm);
   const texture = new Float32Array(n);
   for (let i = 0; i < n; i++) texture[i] = Math.abs(band[i]!);
-  return { reference, red, uneven, spots, shine, texture };
+  return { reference, red, uneven, spots, spotPixels, highlight, shine, texture };
+}
+
+/** The mask blurred by σ (over the mask's bounding box plus 3σ), zero outside the box. */
+function softWeights(mask: Mask, width: number, height: number, sigma: number): Float32Array {
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (mask[row + x] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  const out = new Float32Array(mask.length);
+  if (x1 < 0) return out;
+  const margin = Math.ceil(3 * sigma);
+  x0 = Math.max(0, x0 - margin);
+  y0 = Math.max(0, y0 - margin);
+  x1 = Math.min(width - 1, x1 + margin);
+  y1 = Math.min(height - 1, y1 + margin);
+  const w = x1 - x0 + 1;
+  const h = y1 - y0 + 1;
+  const box = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) box[y * w + x] = mask[(y + y0) * width + x + x0]! ? 1 : 0;
+  const blurred = gaussianBlur(box, w, h, sigma);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[(y + y0) * width + x + x0] = blurred[y * w + x]!;
+  return out;
 }
 
 /** Raw measures of one zone (before the 0–100 mapping), for the docs and tuning. */
@@ -198,38 +263,59 @@ export interface ZoneMeasures {
   readonly redShare: number;
   readonly unevenShare: number;
   readonly spotsPerCm2: number;
+  /** Share of the zone covered by dark spots. */
+  readonly spotShare: number;
   readonly shineShare: number;
+  /** The zone's `shinePercentile` highlight level, L* units above the skin reference. */
+  readonly shineLevel: number;
   /** Median |band-pass L*| × 1.4826 (a robust σ), L* units. */
   readonly textureEnergy: number;
   readonly medianL: number;
 }
 
 export function measureZone(fields: MetricFields, lab: LabImage, mask: Mask, pxPerMm: number): ZoneMeasures {
+  // Soft weights: a pixel near the zone's edge counts less, so a landmark that moves by a pixel or
+  // two moves the result less. Computed over the zone's bounding box only.
+  const weights = softWeights(mask, lab.width, lab.height, METRIC_TUNING.edgeSoftnessMm * pxPerMm);
   let pixels = 0;
+  let weight = 0;
   let red = 0;
   let uneven = 0;
   let shine = 0;
   let spots = 0;
+  let spotPixels = 0;
   let bare = 0;
   const energies = new Float32Array(mask.length);
+  const highlights = new Float32Array(mask.length);
   const Ls = new Float32Array(mask.length);
   for (let i = 0; i < mask.length; i++) {
     if (mask[i] === 0) continue;
     Ls[pixels] = lab.L[i]!;
+    highlights[pixels] = fields.highlight[i]!;
+    spotPixels += fields.spotPixels[i]!;
     pixels++;
-    red += fields.red[i]!;
-    uneven += fields.uneven[i]!;
-    shine += fields.shine[i]!;
+    const w = weights[i]!;
+    weight += w;
+    red += fields.red[i]! * w;
+    uneven += fields.uneven[i]! * w;
+    shine += fields.shine[i]! * w;
     spots += fields.spots[i]!;
     if (fields.shine[i] === 0) energies[bare++] = fields.texture[i]!;
   }
   const areaCm2 = pixels / (pxPerMm * pxPerMm * 100);
   return {
     pixels,
-    redShare: pixels ? red / pixels : 0,
-    unevenShare: pixels ? uneven / pixels : 0,
+    redShare: weight > 0 ? red / weight : 0,
+    unevenShare: weight > 0 ? uneven / weight : 0,
     spotsPerCm2: areaCm2 > 0 ? spots / areaCm2 : 0,
-    shineShare: pixels ? shine / pixels : 0,
+    spotShare: pixels ? spotPixels / pixels : 0,
+    shineShare: weight > 0 ? shine / weight : 0,
+    shineLevel: pixels
+      ? select(
+          highlights.subarray(0, pixels),
+          Math.min(pixels - 1, Math.floor((METRIC_TUNING.shinePercentile / 100) * pixels)),
+        )
+      : 0,
     textureEnergy: bare ? median(energies.subarray(0, bare)) * 1.4826 : 0,
     medianL: median(Ls.subarray(0, pixels)),
   };
@@ -241,8 +327,8 @@ export function zoneScores(zone: ZoneId, m: ZoneMeasures): Partial<Record<Metric
   const scores: Partial<Record<MetricId, number>> = {};
   for (const metric of ZONE_METRICS[zone]) {
     if (metric === 'redness') scores.redness = toScore(m.redShare);
-    if (metric === 'evenness') scores.evenness = toScore(1 - m.unevenShare - 0.1 * m.spotsPerCm2);
-    if (metric === 'shine') scores.shine = toScore(Math.sqrt(m.shineShare * 4));
+    if (metric === 'evenness') scores.evenness = toScore(1 - m.unevenShare);
+    if (metric === 'shine') scores.shine = toScore(m.shineShare * 4);
     if (metric === 'texture') scores.texture = toScore(1 - Math.exp(-m.textureEnergy / t.textureScale));
   }
   return scores;

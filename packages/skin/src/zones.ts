@@ -7,9 +7,16 @@ import zoneData from './data/zones.json' with { type: 'json' };
 import { invertAffine, type Affine } from './image.ts';
 import { dilateMask, fillPolygons, polygonMask, subtractMask, trianglesMask, type Mask } from './mask.ts';
 
+/** A polygon vertex: a landmark, or the point `t` of the way from landmark a to landmark b. */
+export type ZoneVertex = number | readonly [a: number, b: number, t: number];
+
 interface ZoneTopology {
-  readonly triangles: readonly (readonly number[])[];
-  readonly outline: readonly (readonly number[])[];
+  /** Mesh triangles (landmark index triples) covering the zone. */
+  readonly triangles?: readonly (readonly number[])[];
+  /** Polygons covering the zone (where the mesh's triangles are too coarse). */
+  readonly polygons?: readonly (readonly ZoneVertex[])[];
+  /** Closed loops around the zone, for drawing. */
+  readonly outline: readonly (readonly ZoneVertex[])[];
 }
 
 export const ZONE_TOPOLOGY: Record<ZoneId, ZoneTopology> = Object.fromEntries(
@@ -139,13 +146,25 @@ export function faceCrop(face: DetectedFace, wantedPxPerMm: number): FaceCrop {
 
 const at = (mesh: readonly Point[], indices: readonly number[]): Point[] => indices.map((i) => mesh[i]!);
 
-/** Eyes, brows and lip red in crop pixels (grown by ≈ 1 mm): never part of a zone. */
+function vertex(mesh: readonly Point[], v: ZoneVertex): Point {
+  if (typeof v === 'number') return mesh[v]!;
+  const [a, b, t] = v;
+  const p = mesh[a]!;
+  const q = mesh[b]!;
+  return [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
+}
+
+/** Eyes and brows (grown by 1 mm) and the lips' red (grown by 1.5 mm) in crop pixels: never part of a zone. */
 export function exclusionMask(crop: FaceCrop): Mask {
   const { width, height, mesh } = crop;
   const mask = new Uint8Array(width * height);
-  for (const polygon of [RIGHT_EYE, LEFT_EYE, LIPS_OUTER, RIGHT_BROW, LEFT_BROW])
+  for (const polygon of [RIGHT_EYE, LEFT_EYE, RIGHT_BROW, LEFT_BROW])
     fillPolygons(mask, width, height, [at(mesh, polygon)]);
-  return dilateMask(mask, width, height, crop.pxPerMm);
+  const eyes = dilateMask(mask, width, height, crop.pxPerMm);
+  // The lips' outline is followed less closely by the mesh: a wider margin keeps their red out.
+  const lips = dilateMask(polygonMask(width, height, [at(mesh, LIPS_OUTER)]), width, height, 1.5 * crop.pxPerMm);
+  for (let i = 0; i < eyes.length; i++) eyes[i] = eyes[i]! | lips[i]!;
+  return eyes;
 }
 
 /**
@@ -156,8 +175,15 @@ export function zoneMasks(crop: FaceCrop): Record<ZoneId, Mask> {
   const taken = exclusionMask(crop);
   const masks = {} as Record<ZoneId, Mask>;
   for (const zone of ZONE_IDS) {
-    const triangles = ZONE_TOPOLOGY[zone].triangles.map((t) => at(crop.mesh, t));
-    const mask = subtractMask(trianglesMask(crop.width, crop.height, triangles), taken);
+    const topology = ZONE_TOPOLOGY[zone];
+    const mask = trianglesMask(
+      crop.width,
+      crop.height,
+      (topology.triangles ?? []).map((t) => at(crop.mesh, t)),
+    );
+    for (const polygon of topology.polygons ?? [])
+      fillPolygons(mask, crop.width, crop.height, [polygon.map((v) => vertex(crop.mesh, v))]);
+    subtractMask(mask, taken);
     for (let i = 0; i < mask.length; i++) if (mask[i]) taken[i] = 1;
     masks[zone] = mask;
   }
@@ -171,7 +197,9 @@ export function faceOvalMask(crop: FaceCrop): Mask {
 
 /** Each zone's outline loops in the source image's pixels, for drawing. */
 export function zoneOutlines(face: DetectedFace): Record<ZoneId, Point[][]> {
+  const points = face.mesh.map(([x, y]): Point => [x, y]);
   const outlines = {} as Record<ZoneId, Point[][]>;
-  for (const zone of ZONE_IDS) outlines[zone] = ZONE_TOPOLOGY[zone].outline.map((loop) => loop.map((i) => xy(face, i)));
+  for (const zone of ZONE_IDS)
+    outlines[zone] = ZONE_TOPOLOGY[zone].outline.map((loop) => loop.map((v) => vertex(points, v)));
   return outlines;
 }

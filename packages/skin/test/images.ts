@@ -1,11 +1,23 @@
 // Reading and writing the fixtures (PNG, JPEG) as RgbaImage, for tests and benchmarks.
 
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import type { RgbaImage } from '../src/contract.ts';
+
+// pngjs ships no types: the part used here.
+interface Png {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+const { PNG } = createRequire(import.meta.url)('pngjs') as {
+  PNG: (new (options: { width: number; height: number }) => Png) & {
+    sync: { read(buffer: Buffer): Png; write(png: Png): Buffer };
+  };
+};
 
 export const FIXTURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 

@@ -119,8 +119,9 @@ describe('metrics on synthetic skin', () => {
       [175, 40],
       [135, 80],
       [180, 15],
+      [160, 30],
     ] as const)
-      spotted = paint(spotted, disc(cx, cy, 4), ([r, g, b]) => [r! - 40, g! - 40, b! - 35]);
+      spotted = paint(spotted, disc(cx, cy, 5), ([r, g, b]) => [r! - 40, g! - 40, b! - 35]);
     const result = score(spotted);
     expect(result.evenness).toBeLessThan(plain.evenness! - 3);
     expect(result.measures.spotsPerCm2).toBeGreaterThan(0);
