@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { type Analysis, METRIC_IDS, type MetricId, type Point, type ZoneResult } from '@skanova/skin/contract';
 import { useTranslation } from '../../lib/react-i18n';
+import noiseFloors from '@skanova/skin/data/noise-floors.json';
 import { useObjectUrl } from './blob-image';
 import { faceFrame } from './face-frame';
 import type { Frame } from './storage';
@@ -30,7 +31,7 @@ function zonePath(zone: ZoneResult): string {
 
 /** The result (issue 11 §6): the photo with the zones (can be hidden), a short summary, per-zone scores, what each score means, the disclaimer. */
 export function ResultView({ analysis, image, imageFrame, landmarks, heading, meta, actions }: ResultViewProps) {
-  const { t } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
   const [showZones, setShowZones] = useState(true);
   const url = useObjectUrl(image);
   const summary = summarise(analysis);
@@ -146,6 +147,13 @@ export function ResultView({ analysis, image, imageFrame, landmarks, heading, me
                 </p>
                 <p>
                   <strong>{t('result.notMeans')}</strong> {t(`metrics.${metric}.notMeans`)}
+                </p>
+                <p className="studio-muted">
+                  {t('result.floor', {
+                    floor: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
+                      noiseFloors.overall[metric],
+                    ),
+                  })}
                 </p>
               </dd>
             </div>
