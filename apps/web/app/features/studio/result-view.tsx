@@ -150,6 +150,7 @@ export function ResultView({ analysis, image, imageFrame, landmarks, heading, me
                 </p>
                 <p className="studio-muted">
                   {t('result.floor', {
+                    count: noiseFloors.overall[metric],
                     floor: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
                       noiseFloors.overall[metric],
                     ),
