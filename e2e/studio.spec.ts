@@ -39,6 +39,34 @@ async function expectSixZoneResult(page: Page, lang: Lang) {
   await expect(page.getByRole('img', { name: t.result.photoAlt })).toBeVisible();
 }
 
+/** What the device keeps of each saved scan (read from IndexedDB as the app wrote it). */
+function savedScans(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('skanova-studio');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('scans').objectStore('scans').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(
+              (
+                all.result as { analysis: { zones: unknown[] }; landmarks: unknown[]; thumbnail?: Blob; photo?: Blob }[]
+              ).map((scan) => ({
+                zones: scan.analysis.zones.length,
+                landmarks: scan.landmarks.length,
+                thumbnail: scan.thumbnail instanceof Blob,
+                photo: scan.photo instanceof Blob,
+              })),
+            );
+          };
+        };
+      }),
+  );
+}
+
 for (const lang of ['fr', 'en'] as const) {
   const t = strings(lang, 'studio');
 
@@ -67,8 +95,12 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.getByRole('img', { name: t.result.photoAltHidden, exact: true })).toBeVisible();
       await page.getByRole('checkbox', { name: t.result.hideZones }).uncheck();
 
+      // On the desktop the visitor also keeps the photo; on the phone only the scores, zones and a preview.
+      const keepPhoto = size.name === 'desktop';
+      if (keepPhoto) await page.getByRole('checkbox', { name: t.result.keepPhoto }).check();
       await page.getByRole('button', { name: t.result.save }).click();
       await expect(page.getByText(t.result.saved)).toBeVisible();
+      expect(await savedScans(page)).toEqual([{ zones: 7, landmarks: 478, thumbnail: true, photo: keepPhoto }]);
 
       await page.goto('/studio');
       await expect(page.getByRole('heading', { level: 2, name: t.home.savedTitle })).toBeVisible();
