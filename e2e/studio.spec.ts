@@ -167,6 +167,19 @@ for (const lang of ['fr', 'en'] as const) {
   });
 }
 
+test('the language toggle switches the app in place, and the choice is remembered', async ({ page, context }) => {
+  await answerCookieBanner(context);
+  const [fr, en] = [strings('fr', 'studio'), strings('en', 'studio')];
+  await page.goto('/studio?lang=fr');
+  await expect(page.getByRole('heading', { level: 1, name: fr.consent.title })).toBeVisible();
+  await page.getByRole('button', { name: strings('fr').language.switchTo }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.consent.title })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: en.consent.ageLabel })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('/studio');
+  await expect(page.getByRole('heading', { level: 1, name: en.consent.title })).toBeVisible();
+});
+
 test.describe('the camera', () => {
   for (const lang of ['fr', 'en'] as const) {
     const t = strings(lang, 'studio');
