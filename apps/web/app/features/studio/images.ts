@@ -28,9 +28,22 @@ export async function decodeImageFile(file: Blob): Promise<ImageBitmap> {
 }
 
 /** The camera's current frame, as the sensor sees it (the preview's mirroring is only for display). */
-export function grabFrame(video: HTMLVideoElement, maxSide: number): Promise<ImageBitmap> {
+export async function grabFrame(video: HTMLVideoElement, maxSide: number): Promise<ImageBitmap> {
   const size = fitWithin(video.videoWidth, video.videoHeight, maxSide);
-  return createImageBitmap(video, { resizeWidth: size.width, resizeHeight: size.height, resizeQuality: 'medium' });
+  try {
+    return await createImageBitmap(video, {
+      resizeWidth: size.width,
+      resizeHeight: size.height,
+      resizeQuality: 'medium',
+    });
+  } catch {
+    // Browsers without the resize options: the frame drawn at that size on a canvas.
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    canvas.getContext('2d')?.drawImage(video, 0, 0, size.width, size.height);
+    return createImageBitmap(canvas);
+  }
 }
 
 /** A JPEG copy of an image (or of the part of it in `frame`), at most `maxSide` on its long side. */
