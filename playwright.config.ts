@@ -9,7 +9,7 @@ export const FUNNEL_URL = `http://localhost:${FUNNEL_PORT}`;
 /** The Authorization value the funnel server expects on RevenueCat webhooks. */
 export const FUNNEL_WEBHOOK_AUTH = 'Bearer e2e-revenuecat-webhook-secret';
 
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { AFFILIATE_PROTECTED_PAGES, AFFILIATE_PUBLIC_PAGES } from '../packages/shared/src/affiliate/constants.ts';
 import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '../packages/shared/src/site/constants.ts';
+import { STUDIO_PAGES } from '../packages/shared/src/studio/constants.ts';
 
 // First-load JavaScript of every prerendered page (issue 2 §6): the scripts a page's HTML loads
 // (modulepreload links and module scripts) plus everything they import statically, gzip -9 each,
@@ -94,7 +95,13 @@ export function measureAll(dir = buildDir()): PageWeight[] {
     const clientDir = path.join(dir, lang, 'client');
     if (!existsSync(clientDir))
       throw new Error(`No build at ${clientDir}: run "npm run build" (or set WEB_BUILD_DIR).`);
-    for (const page of [...PUBLIC_PAGES, LANDING_PAGE, ...AFFILIATE_PUBLIC_PAGES, ...AFFILIATE_PROTECTED_PAGES]) {
+    for (const page of [
+      ...PUBLIC_PAGES,
+      LANDING_PAGE,
+      ...STUDIO_PAGES,
+      ...AFFILIATE_PUBLIC_PAGES,
+      ...AFFILIATE_PROTECTED_PAGES,
+    ]) {
       results.push(measurePage(clientDir, page, lang, cache));
     }
   }
@@ -139,7 +146,7 @@ export function report(results: PageWeight[]): string {
 }
 
 /** Signed-in pages are measured without a budget. */
-function hasBudget(page: string): boolean {
+export function hasBudget(page: string): boolean {
   return !(AFFILIATE_PROTECTED_PAGES as readonly string[]).includes(page);
 }
 

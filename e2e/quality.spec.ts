@@ -39,6 +39,9 @@ const PAGES: PublicPage[] = [
   { url: '/affiliate/signup', path: '/affiliate/signup' },
   { url: '/affiliate/login', path: '/affiliate/login', noindex: true },
   { url: '/affiliate/reset-password', path: '/affiliate/reset-password', noindex: true },
+  // The web app's home: on a new device, the consent asked before the first scan (its other pages send
+  // a visitor without consent there; e2e/studio.spec.ts goes through them).
+  { url: '/studio', path: '/studio' },
   // Signed out, the operator console is its sign-in form.
   { url: '/admin', path: '/admin', noindex: true },
 ];

@@ -2,6 +2,7 @@ import type { Config } from '@react-router/dev/config';
 import { ADMIN_PAGES } from '@skanova/shared/admin/pages';
 import { AFFILIATE_PAGES } from '@skanova/shared/affiliate/constants';
 import { LANDING_PAGE, PUBLIC_PAGES } from '@skanova/shared/site/constants';
+import { STUDIO_PAGES } from '@skanova/shared/studio/constants';
 
 // Built once per language (SITE_LANG): the same routes prerendered to build/<lang>/client.
 // The client JavaScript is identical in both builds (checked by scripts/postbuild.ts).
@@ -12,5 +13,5 @@ const outDir = process.env.SITE_BUILD_DIR ?? 'build';
 export default {
   ssr: false,
   buildDirectory: `${outDir}/${lang}`,
-  prerender: [...PUBLIC_PAGES, ...AFFILIATE_PAGES, LANDING_PAGE, ...ADMIN_PAGES, '/404'],
+  prerender: [...PUBLIC_PAGES, ...AFFILIATE_PAGES, LANDING_PAGE, ...ADMIN_PAGES, ...STUDIO_PAGES, '/404'],
 } satisfies Config;

@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 // Chunking (ADR 005): the libraries every page needs in one `vendor` chunk and the shell every public
 // page needs in one `app` chunk — one well-compressed file each instead of a dozen small ones. What
@@ -52,8 +56,52 @@ const API = /app\/lib\/(callable|form-errors|auth\/auth-client)\.ts|packages\/sh
 // instead of a common chunk cut differently for each set of forms.
 const FORMS = /node_modules\/zod\/|packages\/shared\/src\/(site\/browser-zod|callable\/storable-text)\.ts/;
 
+// The web app's face models and WebAssembly runtime (ADR 010), served from our own origin under the
+// hashed assets (immutable caching): only the models the analysis uses. Their folder is named by a
+// digest of their bytes; the app reads its address from `virtual:studio-models`.
+const require = createRequire(import.meta.url);
+// The package's exports map has no package.json entry: its main file is in dist/.
+const HUMAN_MODELS = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models');
+const TFJS_WASM = path.join(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist');
+const STUDIO_FILES = [
+  ...['blazeface', 'facemesh', 'iris'].flatMap((model) =>
+    ['json', 'bin'].map((ext) => path.join(HUMAN_MODELS, `${model}.${ext}`)),
+  ),
+  // Without cross-origin isolation the runtime never picks its threaded build.
+  ...['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'].map((name) => path.join(TFJS_WASM, name)),
+];
+const VIRTUAL_ID = 'virtual:studio-models';
+/** Under the hashed assets, so the server caches them for a year like every other asset. */
+const STUDIO_MODELS_PREFIX = '/assets/studio-models/';
+
+function studioModels(): Plugin {
+  const digest = createHash('sha256');
+  for (const file of STUDIO_FILES) digest.update(path.basename(file)).update(readFileSync(file));
+  const base = `${STUDIO_MODELS_PREFIX}${digest.digest('hex').slice(0, 12)}/`;
+  let isClientBuild = false;
+  return {
+    name: 'skanova-studio-models',
+    configResolved(config) {
+      isClientBuild = config.command === 'build' && !config.build.ssr;
+    },
+    resolveId: (id) => (id === VIRTUAL_ID ? `\0${VIRTUAL_ID}` : undefined),
+    load: (id) => (id === `\0${VIRTUAL_ID}` ? `export const MODELS_BASE = ${JSON.stringify(base)};` : undefined),
+    generateBundle() {
+      if (!isClientBuild) return;
+      for (const file of STUDIO_FILES)
+        this.emitFile({
+          type: 'asset',
+          fileName: `${base.slice(1)}${path.basename(file)}`,
+          source: readFileSync(file),
+        });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), studioModels()],
+  // The analysis worker imports the face model's runtime in chunks of its own.
+  worker: { format: 'es' },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -18,6 +18,14 @@ describe('loadConfig', () => {
     expect(config.isHttps).toBe(true);
   });
 
+  it("opens the site's own web app unless WEB_APP_URL names another", () => {
+    expect(loadConfig({}).WEB_APP_URL).toBe('http://localhost:3000/studio');
+    expect(loadConfig({ PUBLIC_URL: 'https://www.skanova.com/', WEB_APP_URL: '' }).WEB_APP_URL).toBe(
+      'https://www.skanova.com/studio',
+    );
+    expect(loadConfig({ WEB_APP_URL: 'https://app.example.com' }).WEB_APP_URL).toBe('https://app.example.com');
+  });
+
   it('treats an empty DATABASE_URL as unset and accepts a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     const secret = 'x'.repeat(32);

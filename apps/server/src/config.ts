@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STUDIO_HOME } from '@skanova/shared/studio/constants';
 
 // Configuration comes from the environment only, validated once at start (see .env.example).
 
@@ -44,7 +45,8 @@ const envSchema = z
       .default('skanova://'),
     APP_STORE_URL: z.url().default('https://apps.apple.com/app/skanova/id0000000000'),
     PLAY_STORE_URL: z.url().default('https://play.google.com/store/apps/details?id=com.skanova.app'),
-    WEB_APP_URL: z.url().default('https://app.skanova.com'),
+    /** The web app; default: this site's own /studio (ADR 010). */
+    WEB_APP_URL: optionalUrl,
     INSTAGRAM_URL: z.url().default('https://www.instagram.com/skanova'),
     TWITTER_URL: z.url().default('https://twitter.com/skanova'),
     FACEBOOK_URL: z.url().default('https://www.facebook.com/skanova'),
@@ -143,7 +145,8 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'WEB_APP_URL'> {
+  WEB_APP_URL: string;
   publicUrl: string;
   publicOrigin: string;
   isHttps: boolean;
@@ -160,5 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const value = parsed.data;
   const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);
-  return { ...value, publicUrl, publicOrigin: url.origin, isHttps: url.protocol === 'https:' };
+  return {
+    ...value,
+    WEB_APP_URL: value.WEB_APP_URL ?? `${publicUrl}${STUDIO_HOME}`,
+    publicUrl,
+    publicOrigin: url.origin,
+    isHttps: url.protocol === 'https:',
+  };
 }

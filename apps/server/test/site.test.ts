@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/site/constants';
+import { brotliCompressSync } from 'node:zlib';
+import { STUDIO_PAGES } from '@skanova/shared/studio/constants';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { SERVED_PAGES } from '@skanova/shared/site/pages';
 import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/affiliate/constants';
@@ -43,6 +45,8 @@ function createFixtureBuild(): string {
     mkdirSync(path.join(client, 'assets'), { recursive: true });
     writeFileSync(path.join(client, 'assets', 'app-abc123.js'), ASSET_BODY);
     writeFileSync(path.join(client, 'assets', 'stray.html'), '<p>never served</p>');
+    writeFileSync(path.join(client, 'assets', 'analysis.worker-abc123.js'), ASSET_BODY);
+    writeFileSync(path.join(client, 'assets', 'analysis.worker-abc123.js.br'), brotliCompressSync(ASSET_BODY));
     writeFileSync(path.join(client, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   }
   return dir;
@@ -258,6 +262,35 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBeDefined();
     // Plain HTTP (local): no HSTS.
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("lets only the web app's pages compile WebAssembly and start their worker; every other page stays strict", async () => {
+    const directives = (csp: string) => new Map(csp.split(';').map((part) => [part.trim().split(' ')[0], part.trim()]));
+    for (const page of STUDIO_PAGES) {
+      const csp = directives(String((await get(page)).headers['content-security-policy']));
+      expect(csp.get('script-src'), page).toContain("'wasm-unsafe-eval'");
+      expect(csp.get('script-src'), page).not.toMatch(/'unsafe-eval'|'unsafe-inline'/);
+      expect(csp.get('worker-src'), page).toBe("worker-src 'self'");
+      expect(csp.get('connect-src'), page).toBe("connect-src 'self'");
+    }
+    for (const page of SERVED_PAGES.filter((path) => !(STUDIO_PAGES as readonly string[]).includes(path))) {
+      const csp = String((await get(page)).headers['content-security-policy']);
+      expect(csp, page).not.toContain('wasm-unsafe-eval');
+      expect(csp, page).not.toContain('worker-src');
+    }
+  });
+
+  it("gives the analysis worker its own policy: this origin's scripts, WebAssembly and fetches only", async () => {
+    for (const encoding of ['identity', 'br']) {
+      const response = await get('/assets/analysis.worker-abc123.js', { 'accept-encoding': encoding });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-security-policy'], encoding).toBe(
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'",
+      );
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    const other = await get('/assets/app-abc123.js');
+    expect(String(other.headers['content-security-policy'])).not.toContain('wasm-unsafe-eval');
   });
 
   it('sends security headers on API answers, 404s and redirects too', async () => {

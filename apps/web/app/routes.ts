@@ -27,6 +27,8 @@ export default [
       route('affiliate/marketing', 'routes/affiliate/marketing.tsx'),
     ]),
   ]),
+  // The web app (ADR 010): one route for its pages (each route costs every page's manifest bytes).
+  route('studio/*', 'routes/studio.tsx'),
   // The operator console (BRIEF §5.10): its own shell and session; the server checks the role.
   route('admin', 'routes/admin.tsx'),
   // One landing page for /download, /download?ref=CODE, /ref/CODE and /app/TYPE[/CODE] (see entry.client).

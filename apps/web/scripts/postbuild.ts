@@ -55,7 +55,7 @@ for (const lang of LANGUAGES) {
   const dir = path.join(buildDir, lang, 'client', 'assets');
   for (const name of readdirSync(dir, { recursive: true }) as string[]) {
     const file = path.join(dir, name);
-    if (!/\.(js|css|svg|json)$/.test(name) || !statSync(file).isFile()) continue;
+    if (!/\.(js|css|svg|json|wasm)$/.test(name) || !statSync(file).isFile()) continue;
     const content = readFileSync(file);
     if (content.length < 1024) continue;
     writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));

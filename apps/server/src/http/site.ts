@@ -20,6 +20,7 @@ import type { Config } from '../config.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { isApiPath } from './callable.ts';
 import { SERVED_PAGES } from '@skanova/shared/site/pages';
+import { STUDIO_PAGES, isStudioPage } from '@skanova/shared/studio/constants';
 
 // Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
 // with the configured public settings substituted and a CSP listing that file's inline-script hashes.
@@ -89,10 +90,16 @@ export function inlineScriptHashes(html: string): string[] {
   return [...new Set(hashes)];
 }
 
-export function pageCsp(scriptHashes: string[], config: Config): string {
+/**
+ * The web app's pages (ADR 010) also start the analysis worker and may compile WebAssembly
+ * (`'wasm-unsafe-eval'`: compiling, never `eval`); every other page keeps the strict policy.
+ */
+export function pageCsp(scriptHashes: string[], config: Config, options: { app?: boolean } = {}): string {
+  const appScript = options.app ? ["'wasm-unsafe-eval'"] : [];
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    ['script-src', "'self'", ...scriptHashes, ...appScript].join(' '),
+    ...(options.app ? ["worker-src 'self'"] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -132,7 +139,7 @@ export function loadSite(buildDir: string, config: Config, now: () => Date): Sit
       const substituted = substituteConfig(html, values);
       next.set(key, {
         html: substituted,
-        csp: pageCsp(inlineScriptHashes(substituted), config),
+        csp: pageCsp(inlineScriptHashes(substituted), config, { app: isStudioPage(key.slice(key.indexOf(' ') + 1)) }),
         br: brotliCompressSync(substituted, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip: gzipSync(substituted, { level: 9 }),
       });
@@ -189,9 +196,22 @@ export function pageForPath(pathname: string, search: string): string | undefine
   if ((PUBLIC_PAGES as readonly string[]).includes(normalised)) return normalised;
   if ((AFFILIATE_PAGES as readonly string[]).includes(normalised)) return normalised;
   if ((ADMIN_PAGES as readonly string[]).includes(normalised)) return normalised;
+  if ((STUDIO_PAGES as readonly string[]).includes(normalised)) return normalised;
   if (parseLandingPath(normalised, search)) return LANDING_PAGE;
   return undefined;
 }
+
+/** The web app's analysis worker (Vite names it after its module, `analysis.worker-<hash>.js`), or its compressed copy. */
+export function isAnalysisWorker(filePath: string): boolean {
+  return /(^|[\\/])analysis\.worker-[\w-]+\.js(\.br|\.gz)?$/.test(filePath);
+}
+
+/** What the analysis worker may do: load its own chunks, compile WebAssembly, fetch from this origin. */
+export const ANALYSIS_WORKER_CSP = [
+  "default-src 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "connect-src 'self'",
+].join('; ');
 
 export async function registerSite(app: FastifyInstance, site: Site) {
   // Hashed assets never change; everything else is revalidated. HTML is never served from here.
@@ -203,8 +223,11 @@ export async function registerSite(app: FastifyInstance, site: Site) {
     allowedPath: (pathname) => !pathname.endsWith('.html'),
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply) => {
+    setHeaders: (reply, filePath) => {
       reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+      // A worker runs under the policy of its own script's answer, not the page's: the analysis
+      // worker may compile the WebAssembly runtime and fetch the models, from this origin only.
+      if (isAnalysisWorker(filePath)) reply.header('content-security-policy', ANALYSIS_WORKER_CSP);
     },
   });
   const rootFiles = readdirSync(site.clientDir).filter(

@@ -12,13 +12,17 @@ export const I18N_ELEMENT_ID = 'sk-i18n';
 export const COMMON_NAMESPACES = ['common'];
 
 // The e-mail and payout-file texts are the server's: no page needs them, so no page carries their loaders.
+// The web app's strings (`studio`) are prerendered like any page's, but in the browser the app's own
+// chunk loads the other language (features/studio/studio-strings.ts): the public pages do not carry them.
 // Keys are `<lang>/<namespace>.json` (relative to the translations folder): every page carries this map.
-const loaders = import.meta.glob<{ default: ResourceKey }>(
-  ['./*/*.json', '!./*/emails.json', '!./*/payout-transfers.json'],
-  {
-    base: '../../../../packages/shared/src/i18n/',
-  },
-);
+const loaders = import.meta.env.SSR
+  ? import.meta.glob<{ default: ResourceKey }>(['./*/*.json', '!./*/emails.json', '!./*/payout-transfers.json'], {
+      base: '../../../../packages/shared/src/i18n/',
+    })
+  : import.meta.glob<{ default: ResourceKey }>(
+      ['./*/*.json', '!./*/emails.json', '!./*/payout-transfers.json', '!./*/studio.json'],
+      { base: '../../../../packages/shared/src/i18n/' },
+    );
 
 export function loadNamespace(lang: string, ns: string): Promise<ResourceKey> {
   const loader = loaders[`./${lang}/${ns}.json`];

@@ -1,0 +1,96 @@
+import type { AnalysisOutcome, CaptureSource, GateReading, Point } from '@skanova/skin/contract';
+import { MODELS_BASE } from 'virtual:studio-models';
+import type { EngineFailure, WorkerRequest, WorkerResponse } from './analysis-protocol';
+
+// The page's side of the analysis worker: one worker per capture page, started when the visitor
+// reaches it (the model runtime is never part of any page's first load). Requests are answered in
+// order; a crashed worker fails every pending request and the page says so.
+
+export class EngineError extends Error {
+  constructor(
+    readonly reason: EngineFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface AnalysedPhoto {
+  outcome: AnalysisOutcome;
+  landmarks: readonly Point[];
+}
+
+export interface AnalysisEngine {
+  /** Resolves once the models are loaded; `onProgress` follows the first download. */
+  ready: Promise<{ backend: string; modelVersion: string }>;
+  check(frame: ImageBitmap): Promise<readonly GateReading[]>;
+  analyse(image: ImageBitmap, source: CaptureSource): Promise<AnalysedPhoto>;
+  dispose(): void;
+}
+
+type Pending = { resolve: (value: WorkerResponse) => void; reject: (error: EngineError) => void };
+
+export function startAnalysisEngine(onProgress: (loaded: number, total: number) => void): AnalysisEngine {
+  const worker = new Worker(new URL('./analysis.worker.ts', import.meta.url), { type: 'module' });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let dead: EngineError | undefined;
+
+  const failAll = (error: EngineError) => {
+    dead = error;
+    for (const request of pending.values()) request.reject(error);
+    pending.clear();
+  };
+
+  worker.addEventListener('message', (event: MessageEvent<WorkerResponse>) => {
+    const message = event.data;
+    if (message.type === 'progress') return onProgress(message.loaded, message.total);
+    const request = message.id === null ? undefined : pending.get(message.id);
+    if (message.type === 'failed') {
+      const error = new EngineError(message.reason, message.message);
+      // A failure outside any request, or while loading, ends the engine.
+      if (!request || message.reason !== 'crashed') return failAll(error);
+      pending.delete(message.id!);
+      return request.reject(error);
+    }
+    if (!request) return;
+    pending.delete(message.id);
+    request.resolve(message);
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    failAll(new EngineError('crashed', event.message || 'The analysis worker stopped.'));
+  });
+
+  const send = (request: WorkerRequest, transfer: Transferable[] = []) =>
+    new Promise<WorkerResponse>((resolve, reject) => {
+      if (dead) return reject(dead);
+      pending.set(request.id, { resolve, reject });
+      worker.postMessage(request, transfer);
+    });
+
+  const ready = send({ type: 'init', id: nextId++, modelsBase: MODELS_BASE }).then((message) => {
+    if (message.type !== 'ready') throw new EngineError('crashed', `Unexpected answer ${message.type}`);
+    return { backend: message.backend, modelVersion: message.modelVersion };
+  });
+  // The page reads `ready`; this only keeps an unobserved failure from being reported as unhandled.
+  ready.catch(() => {});
+
+  return {
+    ready,
+    async check(frame) {
+      const message = await send({ type: 'check', id: nextId++, frame }, [frame]);
+      if (message.type !== 'checked') throw new EngineError('crashed', `Unexpected answer ${message.type}`);
+      return message.gates;
+    },
+    async analyse(image, source) {
+      const message = await send({ type: 'analyse', id: nextId++, image, source }, [image]);
+      if (message.type !== 'analysed') throw new EngineError('crashed', `Unexpected answer ${message.type}`);
+      return { outcome: message.outcome, landmarks: message.landmarks };
+    },
+    dispose() {
+      worker.terminate();
+      failAll(new EngineError('crashed', 'disposed'));
+    },
+  };
+}

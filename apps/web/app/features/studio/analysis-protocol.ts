@@ -1,0 +1,40 @@
+import type { AnalysisOutcome, CaptureSource, GateReading, Point } from '@skanova/skin/contract';
+
+// Messages between the page and the analysis worker (analysis.worker.ts). Images travel as
+// ImageBitmaps (transferred, never copied, never leaving the browser).
+
+/** Why the analysis cannot run on this device, or stopped. */
+export type EngineFailure =
+  /** Neither WebGL nor WebAssembly. */
+  | 'unsupported'
+  /** The device ran out of memory. */
+  | 'memory'
+  /** The models could not be loaded (network, storage). */
+  | 'loadFailed'
+  /** The worker itself crashed or the analysis threw. */
+  | 'crashed';
+
+export type WorkerRequest =
+  | { type: 'init'; id: number; modelsBase: string }
+  | { type: 'check'; id: number; frame: ImageBitmap }
+  | { type: 'analyse'; id: number; image: ImageBitmap; source: CaptureSource };
+
+export type WorkerResponse =
+  | { type: 'progress'; loaded: number; total: number }
+  | { type: 'ready'; id: number; backend: string; modelVersion: string }
+  | { type: 'checked'; id: number; gates: readonly GateReading[] }
+  | {
+      type: 'analysed';
+      id: number;
+      outcome: AnalysisOutcome;
+      /** The analysed face's landmarks (x, y), for the overlay; empty when no single face was found. */
+      landmarks: readonly Point[];
+    }
+  | { type: 'failed'; id: number | null; reason: EngineFailure; message: string };
+
+/** What an error thrown in the worker means for the visitor. */
+export function failureOf(error: unknown): EngineFailure {
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  if (/out of memory|\bOOM\b|RangeError.*(allocat|memory)|Array buffer allocation/i.test(message)) return 'memory';
+  return 'crashed';
+}

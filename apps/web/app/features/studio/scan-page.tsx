@@ -1,0 +1,379 @@
+import { type DragEvent, useCallback, useId, useReducer, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { CaptureSource } from '@skanova/skin/contract';
+import { STUDIO_HOME, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
+import { PageMeta } from '../../components/page-meta';
+import { useTranslation } from '../../lib/react-i18n';
+import { EngineError } from './analysis-client';
+import { useCamera } from './use-camera';
+import { ANALYSIS_MAX_SIDE, THUMBNAIL_MAX_SIDE, decodeImageFile, toJpeg } from './images';
+import { faceFrame } from './face-frame';
+import { ResultView } from './result-view';
+import { type ScanResult, canTakePhoto, initialScanState, problemsOf, scanReducer } from './scan-state';
+import { studioStore } from './storage';
+import { useAnalysisEngine } from './use-analysis-engine';
+import { ToHome, useConsent } from './use-consent';
+
+/** The capture page: consent checked, then camera or photo, then the result and "save". */
+export function ScanPage() {
+  const { t } = useTranslation('studio');
+  const consent = useConsent();
+  return (
+    <div className="container studio-page">
+      <PageMeta path={STUDIO_SCAN_PAGE} title={t('meta.scanTitle')} description={t('meta.homeDescription')} noindex />
+      {consent.status === 'absent' ? (
+        <ToHome />
+      ) : consent.status === 'loading' ? (
+        <p className="studio-loading" role="status">
+          {t('home.loading')}
+        </p>
+      ) : (
+        <Scan />
+      )}
+    </div>
+  );
+}
+
+function Scan() {
+  const { t } = useTranslation('studio');
+  const [state, dispatch] = useReducer(scanReducer, initialScanState);
+  const engine = useAnalysisEngine(dispatch, true);
+  const video = useRef<HTMLVideoElement>(null);
+  const { phase, engine: engineState } = state;
+  const camera = useCamera({
+    video,
+    active: phase.name === 'startingCamera' || phase.name === 'camera',
+    checking: phase.name === 'camera' && engineState.status === 'ready',
+    engine,
+    dispatch,
+  });
+
+  const analyse = useCallback(
+    async (image: ImageBitmap, source: CaptureSource) => {
+      dispatch({ type: 'analysing', source });
+      try {
+        // The copy shown under the zones (and kept if the visitor asks), made before the image goes to the worker.
+        const photo = await toJpeg(image, ANALYSIS_MAX_SIDE);
+        const worker = engine.current;
+        if (!worker) throw new EngineError('crashed', 'no engine');
+        await worker.ready;
+        const { outcome, landmarks } = await worker.analyse(image, source);
+        if (!outcome.ok) return dispatch({ type: 'refused', source, gates: outcome.gates });
+        dispatch({
+          type: 'analysed',
+          result: { source, analysis: outcome.analysis, gates: outcome.gates, landmarks, photo },
+        });
+      } catch (error) {
+        dispatch({ type: 'engineFailed', reason: error instanceof EngineError ? error.reason : 'crashed' });
+      }
+    },
+    [engine],
+  );
+
+  const choosePhoto = useCallback(
+    async (file: File | undefined) => {
+      if (!file) return;
+      let image: ImageBitmap;
+      try {
+        image = await decodeImageFile(file);
+      } catch {
+        return dispatch({ type: 'unreadableFile' });
+      }
+      await analyse(image, 'upload');
+    },
+    [analyse],
+  );
+
+  const engineFailed = engineState.status === 'failed';
+  const percent =
+    engineState.status === 'loading' && engineState.total > 0
+      ? Math.round((engineState.loaded / engineState.total) * 100)
+      : 0;
+
+  if (phase.name === 'result')
+    return (
+      <ScanResultView
+        result={phase.result}
+        saved={phase.saved}
+        dispatch={dispatch}
+        modelVersion={engineState.status === 'ready' ? engineState.modelVersion : ''}
+      />
+    );
+
+  return (
+    <section className="studio-capture" aria-labelledby="scan-title">
+      <h1 id="scan-title">{t('scan.title')}</h1>
+      <p className="studio-lead">{t('scan.lead')}</p>
+
+      {/* One live region for everything the visitor waits for or must fix. */}
+      <div className="studio-status" role="status" aria-live="polite">
+        {engineFailed ? null : engineState.status === 'loading' ? (
+          <div className="studio-progress">
+            <p>{t('scan.engine.loading', { percent })}</p>
+            <progress max={100} value={percent} aria-label={t('scan.engine.loading', { percent })} />
+            <p className="studio-muted">{t('scan.engine.loadingHint')}</p>
+          </div>
+        ) : null}
+        {phase.name === 'analysing' ? <p className="studio-analysing">{t('scan.analysing')}</p> : null}
+        {phase.name === 'startingCamera' ? <p>{t('scan.camera.starting')}</p> : null}
+        {phase.name === 'camera' && engineState.status === 'ready' ? <Guidance gates={phase.gates} /> : null}
+      </div>
+
+      {engineFailed ? (
+        <div className="form-error" role="alert">
+          <p>{t(`scan.engine.failed.${engineState.reason}`)}</p>
+          <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
+            {t('scan.engine.reload')}
+          </button>
+        </div>
+      ) : null}
+
+      {phase.name === 'refused' ? (
+        <div className="studio-card studio-refused" role="alert">
+          <h2>{t('scan.refused.title')}</h2>
+          {phase.problems.length > 0 ? (
+            <>
+              <p>{t('scan.refused.lead')}</p>
+              <ul className="studio-problems">
+                {phase.problems.map((problem) => (
+                  <li key={problem}>{t(`gates.problems.${problem}`)}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t('scan.refused.unknown')}</p>
+          )}
+          <button type="button" className="button button--primary" onClick={() => dispatch({ type: 'restart' })}>
+            {t('scan.refused.tryAgain')}
+          </button>
+        </div>
+      ) : null}
+
+      {phase.name === 'startingCamera' || phase.name === 'camera' ? (
+        <div className="studio-camera">
+          <div className="studio-camera__frame">
+            {/* Mirrored like a mirror; the photo itself is taken as the camera sees it. */}
+            <video
+              ref={video}
+              className="studio-camera__video"
+              muted
+              playsInline
+              aria-label={t('scan.camera.preview')}
+            />
+            <div className="studio-camera__oval" aria-hidden="true" />
+          </div>
+          <div className="form-actions studio-camera__actions">
+            <button
+              type="button"
+              className="button button--primary button--large"
+              disabled={!canTakePhoto(state)}
+              aria-describedby="camera-hint"
+              onClick={() => {
+                void camera.takePhoto().then(
+                  (image) => analyse(image, 'camera'),
+                  () => dispatch({ type: 'cameraFailed', problem: 'busy' }),
+                );
+              }}
+            >
+              {t('scan.camera.shutter')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'restart' })}>
+              {t('scan.camera.close')}
+            </button>
+          </div>
+          <p id="camera-hint" className="studio-muted">
+            {engineState.status === 'ready' ? t('scan.privacyNote') : t('scan.camera.waitModels')}
+          </p>
+        </div>
+      ) : null}
+
+      {phase.name === 'choose' && !engineFailed ? (
+        <Choose
+          cameraProblem={phase.cameraProblem}
+          unreadableFile={phase.unreadableFile}
+          onCamera={() => dispatch({ type: 'openCamera' })}
+          onFile={(file) => void choosePhoto(file)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Guidance({ gates }: { gates: Parameters<typeof problemsOf>[0] | null }) {
+  const { t } = useTranslation('studio');
+  if (gates === null) return <p>{t('scan.camera.checking')}</p>;
+  const problems = problemsOf(gates);
+  if (problems.length === 0) return <p className="studio-guidance studio-guidance--ok">{t('scan.camera.ready')}</p>;
+  return (
+    <ul className="studio-guidance" aria-label={t('gates.guidanceLabel')}>
+      {problems.map((problem) => (
+        <li key={problem}>{t(`gates.problems.${problem}`)}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface ChooseProps {
+  cameraProblem: 'denied' | 'busy' | 'absent' | 'unsupported' | null;
+  unreadableFile: boolean;
+  onCamera: () => void;
+  onFile: (file: File | undefined) => void;
+}
+
+function Choose({ cameraProblem, unreadableFile, onCamera, onFile }: ChooseProps) {
+  const { t } = useTranslation('studio');
+  const [dragging, setDragging] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    onFile(event.dataTransfer.files[0]);
+  };
+  return (
+    <div className="studio-choose">
+      {cameraProblem ? (
+        <p className="form-error" role="alert">
+          {t(`scan.cameraProblem.${cameraProblem}`)}
+        </p>
+      ) : null}
+      {unreadableFile ? (
+        <p className="form-error" role="alert">
+          {t('scan.unreadableFile')}
+        </p>
+      ) : null}
+      <div className="studio-choose__options">
+        {cameraProblem === 'denied' || cameraProblem === 'absent' || cameraProblem === 'unsupported' ? null : (
+          <button
+            type="button"
+            className="button button--primary button--large studio-choose__camera"
+            onClick={onCamera}
+          >
+            {t('scan.useCamera')}
+          </button>
+        )}
+        <div
+          className={`studio-drop${dragging ? ' studio-drop--active' : ''}`}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+        >
+          <input
+            id={inputId}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className="visually-hidden studio-drop__input"
+            aria-describedby={hintId}
+            onChange={(event) => {
+              onFile(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
+          <label htmlFor={inputId} className="button button--secondary button--large">
+            {t('scan.uploadPhoto')}
+          </label>
+          <p id={hintId} className="studio-muted">
+            {t('scan.uploadHint')}
+          </p>
+        </div>
+      </div>
+      <p className="studio-privacy-note">{t('scan.privacyNote')}</p>
+    </div>
+  );
+}
+
+interface ScanResultViewProps {
+  result: ScanResult;
+  saved: 'no' | 'saving' | 'saved' | 'failed';
+  modelVersion: string;
+  dispatch: (action: { type: 'saving' | 'saved' | 'saveFailed' | 'restart' }) => void;
+}
+
+function ScanResultView({ result, saved, modelVersion, dispatch }: ScanResultViewProps) {
+  const { t } = useTranslation('studio');
+  const [keepPhoto, setKeepPhoto] = useState(false);
+
+  const save = async () => {
+    dispatch({ type: 'saving' });
+    try {
+      const bitmap = await createImageBitmap(result.photo);
+      const thumbnailFrame = faceFrame(result.landmarks, bitmap.width, bitmap.height);
+      const thumbnail = await toJpeg(bitmap, THUMBNAIL_MAX_SIDE, 0.85, thumbnailFrame);
+      bitmap.close();
+      await studioStore().saveScan({
+        id: crypto.randomUUID(),
+        takenAt: new Date().toISOString(),
+        source: result.source,
+        analysisVersion: result.analysis.version,
+        modelVersion,
+        gates: result.gates,
+        analysis: result.analysis,
+        landmarks: result.landmarks,
+        thumbnail,
+        thumbnailFrame,
+        ...(keepPhoto ? { photo: result.photo } : {}),
+      });
+      dispatch({ type: 'saved' });
+    } catch {
+      dispatch({ type: 'saveFailed' });
+    }
+  };
+
+  return (
+    <ResultView
+      analysis={result.analysis}
+      image={result.photo}
+      landmarks={result.landmarks}
+      heading={t('result.title')}
+      actions={
+        <div className="studio-card studio-save">
+          {saved === 'saved' ? (
+            <p className="form-success" role="status">
+              {t('result.saved')}
+            </p>
+          ) : (
+            <>
+              <label className="choice">
+                <input
+                  type="checkbox"
+                  checked={keepPhoto}
+                  onChange={(event) => setKeepPhoto(event.target.checked)}
+                  aria-describedby="keep-photo-hint"
+                  disabled={saved === 'saving'}
+                />
+                <span>{t('result.keepPhoto')}</span>
+              </label>
+              <p id="keep-photo-hint" className="studio-muted">
+                {t('result.keepPhotoHint')}
+              </p>
+              {saved === 'failed' ? (
+                <p className="form-error" role="alert">
+                  {t('result.saveFailed')}
+                </p>
+              ) : null}
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={saved === 'saving'}
+                onClick={() => void save()}
+              >
+                {saved === 'saving' ? t('result.saving') : t('result.save')}
+              </button>
+            </>
+          )}
+          <div className="form-actions">
+            <button type="button" className="button button--secondary" onClick={() => dispatch({ type: 'restart' })}>
+              {t('result.newScan')}
+            </button>
+            <Link to={STUDIO_HOME} className="button button--ghost">
+              {t('result.allScans')}
+            </Link>
+          </div>
+        </div>
+      }
+    />
+  );
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { Analysis, GateReading } from '@skanova/skin/contract';
+import {
+  type ScanAction,
+  type ScanState,
+  cameraProblemOf,
+  canTakePhoto,
+  initialScanState,
+  problemsOf,
+  scanReducer,
+} from './scan-state';
+
+// The capture page's state: what the visitor can do follows from the models' state, the camera and the gates.
+
+const pass = (gate: GateReading['gate']): GateReading => ({ gate, passed: true, value: 1, problem: null });
+const fail = (gate: GateReading['gate'], problem: GateReading['problem']): GateReading => ({
+  gate,
+  passed: false,
+  value: 0,
+  problem,
+});
+
+const analysis: Analysis = {
+  version: 'test',
+  width: 10,
+  height: 10,
+  pxPerMm: 1,
+  zones: [],
+  overall: { redness: 1, evenness: 2, shine: 3, texture: 4, darkCircles: 5 },
+};
+
+function run(...actions: ScanAction[]): ScanState {
+  return actions.reduce(scanReducer, initialScanState);
+}
+
+describe('the capture state', () => {
+  it('names the failing gates in the order a visitor should fix them, once each', () => {
+    expect(
+      problemsOf([
+        fail('sharpness', 'blurred'),
+        pass('oneFace'),
+        fail('exposure', 'tooDark'),
+        fail('headStraight', 'headTurned'),
+        fail('evenLight', 'tooDark'),
+      ]),
+    ).toEqual(['headTurned', 'tooDark', 'blurred']);
+  });
+
+  it('enables the shutter only with the models ready and every gate of the last frame passed', () => {
+    const camera = run({ type: 'openCamera' }, { type: 'cameraStarted' });
+    const allPass = { type: 'frameChecked', gates: [pass('oneFace'), pass('sharpness')] } as const;
+    expect(canTakePhoto(scanReducer(camera, allPass))).toBe(false);
+    const ready = scanReducer(camera, { type: 'engineReady', modelVersion: 'm' });
+    expect(canTakePhoto(ready)).toBe(false);
+    expect(canTakePhoto(scanReducer(ready, allPass))).toBe(true);
+    expect(
+      canTakePhoto(
+        scanReducer(ready, { type: 'frameChecked', gates: [pass('oneFace'), fail('sharpness', 'blurred')] }),
+      ),
+    ).toBe(false);
+    expect(canTakePhoto(scanReducer(ready, { type: 'frameChecked', gates: [] }))).toBe(false);
+  });
+
+  it('offers the upload with the reason when the camera cannot start', () => {
+    expect(run({ type: 'openCamera' }, { type: 'cameraFailed', problem: 'denied' }).phase).toEqual({
+      name: 'choose',
+      cameraProblem: 'denied',
+      unreadableFile: false,
+    });
+  });
+
+  it('maps the browser errors of getUserMedia to what the visitor is told', () => {
+    const named = (name: string) => Object.assign(new Error('x'), { name });
+    expect(cameraProblemOf(named('NotAllowedError'))).toBe('denied');
+    expect(cameraProblemOf(named('NotReadableError'))).toBe('busy');
+    expect(cameraProblemOf(named('NotFoundError'))).toBe('absent');
+    expect(cameraProblemOf(named('TypeError'))).toBe('unsupported');
+    expect(cameraProblemOf(undefined)).toBe('unsupported');
+  });
+
+  it('ignores frames that arrive after the camera closed', () => {
+    const closed = run({ type: 'openCamera' }, { type: 'cameraStarted' }, { type: 'restart' });
+    expect(scanReducer(closed, { type: 'frameChecked', gates: [pass('oneFace')] })).toBe(closed);
+  });
+
+  it('says why a photo was refused', () => {
+    const state = run(
+      { type: 'analysing', source: 'upload' },
+      { type: 'refused', source: 'upload', gates: [fail('oneFace', 'noFace'), pass('sharpness')] },
+    );
+    expect(state.phase).toEqual({ name: 'refused', source: 'upload', problems: ['noFace'] });
+  });
+
+  it('follows the result through saving', () => {
+    const photo = new Blob([]);
+    const result = { source: 'upload' as const, analysis, gates: [], landmarks: [], photo };
+    let state = run({ type: 'analysing', source: 'upload' }, { type: 'analysed', result });
+    expect(state.phase).toEqual({ name: 'result', result, saved: 'no' });
+    state = scanReducer(state, { type: 'saving' });
+    expect(state.phase).toMatchObject({ saved: 'saving' });
+    expect(scanReducer(state, { type: 'saved' }).phase).toMatchObject({ saved: 'saved' });
+    expect(scanReducer(state, { type: 'saveFailed' }).phase).toMatchObject({ saved: 'failed' });
+  });
+
+  it('stops what was under way when the engine fails, but keeps a result already shown', () => {
+    const analysing = run({ type: 'analysing', source: 'camera' }, { type: 'engineFailed', reason: 'memory' });
+    expect(analysing.engine).toEqual({ status: 'failed', reason: 'memory' });
+    expect(analysing.phase.name).toBe('choose');
+    const shown = run(
+      { type: 'analysed', result: { source: 'upload', analysis, gates: [], landmarks: [], photo: new Blob([]) } },
+      { type: 'engineFailed', reason: 'crashed' },
+    );
+    expect(shown.phase.name).toBe('result');
+  });
+
+  it('shows how far the first load is, until the models are ready', () => {
+    const loading = run({ type: 'engineProgress', loaded: 3, total: 7 });
+    expect(loading.engine).toEqual({ status: 'loading', loaded: 3, total: 7 });
+    const ready = scanReducer(loading, { type: 'engineReady', modelVersion: 'human-3.3.6' });
+    expect(scanReducer(ready, { type: 'engineProgress', loaded: 7, total: 7 }).engine).toEqual({
+      status: 'ready',
+      modelVersion: 'human-3.3.6',
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Analysis } from '@skanova/skin/contract';
+import { CONSENT_TEXT_VERSION, STUDIO_DB_NAME, type ScanRecord, createStudioStore, openStudioDb } from './storage';
+
+// The device's storage: consents and scans in IndexedDB; withdrawing consent deletes everything.
+
+const analysis: Analysis = {
+  version: 'test-1',
+  width: 640,
+  height: 480,
+  pxPerMm: 4,
+  zones: [{ zone: 'forehead', outline: [[[1, 2]]], pixels: 1000, metrics: { redness: 12 } }],
+  overall: { redness: 12, evenness: 30, shine: 5, texture: 40, darkCircles: 20 },
+};
+
+function scan(id: string, takenAt: string, extra: Partial<ScanRecord> = {}): ScanRecord {
+  return {
+    id,
+    takenAt,
+    source: 'upload',
+    analysisVersion: 'test-1',
+    modelVersion: 'human-3.3.6',
+    gates: [{ gate: 'oneFace', passed: true, value: 1, problem: null }],
+    analysis,
+    landmarks: [[1, 2]],
+    thumbnail: new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }),
+    thumbnailFrame: { x: 100, y: 50, width: 300, height: 300 },
+    ...extra,
+  };
+}
+
+beforeEach(() => {
+  // A fresh, empty IndexedDB for every test.
+  globalThis.indexedDB = new IDBFactory();
+});
+afterEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
+
+describe('the studio store', () => {
+  it('has no consent on a new device, and remembers one once given', async () => {
+    const store = createStudioStore();
+    expect(await store.consent()).toBeUndefined();
+    const given = await store.giveConsent(new Date('2026-11-25T10:00:00Z'));
+    expect(given).toEqual({
+      kind: 'facial-data',
+      ageConfirmed: true,
+      givenAt: '2026-11-25T10:00:00.000Z',
+      textVersion: CONSENT_TEXT_VERSION,
+    });
+    // A new page (a new connection) reads it from the device.
+    expect(await createStudioStore().consent()).toEqual(given);
+  });
+
+  it('asks again when the consent text changed', async () => {
+    const db = await openStudioDb();
+    await db.put('consents', {
+      kind: 'facial-data',
+      ageConfirmed: true,
+      givenAt: '2026-01-01T00:00:00.000Z',
+      textVersion: '2025-01',
+    });
+    db.close();
+    expect(await createStudioStore().consent()).toBeUndefined();
+  });
+
+  it('saves scans and lists them newest first, the photo only when kept', async () => {
+    const store = createStudioStore();
+    await store.saveScan(scan('b', '2026-11-20T08:00:00.000Z'));
+    await store.saveScan(
+      scan('c', '2026-11-24T08:00:00.000Z', { photo: new Blob([new Uint8Array([9])], { type: 'image/jpeg' }) }),
+    );
+    await store.saveScan(scan('a', '2026-11-10T08:00:00.000Z'));
+    const again = createStudioStore();
+    expect((await again.listScans()).map((item) => item.id)).toEqual(['c', 'b', 'a']);
+    const kept = await again.getScan('c');
+    expect(kept?.analysis).toEqual(analysis);
+    expect(kept?.photo).toBeDefined();
+    expect((await again.getScan('b'))?.photo).toBeUndefined();
+    await again.deleteScan('b');
+    expect((await again.listScans()).map((item) => item.id)).toEqual(['c', 'a']);
+  });
+
+  it('deletes everything it stored when consent is withdrawn', async () => {
+    const store = createStudioStore();
+    await store.giveConsent(new Date());
+    await store.saveScan(scan('a', '2026-11-10T08:00:00.000Z'));
+    await store.withdrawConsent();
+    const databases = await indexedDB.databases();
+    expect(databases.map((db) => db.name)).not.toContain(STUDIO_DB_NAME);
+    // The same store works again afterwards, empty.
+    expect(await store.consent()).toBeUndefined();
+    expect(await store.listScans()).toEqual([]);
+  });
+
+  it('lets another tab withdraw consent while this one is open', async () => {
+    const here = createStudioStore();
+    await here.giveConsent(new Date());
+    await here.saveScan(scan('a', '2026-11-10T08:00:00.000Z'));
+    await createStudioStore().withdrawConsent();
+    expect(await here.listScans()).toEqual([]);
+    expect(await here.consent()).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { STUDIO_HOME } from '@skanova/shared/studio/constants';
+import '../../components/language-toggle.css';
+import { useTranslation } from '../../lib/react-i18n';
+import { siteConfig } from '../../lib/site-config';
+import '../../components/site-header.css';
+import { switchStudioLanguage } from './studio-strings';
+
+/**
+ * The site's FR / EN switch (components/language-toggle.tsx), which first loads the app's own strings
+ * in the other language (studio-strings.ts).
+ */
+function StudioLanguageToggle() {
+  const { t, i18n } = useTranslation();
+  const next = i18n.language === 'fr' ? 'en' : 'fr';
+  return (
+    <button type="button" className="language-toggle" lang={next} onClick={() => void switchStudioLanguage(next)}>
+      <span className="visually-hidden">{t('language.switchTo')} </span>
+      {t(`language.${next}`)}
+    </button>
+  );
+}
+
+/** The web app's frame (ADR 010): a compact bar with the app's name, the language and the way back to the site. */
+export function StudioLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('studio');
+  const { t: tCommon } = useTranslation('common');
+  return (
+    <>
+      <header className="site-header site-header--opaque studio-header">
+        <a className="skip-link" href="#main">
+          {tCommon('skipToContent')}
+        </a>
+        <div className="container site-header__inner">
+          <Link to={STUDIO_HOME} className="brand" aria-label={t('layout.homeLink')}>
+            <span className="brand__name">{siteConfig.brandName}</span>{' '}
+            <span className="brand__tag studio-header__tag">{t('layout.appName')}</span>
+          </Link>
+          <div className="site-header__actions studio-header__actions">
+            <StudioLanguageToggle />
+            {/* "← Site" on phones, where the bar is narrow; the full words from 640 px. */}
+            <a href="/" className="button button--ghost button--small studio-header__back">
+              <span className="studio-header__back-short">{t('layout.backToSiteShort')}</span>
+              <span className="studio-header__back-long">{t('layout.backToSite')}</span>
+            </a>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="studio-main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

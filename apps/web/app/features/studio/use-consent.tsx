@@ -1,0 +1,46 @@
+import { useNavigate } from 'react-router';
+import { STUDIO_HOME } from '@skanova/shared/studio/constants';
+import { useCallback, useEffect, useState } from 'react';
+import { type ConsentRecord, studioStore } from './storage';
+
+/** The visitor's consent as this device keeps it: read once the page is in the browser. */
+export type ConsentStatus =
+  | { status: 'loading' }
+  | { status: 'absent' }
+  | { status: 'given'; consent: ConsentRecord }
+  /** IndexedDB refused (private browsing, storage disabled). */
+  | { status: 'unavailable' };
+
+export function useConsent() {
+  const [state, setState] = useState<ConsentStatus>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    studioStore()
+      .consent()
+      .then(
+        (consent) => live && setState(consent ? { status: 'given', consent } : { status: 'absent' }),
+        () => live && setState({ status: 'unavailable' }),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const give = useCallback(async () => {
+    const consent = await studioStore().giveConsent(new Date());
+    setState({ status: 'given', consent });
+  }, []);
+  const withdraw = useCallback(async () => {
+    await studioStore().withdrawConsent();
+    setState({ status: 'absent' });
+  }, []);
+  return { ...state, give, withdraw };
+}
+
+/** Without consent, the app's other pages send the visitor to its home, where consent is asked. */
+export function ToHome() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate(STUDIO_HOME, { replace: true });
+  }, [navigate]);
+  return null;
+}

@@ -1,0 +1,21 @@
+import { Suspense, lazy } from 'react';
+import { useLocation } from 'react-router';
+import type { RouteHandle } from '../root';
+
+export const handle: RouteHandle = { i18n: ['studio'] };
+
+// The web app (ADR 010). Its pages are painted by the prerendered HTML and hydrate when their chunk
+// arrives (requested at once), like the affiliate area's header: the route itself is a few hundred
+// bytes, so the app's first load stays within the public pages' budget (ADR 005).
+const pagesChunk = () => import('../features/studio/studio-pages');
+const StudioPages = lazy(pagesChunk);
+if (typeof document !== 'undefined') void pagesChunk();
+
+export default function StudioRoute() {
+  const path = useLocation().pathname.replace(/\/+$/, '');
+  return (
+    <Suspense fallback={null}>
+      <StudioPages path={path} />
+    </Suspense>
+  );
+}

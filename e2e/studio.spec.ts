@@ -1,0 +1,212 @@
+import { type Page, expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { type Lang, strings } from './helpers/i18n';
+import { expectHealthy, watchPageHealth } from './helpers/page-health';
+import {
+  ANALYSIS_TIMEOUT,
+  CAT_PHOTO,
+  FACE_PHOTO,
+  answerCookieBanner,
+  expectPrivate,
+  fakeCamera,
+  recordRequests,
+  startFromHomePage,
+} from './helpers/studio';
+
+// The web app (issue 11): from the home page's "Get started" to a six-zone analysis computed in the
+// browser, saved on the device — in both languages, on a phone and a desktop, from a file and from
+// the camera. Throughout, the app's pages reach no other host and send no image data anywhere.
+
+const SIZES = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+// Chromium's fake camera plays a selfie that passes every gate.
+test.use({ launchOptions: fakeCamera(FACE_PHOTO) });
+
+async function expectSixZoneResult(page: Page, lang: Lang) {
+  const t = strings(lang, 'studio');
+  await expect(page.getByRole('heading', { level: 1, name: t.result.title })).toBeVisible({
+    timeout: ANALYSIS_TIMEOUT,
+  });
+  const zones = page.getByRole('region', { name: t.result.zonesTitle }).getByRole('listitem');
+  // Forehead, both cheeks, eye area, nose, chin and lip contour: the six zones of the spec.
+  await expect(zones).toHaveCount(7);
+  for (const title of Object.values(t.zoneTitles) as string[])
+    await expect(zones.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText(t.result.disclaimer.replace('{{brand}}', 'Skanova'))).toBeVisible();
+  await expect(page.getByRole('img', { name: t.result.photoAlt })).toBeVisible();
+}
+
+/** What the device keeps of each saved scan (read from IndexedDB as the app wrote it). */
+function savedScans(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('skanova-studio');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('scans').objectStore('scans').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            open.result.close();
+            resolve(
+              (
+                all.result as { analysis: { zones: unknown[] }; landmarks: unknown[]; thumbnail?: Blob; photo?: Blob }[]
+              ).map((scan) => ({
+                zones: scan.analysis.zones.length,
+                landmarks: scan.landmarks.length,
+                thumbnail: scan.thumbnail instanceof Blob,
+                photo: scan.photo instanceof Blob,
+              })),
+            );
+          };
+        };
+      }),
+  );
+}
+
+for (const lang of ['fr', 'en'] as const) {
+  const t = strings(lang, 'studio');
+
+  for (const size of SIZES) {
+    test(`${lang} ${size.name}: Get started → consent → a photo → six zones → saved, still there after a reload`, async ({
+      browser,
+    }) => {
+      test.setTimeout(180_000);
+      const context = await browser.newContext({ viewport: size, locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
+      await answerCookieBanner(context);
+      const requests = recordRequests(context);
+      const page = await context.newPage();
+      const health = await watchPageHealth(page);
+      await startFromHomePage(page, lang);
+      await expectNoAxeViolations(page, `app home (${lang})`);
+
+      await page.getByRole('link', { name: t.home.newScan }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t.scan.title })).toBeVisible();
+      await expectNoAxeViolations(page, `capture (${lang})`);
+      await page.getByLabel(t.scan.uploadPhoto).setInputFiles(FACE_PHOTO);
+      await expectSixZoneResult(page, lang);
+      await expectNoAxeViolations(page, `result (${lang})`);
+
+      // The zones can be hidden.
+      await page.getByRole('checkbox', { name: t.result.hideZones }).check();
+      await expect(page.getByRole('img', { name: t.result.photoAltHidden, exact: true })).toBeVisible();
+      await page.getByRole('checkbox', { name: t.result.hideZones }).uncheck();
+
+      // On the desktop the visitor also keeps the photo; on the phone only the scores, zones and a preview.
+      const keepPhoto = size.name === 'desktop';
+      if (keepPhoto) await page.getByRole('checkbox', { name: t.result.keepPhoto }).check();
+      await page.getByRole('button', { name: t.result.save }).click();
+      await expect(page.getByText(t.result.saved)).toBeVisible();
+      expect(await savedScans(page)).toEqual([{ zones: 7, landmarks: 478, thumbnail: true, photo: keepPhoto }]);
+
+      await page.goto('/studio');
+      await expect(page.getByRole('heading', { level: 2, name: t.home.savedTitle })).toBeVisible();
+      const saved = page.getByRole('region', { name: t.home.savedTitle }).getByRole('link');
+      await expect(saved).toHaveCount(1);
+      await expectNoAxeViolations(page, `app home with a saved scan (${lang})`);
+      await saved.click();
+      await expectSixZoneResult(page, lang);
+      await expectNoAxeViolations(page, `saved result (${lang})`);
+
+      expectHealthy(health, `the app (${lang}, ${size.name})`);
+      expectPrivate(requests);
+      await context.close();
+    });
+  }
+
+  test(`${lang}: a photo without a face is refused, with the reason`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
+    await answerCookieBanner(context);
+    const requests = recordRequests(context);
+    const page = await context.newPage();
+    await startFromHomePage(page, lang);
+    await page.getByRole('link', { name: t.home.newScan }).click();
+    await page.getByLabel(t.scan.uploadPhoto).setInputFiles(CAT_PHOTO);
+    const refusal = page.getByRole('alert').filter({ hasText: t.scan.refused.title });
+    await expect(refusal).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
+    await expect(refusal.getByRole('listitem')).toHaveText([t.gates.problems.noFace]);
+    await expectNoAxeViolations(page, `refused (${lang})`);
+    await refusal.getByRole('button', { name: t.scan.refused.tryAgain }).click();
+    await expect(page.getByLabel(t.scan.uploadPhoto)).toBeAttached();
+    expectPrivate(requests);
+    await context.close();
+  });
+
+  test(`${lang}: a refused camera says so and offers the upload`, async ({ browser }) => {
+    // The camera permission is not granted: the browser refuses, as when a visitor blocks it.
+    const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
+    await answerCookieBanner(context);
+    const page = await context.newPage();
+    await startFromHomePage(page, lang);
+    await page.getByRole('link', { name: t.home.newScan }).click();
+    await page.getByRole('button', { name: t.scan.useCamera }).click();
+    await expect(page.getByRole('alert')).toHaveText(t.scan.cameraProblem.denied);
+    await expect(page.getByLabel(t.scan.uploadPhoto)).toBeAttached();
+    await expect(page.getByRole('button', { name: t.scan.useCamera })).toHaveCount(0);
+    await context.close();
+  });
+
+  test(`${lang}: withdrawing consent deletes everything the app stored`, async ({ browser }) => {
+    const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
+    await answerCookieBanner(context);
+    const page = await context.newPage();
+    await startFromHomePage(page, lang);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: t.home.withdraw }).click();
+    await expect(page.getByText(t.home.withdrawn)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: t.consent.title })).toBeVisible();
+    expect(await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).toEqual([]);
+    // Without consent the capture page sends the visitor back to it.
+    await page.goto('/studio/scan');
+    await expect(page).toHaveURL(/\/studio$/);
+    await context.close();
+  });
+}
+
+test('the language toggle switches the app in place, and the choice is remembered', async ({ page, context }) => {
+  await answerCookieBanner(context);
+  const [fr, en] = [strings('fr', 'studio'), strings('en', 'studio')];
+  await page.goto('/studio?lang=fr');
+  await expect(page.getByRole('heading', { level: 1, name: fr.consent.title })).toBeVisible();
+  await page.getByRole('button', { name: strings('fr').language.switchTo }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.consent.title })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: en.consent.ageLabel })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('/studio');
+  await expect(page.getByRole('heading', { level: 1, name: en.consent.title })).toBeVisible();
+});
+
+test.describe('the camera', () => {
+  for (const lang of ['fr', 'en'] as const) {
+    const t = strings(lang, 'studio');
+    test(`${lang}: live guidance, the shutter once every gate passes, then the result`, async ({ browser }) => {
+      test.setTimeout(180_000);
+      const context = await browser.newContext({
+        viewport: lang === 'fr' ? SIZES[0] : SIZES[1],
+        locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
+        permissions: ['camera'],
+      });
+      await answerCookieBanner(context);
+      const requests = recordRequests(context);
+      const page = await context.newPage();
+      const health = await watchPageHealth(page);
+      await startFromHomePage(page, lang);
+      await page.getByRole('link', { name: t.home.newScan }).click();
+      await page.getByRole('button', { name: t.scan.useCamera }).click();
+      await expect(page.getByLabel(t.scan.camera.preview)).toBeVisible();
+      const shutter = page.getByRole('button', { name: t.scan.camera.shutter });
+      await expect(page.getByRole('status')).toContainText(t.scan.camera.ready, { timeout: ANALYSIS_TIMEOUT });
+      await expect(shutter).toBeEnabled();
+      await expectNoAxeViolations(page, `camera (${lang})`);
+      await shutter.click();
+      await expectSixZoneResult(page, lang);
+      expectHealthy(health, `the camera (${lang})`);
+      expectPrivate(requests);
+      await context.close();
+    });
+  }
+});
