@@ -11,18 +11,26 @@ export const I18N_ELEMENT_ID = 'sk-i18n';
 /** Namespaces every page uses (header, footer, consent banner, errors). */
 export const COMMON_NAMESPACES = ['common'];
 
+type Loaders = Record<string, () => Promise<{ default: ResourceKey }>>;
+
 // The e-mail and payout-file texts are the server's: no page needs them, so no page carries their loaders.
-// The web app's strings (`studio`) are prerendered like any page's, but in the browser the app's own
-// chunk loads the other language (features/studio/studio-strings.ts): the public pages do not carry them.
+// The strings of an area with its own chunk (the operators' console, the web app) are prerendered like
+// any page's, but in the browser the area's chunk brings their loaders (`addNamespaceLoaders`): the public
+// pages do not carry them.
 // Keys are `<lang>/<namespace>.json` (relative to the translations folder): every page carries this map.
-const loaders = import.meta.env.SSR
+const loaders: Loaders = import.meta.env.SSR
   ? import.meta.glob<{ default: ResourceKey }>(['./*/*.json', '!./*/emails.json', '!./*/payout-transfers.json'], {
       base: '../../../../packages/shared/src/i18n/',
     })
   : import.meta.glob<{ default: ResourceKey }>(
-      ['./*/*.json', '!./*/emails.json', '!./*/payout-transfers.json', '!./*/studio.json'],
+      ['./*/*.json', '!./*/emails.json', '!./*/payout-transfers.json', '!./*/studio.json', '!./*/admin.json'],
       { base: '../../../../packages/shared/src/i18n/' },
     );
+
+/** Called by an area's own chunk with the loaders of its strings (keys as in the shared map). */
+export function addNamespaceLoaders(areaLoaders: Loaders): void {
+  Object.assign(loaders, areaLoaders);
+}
 
 export function loadNamespace(lang: string, ns: string): Promise<ResourceKey> {
   const loader = loaders[`./${lang}/${ns}.json`];

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { LanguageToggle } from '../../components/language-toggle';
+import './admin-strings';
 import { SlimFooter } from '../../components/slim-footer';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';

@@ -1,26 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { STUDIO_HOME } from '@skanova/shared/studio/constants';
-import '../../components/language-toggle.css';
+import { LanguageToggle } from '../../components/language-toggle';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
 import '../../components/site-header.css';
-import { switchStudioLanguage } from './studio-strings';
-
-/**
- * The site's FR / EN switch (components/language-toggle.tsx), which first loads the app's own strings
- * in the other language (studio-strings.ts).
- */
-function StudioLanguageToggle() {
-  const { t, i18n } = useTranslation();
-  const next = i18n.language === 'fr' ? 'en' : 'fr';
-  return (
-    <button type="button" className="language-toggle" lang={next} onClick={() => void switchStudioLanguage(next)}>
-      <span className="visually-hidden">{t('language.switchTo')} </span>
-      {t(`language.${next}`)}
-    </button>
-  );
-}
+import './studio-strings';
 
 /** The web app's frame (ADR 010): a compact bar with the app's name, the language and the way back to the site. */
 export function StudioLayout({ children }: { children: ReactNode }) {
@@ -38,7 +23,7 @@ export function StudioLayout({ children }: { children: ReactNode }) {
             <span className="brand__tag studio-header__tag">{t('layout.appName')}</span>
           </Link>
           <div className="site-header__actions studio-header__actions">
-            <StudioLanguageToggle />
+            <LanguageToggle />
             {/* "← Site" on phones, where the bar is narrow; the full words from 640 px. */}
             <a href="/" className="button button--ghost button--small studio-header__back">
               <span className="studio-header__back-short">{t('layout.backToSiteShort')}</span>
