@@ -410,3 +410,23 @@ for (const lang of ['fr', 'en'] as const) {
     });
   });
 }
+
+// The console's strings are not in the loader map every public page carries: the console's own chunk
+// brings their loaders (lib/i18n.ts `addNamespaceLoaders`). Switching language must still load them.
+test('the console switches language in place, its own strings included', async ({ page, context }) => {
+  await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: BASE_URL }]);
+  const health = await watchPageHealth(page);
+  await answerWith(page, { adminGetOverview: OVERVIEW });
+  await signInWithTheApi(page);
+  await page.goto('/admin?lang=fr');
+  const fr = strings('fr', 'admin');
+  const en = strings('en', 'admin');
+  await expect(page.getByRole('tab', { name: fr.tabs.overview })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('button', { name: strings('fr').language.switchTo }).click();
+
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('tab', { name: en.tabs.overview })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('main').getByRole('heading', { level: 3, name: en.overview.chart.title })).toBeVisible();
+  expectHealthy(health, 'console after switching language');
+});
