@@ -6,12 +6,11 @@ import { useTranslation } from '../../lib/react-i18n';
 import { formatScanDate } from './format-date';
 import { ResultView } from './result-view';
 import { type ScanRecord, studioStore } from './storage';
-import { ToHome, useConsent } from './use-consent';
+import { ConsentedOnly } from './use-consent';
 
 /** One saved scan, read from the device (`/studio/result?id=…`). */
 export function SavedResultPage() {
   const { t } = useTranslation('studio');
-  const consent = useConsent();
   return (
     <div className="container studio-page">
       <PageMeta
@@ -20,15 +19,9 @@ export function SavedResultPage() {
         description={t('meta.homeDescription')}
         noindex
       />
-      {consent.status === 'absent' ? (
-        <ToHome />
-      ) : consent.status === 'loading' ? (
-        <p className="studio-loading" role="status">
-          {t('home.loading')}
-        </p>
-      ) : (
+      <ConsentedOnly>
         <SavedScan />
-      )}
+      </ConsentedOnly>
     </div>
   );
 }

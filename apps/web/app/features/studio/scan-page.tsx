@@ -12,24 +12,17 @@ import { ResultView } from './result-view';
 import { type ScanResult, canTakePhoto, initialScanState, problemsOf, scanReducer } from './scan-state';
 import { studioStore } from './storage';
 import { useAnalysisEngine } from './use-analysis-engine';
-import { ToHome, useConsent } from './use-consent';
+import { ConsentedOnly } from './use-consent';
 
 /** The capture page: consent checked, then camera or photo, then the result and "save". */
 export function ScanPage() {
   const { t } = useTranslation('studio');
-  const consent = useConsent();
   return (
     <div className="container studio-page">
       <PageMeta path={STUDIO_SCAN_PAGE} title={t('meta.scanTitle')} description={t('meta.homeDescription')} noindex />
-      {consent.status === 'absent' ? (
-        <ToHome />
-      ) : consent.status === 'loading' ? (
-        <p className="studio-loading" role="status">
-          {t('home.loading')}
-        </p>
-      ) : (
+      <ConsentedOnly>
         <Scan />
-      )}
+      </ConsentedOnly>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { STUDIO_HOME } from '@skanova/shared/studio/constants';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from '../../lib/react-i18n';
 import { type ConsentRecord, studioStore } from './storage';
 
 /** The visitor's consent as this device keeps it: read once the page is in the browser. */
@@ -36,8 +37,24 @@ export function useConsent() {
   return { ...state, give, withdraw };
 }
 
-/** Without consent, the app's other pages send the visitor to its home, where consent is asked. */
-export function ToHome() {
+/**
+ * The app's pages past its home: without consent they send the visitor to the home, where consent is
+ * asked; while the device's answer is read, they say so; then they show `children`.
+ */
+export function ConsentedOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('studio');
+  const consent = useConsent();
+  if (consent.status === 'absent') return <ToHome />;
+  if (consent.status === 'loading')
+    return (
+      <p className="studio-loading" role="status">
+        {t('home.loading')}
+      </p>
+    );
+  return children;
+}
+
+function ToHome() {
   const navigate = useNavigate();
   useEffect(() => {
     void navigate(STUDIO_HOME, { replace: true });
