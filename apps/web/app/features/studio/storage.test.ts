@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDB } from 'idb';
 import type { Analysis } from '@skanova/skin/contract';
+import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 import { CONSENT_TEXT_VERSION, STUDIO_DB_NAME, type ScanRecord, createStudioStore, openStudioDb } from './storage';
 
 // The device's storage: consents and scans in IndexedDB; withdrawing consent deletes everything.
@@ -13,6 +15,17 @@ const analysis: Analysis = {
   pxPerMm: 4,
   zones: [{ zone: 'forehead', outline: [[[1, 2]]], pixels: 1000, metrics: { redness: 12 } }],
   overall: { redness: 12, evenness: 30, shine: 5, texture: 40, darkCircles: 20 },
+};
+
+const profile: ConsultationProfile = {
+  version: 1,
+  skinType: 'combination',
+  sensitivity: 'sometimes',
+  concerns: ['shine'],
+  sunExposure: 'moderate',
+  currentRoutine: ['cleanser'],
+  ageBand: '25-34',
+  updatedAt: '2026-11-25T09:00:00.000Z',
 };
 
 function scan(id: string, takenAt: string, extra: Partial<ScanRecord> = {}): ScanRecord {
@@ -83,16 +96,48 @@ describe('the studio store', () => {
     expect((await again.listScans()).map((item) => item.id)).toEqual(['c', 'a']);
   });
 
+  it('keeps the consultation profile, replaced when edited', async () => {
+    const store = createStudioStore();
+    expect(await store.profile()).toBeUndefined();
+    await store.saveProfile(profile);
+    await store.saveProfile({ ...profile, skinType: 'oily' });
+    expect(await createStudioStore().profile()).toEqual({ ...profile, skinType: 'oily' });
+  });
+
+  it('upgrades a version 1 database without losing its consent and scans', async () => {
+    const v1 = await openDB(STUDIO_DB_NAME, 1, {
+      upgrade(db) {
+        db.createObjectStore('consents', { keyPath: 'kind' });
+        db.createObjectStore('scans', { keyPath: 'id' }).createIndex('takenAt', 'takenAt');
+      },
+    });
+    await v1.put('consents', {
+      kind: 'facial-data',
+      ageConfirmed: true,
+      givenAt: '2026-11-01T00:00:00.000Z',
+      textVersion: CONSENT_TEXT_VERSION,
+    });
+    await v1.put('scans', scan('a', '2026-11-10T08:00:00.000Z'));
+    v1.close();
+    const store = createStudioStore();
+    expect((await store.consent())?.givenAt).toBe('2026-11-01T00:00:00.000Z');
+    expect((await store.listScans()).map((item) => item.id)).toEqual(['a']);
+    await store.saveProfile(profile);
+    expect(await store.profile()).toEqual(profile);
+  });
+
   it('deletes everything it stored when consent is withdrawn', async () => {
     const store = createStudioStore();
     await store.giveConsent(new Date());
     await store.saveScan(scan('a', '2026-11-10T08:00:00.000Z'));
+    await store.saveProfile(profile);
     await store.withdrawConsent();
     const databases = await indexedDB.databases();
     expect(databases.map((db) => db.name)).not.toContain(STUDIO_DB_NAME);
     // The same store works again afterwards, empty.
     expect(await store.consent()).toBeUndefined();
     expect(await store.listScans()).toEqual([]);
+    expect(await store.profile()).toBeUndefined();
   });
 
   it('lets another tab withdraw consent while this one is open', async () => {

@@ -1,5 +1,6 @@
 import { type DBSchema, type IDBPDatabase, deleteDB, openDB } from 'idb';
 import type { Analysis, CaptureSource, GateReading, Point } from '@skanova/skin/contract';
+import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 
 // What the web app keeps, on the visitor's device only (SKIN-APP brief §8): the consents given before
 // the first scan and the saved scans. Nothing here is ever sent to the server. Withdrawing consent
@@ -7,10 +8,10 @@ import type { Analysis, CaptureSource, GateReading, Point } from '@skanova/skin/
 //
 // Schema versions (each upgrade step runs once, in order, from the version the device has):
 //   1 — `consents` (key: kind) and `scans` (key: id, index by takenAt).
-// The consultation profile (`profile`) comes with part 2 as version 2.
+//   2 — `profile` (one record, key 'consultation'): the consultation's answers.
 
 export const STUDIO_DB_NAME = 'skanova-studio';
-export const STUDIO_DB_VERSION = 1;
+export const STUDIO_DB_VERSION = 2;
 /** The version of the consent text the visitor accepted; a new text asks again. */
 export const CONSENT_TEXT_VERSION = '2026-11';
 
@@ -54,7 +55,10 @@ export interface ScanRecord {
 interface StudioSchema extends DBSchema {
   consents: { key: ConsentRecord['kind']; value: ConsentRecord };
   scans: { key: string; value: ScanRecord; indexes: { takenAt: string } };
+  profile: { key: typeof PROFILE_KEY; value: ConsultationProfile };
 }
+
+const PROFILE_KEY = 'consultation';
 
 export type StudioDb = IDBPDatabase<StudioSchema>;
 
@@ -65,6 +69,7 @@ export function openStudioDb(): Promise<StudioDb> {
         db.createObjectStore('consents', { keyPath: 'kind' });
         db.createObjectStore('scans', { keyPath: 'id' }).createIndex('takenAt', 'takenAt');
       }
+      if (oldVersion < 2) db.createObjectStore('profile');
     },
   });
 }
@@ -73,13 +78,16 @@ export function openStudioDb(): Promise<StudioDb> {
 export interface StudioStore {
   consent(): Promise<ConsentRecord | undefined>;
   giveConsent(now: Date): Promise<ConsentRecord>;
-  /** Deletes everything the app stored on the device (consents, scans, photos). */
+  /** Deletes everything the app stored on the device (consents, scans, photos, profile). */
   withdrawConsent(): Promise<void>;
   saveScan(scan: ScanRecord): Promise<void>;
   /** Newest first. */
   listScans(): Promise<ScanRecord[]>;
   getScan(id: string): Promise<ScanRecord | undefined>;
   deleteScan(id: string): Promise<void>;
+  /** The consultation's answers, if the visitor gave them. */
+  profile(): Promise<ConsultationProfile | undefined>;
+  saveProfile(profile: ConsultationProfile): Promise<void>;
 }
 
 export function createStudioStore(open: () => Promise<StudioDb> = openStudioDb): StudioStore {
@@ -126,6 +134,12 @@ export function createStudioStore(open: () => Promise<StudioDb> = openStudioDb):
     },
     async deleteScan(id) {
       await (await db()).delete('scans', id);
+    },
+    async profile() {
+      return (await db()).get('profile', PROFILE_KEY);
+    },
+    async saveProfile(profile) {
+      await (await db()).put('profile', profile, PROFILE_KEY);
     },
   };
 }

@@ -1,13 +1,31 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { STUDIO_HOME } from '@skanova/shared/studio/constants';
+import { Link, NavLink } from 'react-router';
+import {
+  STUDIO_CONSULTATION_PAGE,
+  STUDIO_DATA_PAGE,
+  STUDIO_HOME,
+  STUDIO_JOURNAL_PAGE,
+  STUDIO_ROUTINE_PAGE,
+} from '@skanova/shared/studio/constants';
 import { LanguageToggle } from '../../components/language-toggle';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
 import '../../components/site-header.css';
 import './studio-strings';
 
-/** The web app's frame (ADR 010): a compact bar with the app's name, the language and the way back to the site. */
+/** The app's sections, in the order of its navigation bar. */
+const SECTIONS = [
+  { to: STUDIO_HOME, key: 'scans' },
+  { to: STUDIO_JOURNAL_PAGE, key: 'journal' },
+  { to: STUDIO_CONSULTATION_PAGE, key: 'consultation' },
+  { to: STUDIO_ROUTINE_PAGE, key: 'routine' },
+  { to: STUDIO_DATA_PAGE, key: 'data' },
+] as const;
+
+/**
+ * The web app's frame (ADR 010): a compact bar with the app's name, the language and the way back to
+ * the site, then the app's sections.
+ */
 export function StudioLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('studio');
   const { t: tCommon } = useTranslation('common');
@@ -32,6 +50,17 @@ export function StudioLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
+      <nav className="studio-nav" aria-label={t('layout.nav.label')}>
+        <ul className="container studio-nav__list">
+          {SECTIONS.map((section) => (
+            <li key={section.key}>
+              <NavLink to={section.to} end className="studio-nav__link">
+                {t(`layout.nav.${section.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <main id="main" className="studio-main" tabIndex={-1}>
         {children}
       </main>

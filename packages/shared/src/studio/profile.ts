@@ -1,0 +1,56 @@
+import * as z from 'zod/mini';
+
+// The consultation's profile (SKIN-APP brief §8): the visitor's answers to a short questionnaire, kept on
+// their device only, editable at any time. The consultation and the routine rules read it with the
+// latest scans. Every answer has an "unsure" or "none" choice so no question forces a guess.
+
+export const SKIN_TYPES = ['dry', 'normal', 'combination', 'oily', 'unsure'] as const;
+/** How often products sting, itch or redden the skin. */
+export const SENSITIVITIES = ['rarely', 'sometimes', 'often'] as const;
+/** What the visitor wants to work on (up to three), in cosmetic terms. */
+export const CONCERNS = [
+  'redness',
+  'uneven-tone',
+  'shine',
+  'texture',
+  'dark-circles',
+  'dryness',
+  'fine-lines',
+  'blemishes',
+] as const;
+export const MAX_CONCERNS = 3;
+/** Time spent outdoors in daylight on a usual day. */
+export const SUN_EXPOSURES = ['low', 'moderate', 'high'] as const;
+/** Product types the visitor already uses (any number; none is an empty list). */
+export const ROUTINE_PRODUCTS = [
+  'cleanser',
+  'moisturiser',
+  'sunscreen',
+  'serum',
+  'exfoliant',
+  'retinoid',
+  'eye-cream',
+] as const;
+/** Age bands: the app is for people of 13 and over (spec, EULA). */
+export const AGE_BANDS = ['13-17', '18-24', '25-34', '35-44', '45-54', '55-plus'] as const;
+
+export const PROFILE_VERSION = 1;
+
+function distinct(values: readonly string[]): boolean {
+  return new Set(values).size === values.length;
+}
+
+// Written with `zod/mini`, like every schema the browser ships.
+export const consultationProfileSchema = z.object({
+  version: z.literal(PROFILE_VERSION),
+  skinType: z.enum(SKIN_TYPES),
+  sensitivity: z.enum(SENSITIVITIES),
+  concerns: z.array(z.enum(CONCERNS)).check(z.maxLength(MAX_CONCERNS), z.refine(distinct, 'duplicate concern')),
+  sunExposure: z.enum(SUN_EXPOSURES),
+  currentRoutine: z.array(z.enum(ROUTINE_PRODUCTS)).check(z.refine(distinct, 'duplicate product')),
+  ageBand: z.enum(AGE_BANDS),
+  /** When the answers were last changed, ISO 8601 UTC. */
+  updatedAt: z.iso.datetime(),
+});
+
+export type ConsultationProfile = z.infer<typeof consultationProfileSchema>;
