@@ -1,9 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startProduct } from './lib/product-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
 // Lighthouse 12 with Debian's Chromium against the built product started on its own port
@@ -54,51 +55,6 @@ export interface LighthouseResult {
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
   /** Audits that lost points, with their titles (the causes to look at). */
   failing: Record<Category, string[]>;
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s.`);
-}
-
-/** The built product (site + API) on its own port and a throw-away data folder. */
-async function startProduct(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-data-'));
-  const baseUrl = `http://localhost:${PORT}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: path.resolve(ROOT, process.env.WEB_BUILD_DIR) } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForServer(`${baseUrl}/robots.txt`, child);
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 const run = promisify(execFile);
@@ -177,7 +133,7 @@ async function lighthouseWithRetry(url: string, scenario: Scenario): Promise<Lig
 }
 
 export async function measureLighthouse(): Promise<{ results: LighthouseResult[]; all: LighthouseResult[][] }> {
-  const product = await startProduct();
+  const product = await startProduct(PORT);
   try {
     const all: LighthouseResult[][] = [];
     for (const scenario of SCENARIOS) {

@@ -17,6 +17,7 @@ const BENCHMARKS = [
   { title: 'RevenueCat webhook ingestion', file: 'webhook.bench.ts' },
   { title: 'Monthly payout job', file: 'payouts.bench.ts' },
   { title: 'Skin analysis time', file: 'skin-analysis-time.ts' },
+  { title: 'Web app in the browser', file: 'skin-browser.bench.ts' },
   { title: 'Skin analysis noise floor', file: 'skin-noise-floor.ts' },
 ];
 

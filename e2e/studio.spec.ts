@@ -1,4 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
+import { ANALYSIS_TIMINGS } from '../apps/web/app/features/studio/analysis-protocol';
 import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
@@ -37,6 +38,17 @@ async function expectSixZoneResult(page: Page, lang: Lang) {
     await expect(zones.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByText(t.result.disclaimer.replace('{{brand}}', 'Skanova'))).toBeVisible();
   await expect(page.getByRole('img', { name: t.result.photoAlt })).toBeVisible();
+}
+
+/**
+ * The inference backend of the page's last analysis. This browser has no GPU: its WebGL is a software
+ * renderer, 20 times slower than WebAssembly for the face model, so the app must choose WebAssembly.
+ */
+function lastAnalysisBackend(page: Page) {
+  return page.evaluate(
+    (name) => (performance.getEntriesByName(name).at(-1) as PerformanceMeasure | undefined)?.detail?.backend,
+    ANALYSIS_TIMINGS.total,
+  );
 }
 
 /** What the device keeps of each saved scan (read from IndexedDB as the app wrote it). */
@@ -88,6 +100,7 @@ for (const lang of ['fr', 'en'] as const) {
       await expectNoAxeViolations(page, `capture (${lang})`);
       await page.getByLabel(t.scan.uploadPhoto).setInputFiles(FACE_PHOTO);
       await expectSixZoneResult(page, lang);
+      expect(await lastAnalysisBackend(page)).toBe('wasm');
       await expectNoAxeViolations(page, `result (${lang})`);
 
       // The zones can be hidden.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/site/constants';
 import { brotliCompressSync } from 'node:zlib';
-import { STUDIO_PAGES } from '@skanova/shared/studio/constants';
+import { STUDIO_HOME, STUDIO_PAGES, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { SERVED_PAGES } from '@skanova/shared/site/pages';
 import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/affiliate/constants';
@@ -335,8 +335,9 @@ describe('robots.txt and sitemap.xml', () => {
     const xml = response.body;
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locs).toHaveLength((PUBLIC_PAGES.length + AFFILIATE_INDEXED_PAGES.length) * LANGUAGES.length);
-    for (const page of [...PUBLIC_PAGES, ...AFFILIATE_INDEXED_PAGES]) {
+    const indexed = [...PUBLIC_PAGES, ...AFFILIATE_INDEXED_PAGES, STUDIO_HOME];
+    expect(locs).toHaveLength(indexed.length * LANGUAGES.length);
+    for (const page of indexed) {
       for (const lang of LANGUAGES) {
         expect(locs).toContain(`http://localhost:3000${page}?lang=${lang}`);
         expect(xml).toContain(
@@ -346,5 +347,6 @@ describe('robots.txt and sitemap.xml', () => {
     }
     expect(xml).not.toContain('/download');
     expect(xml).not.toContain('/ref/');
+    expect(xml).not.toContain(STUDIO_SCAN_PAGE);
   });
 });

@@ -49,17 +49,33 @@ for (const lang of LANGUAGES) {
   // The SPA fallback is never served: unknown paths redirect to the home page.
   rmSync(path.join(buildDir, lang, 'client', '__spa-fallback.html'), { force: true });
 }
-// Pre-compressed copies of text assets: the server sends them as they are (no compression work per request).
+// Pre-compressed copies of text assets and of the face models' weights (brotli saves 8–50 % on
+// them: 4.6 MB → 4.0 MB): the server sends them as they are (no compression work per request). Both
+// languages hold the same assets, so each content is compressed once.
 let compressed = 0;
+const copies = new Map<string, { br: Buffer; gz: Buffer }>();
 for (const lang of LANGUAGES) {
   const dir = path.join(buildDir, lang, 'client', 'assets');
   for (const name of readdirSync(dir, { recursive: true }) as string[]) {
     const file = path.join(dir, name);
-    if (!/\.(js|css|svg|json|wasm)$/.test(name) || !statSync(file).isFile()) continue;
+    if (!/\.(js|css|svg|json|wasm|bin)$/.test(name) || !statSync(file).isFile()) continue;
     const content = readFileSync(file);
     if (content.length < 1024) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+    const key = createHash('sha256').update(content).digest('hex');
+    let copy = copies.get(key);
+    if (!copy) {
+      const br = brotliCompressSync(content, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.BROTLI_PARAM_LGWIN]: 24,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      });
+      copy = { br, gz: gzipSync(content, { level: 9 }) };
+      copies.set(key, copy);
+    }
+    writeFileSync(`${file}.br`, copy.br);
+    writeFileSync(`${file}.gz`, copy.gz);
     compressed++;
   }
 }

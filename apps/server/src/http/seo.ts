@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, PUBLIC_PAGES } from '@skanova/shared/site/constants';
 import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/affiliate/constants';
+import { STUDIO_HOME } from '@skanova/shared/studio/constants';
 import type { AppContext } from '../context.ts';
 
 export function registerSeo(app: FastifyInstance, ctx: AppContext) {
@@ -16,7 +17,8 @@ export function registerSeo(app: FastifyInstance, ctx: AppContext) {
     `Sitemap: ${base}/sitemap.xml`,
     '',
   ].join('\n');
-  const urls = [...PUBLIC_PAGES, ...AFFILIATE_INDEXED_PAGES].flatMap((page) =>
+  // The web app's home is a page like the site's; its other pages read the visitor's device (noindex).
+  const urls = [...PUBLIC_PAGES, ...AFFILIATE_INDEXED_PAGES, STUDIO_HOME].flatMap((page) =>
     LANGUAGES.map((lang) => {
       const alternates = LANGUAGES.map(
         (alt) => `    <xhtml:link rel="alternate" hreflang="${alt}" href="${base}${page}?lang=${alt}"/>`,

@@ -1,6 +1,12 @@
 import type { AnalysisOutcome, CaptureSource, GateReading, Point } from '@skanova/skin/contract';
 import { MODELS_BASE } from 'virtual:studio-models';
-import type { EngineFailure, WorkerRequest, WorkerResponse } from './analysis-protocol';
+import {
+  ANALYSIS_TIMINGS,
+  type AnalysisTimings,
+  type EngineFailure,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './analysis-protocol';
 
 // The page's side of the analysis worker: one worker per capture page, started when the visitor
 // reaches it (the model runtime is never part of any page's first load). Requests are answered in
@@ -35,6 +41,7 @@ export function startAnalysisEngine(onProgress: (loaded: number, total: number) 
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let dead: EngineError | undefined;
+  let backend = '';
 
   const failAll = (error: EngineError) => {
     dead = error;
@@ -71,6 +78,7 @@ export function startAnalysisEngine(onProgress: (loaded: number, total: number) 
 
   const ready = send({ type: 'init', id: nextId++, modelsBase: MODELS_BASE }).then((message) => {
     if (message.type !== 'ready') throw new EngineError('crashed', `Unexpected answer ${message.type}`);
+    backend = message.backend;
     return { backend: message.backend, modelVersion: message.modelVersion };
   });
   // The page reads `ready`; this only keeps an unobserved failure from being reported as unhandled.
@@ -84,8 +92,10 @@ export function startAnalysisEngine(onProgress: (loaded: number, total: number) 
       return message.gates;
     },
     async analyse(image, source) {
+      const started = performance.now();
       const message = await send({ type: 'analyse', id: nextId++, image, source }, [image]);
       if (message.type !== 'analysed') throw new EngineError('crashed', `Unexpected answer ${message.type}`);
+      recordTimings(started, message.timings, backend);
       return { outcome: message.outcome, landmarks: message.landmarks };
     },
     dispose() {
@@ -93,4 +103,19 @@ export function startAnalysisEngine(onProgress: (loaded: number, total: number) 
       failAll(new EngineError('crashed', 'disposed'));
     },
   };
+}
+
+/** One analysis as User Timing measures on the page's timeline (the worker's steps end where the answer arrived). */
+function recordTimings(started: number, timings: AnalysisTimings, backend: string) {
+  const end = performance.now();
+  try {
+    performance.measure(ANALYSIS_TIMINGS.total, { start: started, end, detail: { backend } });
+    let stepEnd = end;
+    for (const step of ['analysis', 'landmarks', 'pixels'] as const) {
+      performance.measure(ANALYSIS_TIMINGS[step], { start: stepEnd - timings[step], duration: timings[step] });
+      stepEnd -= timings[step];
+    }
+  } catch {
+    // A browser without User Timing level 3: the measures are for the benchmarks only.
+  }
 }

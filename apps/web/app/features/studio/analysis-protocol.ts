@@ -3,6 +3,31 @@ import type { AnalysisOutcome, CaptureSource, GateReading, Point } from '@skanov
 // Messages between the page and the analysis worker (analysis.worker.ts). Images travel as
 // ImageBitmaps (transferred, never copied, never leaving the browser).
 
+/** The steps of one analysis in the worker, timed. */
+export interface AnalysisTimings {
+  /** The image's pixels read from the bitmap. */
+  pixels: number;
+  /** Face detection, mesh and iris. */
+  landmarks: number;
+  /** Gates, zones and every metric. */
+  analysis: number;
+}
+
+/**
+ * The names under which the page records each analysis as User Timing measures (readable with
+ * `performance.getEntriesByName`): the benchmarks read them; nothing is sent anywhere.
+ */
+export const ANALYSIS_TIMINGS = {
+  pixels: 'studio:analysis:pixels',
+  landmarks: 'studio:analysis:landmarks',
+  analysis: 'studio:analysis:metrics',
+  /**
+   * The whole request as the page sees it: sending the image, the three steps, the answer. Its
+   * detail is `{ backend }`, the inference backend the model ran on ('wasm' or 'webgl').
+   */
+  total: 'studio:analysis:total',
+} as const;
+
 /** Why the analysis cannot run on this device, or stopped. */
 export type EngineFailure =
   /** Neither WebGL nor WebAssembly. */
@@ -29,6 +54,8 @@ export type WorkerResponse =
       outcome: AnalysisOutcome;
       /** The analysed face's landmarks (x, y), for the overlay; empty when no single face was found. */
       landmarks: readonly Point[];
+      /** How long each step took in the worker, in milliseconds (for the benchmarks; see ANALYSIS_TIMINGS). */
+      timings: AnalysisTimings;
     }
   | { type: 'failed'; id: number | null; reason: EngineFailure; message: string };
 

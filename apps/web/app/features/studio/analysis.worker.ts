@@ -25,9 +25,20 @@ function post(message: WorkerResponse) {
   scope.postMessage(message);
 }
 
-function webglAvailable(): boolean {
+/**
+ * Whether WebGL 2 runs on a GPU here. A browser without one (or with the GPU blocked) may still offer
+ * WebGL through a software renderer, where the face model is ~20 times slower than on WebAssembly
+ * (measured: 1.3 s against 70 ms a photo, docs/benchmarks.md): `failIfMajorPerformanceCaveat` and
+ * the renderer's name tell them apart.
+ */
+function gpuWebglAvailable(): boolean {
   try {
-    return typeof OffscreenCanvas !== 'undefined' && new OffscreenCanvas(1, 1).getContext('webgl2') !== null;
+    if (typeof OffscreenCanvas === 'undefined') return false;
+    const gl = new OffscreenCanvas(1, 1).getContext('webgl2', { failIfMajorPerformanceCaveat: true });
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    return !/swiftshader|llvmpipe|softpipe|software/i.test(renderer);
   } catch {
     return false;
   }
@@ -46,7 +57,7 @@ function countDownloads() {
 }
 
 async function init(modelsBase: string): Promise<{ backend: string; modelVersion: string }> {
-  const webgl = webglAvailable();
+  const webgl = gpuWebglAvailable();
   if (!webgl && typeof WebAssembly !== 'object')
     throw Object.assign(new Error('no backend'), { reason: 'unsupported' });
   countDownloads();
@@ -98,11 +109,15 @@ async function handle(request: WorkerRequest) {
       return;
     }
     case 'analyse': {
+      const started = performance.now();
       const image = toImage(request.image);
+      const read = performance.now();
       const faces = await detect(image);
+      const detected = performance.now();
       const outcome = analysePhoto(image, faces, { source: request.source });
+      const timings = { pixels: read - started, landmarks: detected - read, analysis: performance.now() - detected };
       const landmarks: Point[] = faces.length === 1 ? faces[0]!.mesh.map(([x, y]) => [x, y] as Point) : [];
-      post({ type: 'analysed', id: request.id, outcome, landmarks });
+      post({ type: 'analysed', id: request.id, outcome, landmarks, timings });
       return;
     }
   }
