@@ -4,6 +4,7 @@ import { STUDIO_CONSULTATION_PAGE, STUDIO_ROUTINE_PAGE, STUDIO_SCAN_PAGE } from 
 import { fastChangePrompt } from '@skanova/shared/studio/consultation';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 import type { RoutineTime } from '@skanova/shared/studio/routine-rules';
+import type { TextLine } from '@skanova/shared/studio/text';
 import {
   type Routine,
   type RoutineChanges,
@@ -197,7 +198,7 @@ function TimeRoutine({ time, entries }: { time: RoutineTime; entries: readonly R
             <h3 className="routine-step__name">{t(`routine.steps.${entry.step.id}.name`)}</h3>
             {entry.step.ingredients.length > 0 ? (
               <p className="routine-step__ingredients">
-                <span className="routine-step__label">{t('routine.ingredients')}</span>{' '}
+                <span className="routine-step__label">{t('routine.lookFor')}</span>{' '}
                 {value({
                   list: entry.step.ingredients.map((ingredient) => ({ key: `routine.ingredients.${ingredient}` })),
                 })}
@@ -243,55 +244,57 @@ function ChangesView({
     const date = value({ date: which === 'scan' && scanTakenAt ? scanTakenAt : profileUpdatedAt });
     summary = t(`routine.changes.${key}`, { date });
   }
-  const timeName = (time: RoutineTime) => t(`routine.times.${time}`);
+  // A step added or removed at both times is said once: "(morning and evening)".
+  const when = (times: readonly RoutineTime[]) =>
+    value({ list: times.map((time) => ({ key: `routine.times.${time}` })) });
+  const added = byStep(changes.added, (entry) => entry.reasons);
+  const removed = byStep(changes.removed, (item) => item.why);
+  const item = (key: string, step: string, times: RoutineTime[], lines: readonly TextLine[]) => (
+    <li key={key}>
+      <strong>{t('routine.changes.inRoutine', { step: t(`routine.steps.${step}.name`), time: when(times) })}</strong>
+      <ul className="routine-reasons">
+        {lines.map((line, index) => (
+          <li key={index}>{text(line)}</li>
+        ))}
+      </ul>
+    </li>
+  );
   return (
     <section className="studio-card routine-changes" aria-labelledby="routine-changes-title">
       <h2 id="routine-changes-title">{t('routine.changes.title')}</h2>
       <p>{summary}</p>
-      {changes.added.length > 0 ? (
+      {added.length > 0 ? (
         <>
           <h3>{t('routine.changes.added')}</h3>
           <ul className="routine-changes__list">
-            {changes.added.map((entry) => (
-              <li key={`${entry.step.id}/${entry.time}`}>
-                <strong>
-                  {t('routine.changes.inRoutine', {
-                    step: t(`routine.steps.${entry.step.id}.name`),
-                    time: timeName(entry.time),
-                  })}
-                </strong>
-                <ul className="routine-reasons">
-                  {entry.reasons.map((reason) => (
-                    <li key={reason.rule}>{text(reason)}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
+            {added.map((group) => item(`added/${group.step}`, group.step, group.times, group.lines))}
           </ul>
         </>
       ) : null}
-      {changes.removed.length > 0 ? (
+      {removed.length > 0 ? (
         <>
           <h3>{t('routine.changes.removed')}</h3>
           <ul className="routine-changes__list">
-            {changes.removed.map((removed) => (
-              <li key={`${removed.step.id}/${removed.time}`}>
-                <strong>
-                  {t('routine.changes.inRoutine', {
-                    step: t(`routine.steps.${removed.step.id}.name`),
-                    time: timeName(removed.time),
-                  })}
-                </strong>
-                <ul className="routine-reasons">
-                  {removed.why.map((why, index) => (
-                    <li key={index}>{text(why)}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
+            {removed.map((group) => item(`removed/${group.step}`, group.step, group.times, group.lines))}
           </ul>
         </>
       ) : null}
     </section>
   );
+}
+
+/** Changes grouped by step: one item for a step added (or removed) morning and evening alike. */
+function byStep<T extends { step: { id: string }; time: RoutineTime }>(
+  items: readonly T[],
+  lines: (item: T) => readonly TextLine[],
+): { step: string; times: RoutineTime[]; lines: readonly TextLine[] }[] {
+  const groups = new Map<string, { step: string; times: RoutineTime[]; lines: readonly TextLine[] }>();
+  for (const item of items) {
+    const said = lines(item);
+    const key = `${item.step.id}/${JSON.stringify(said)}`;
+    const group = groups.get(key);
+    if (group) group.times.push(item.time);
+    else groups.set(key, { step: item.step.id, times: [item.time], lines: said });
+  }
+  return [...groups.values()];
 }
