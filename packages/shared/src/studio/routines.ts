@@ -227,7 +227,7 @@ export function buildRoutine(profile: ConsultationProfile, scans: readonly ScanR
   };
 }
 
-/** The steps of a routine that answer a rule of `kind` about `subject` (a concern or a metric). */
+/** The steps of a routine put there by a rule that `matches` (one about a concern, or a metric). */
 export function stepsFor(routine: Routine, matches: (rule: RoutineRule) => boolean): RoutineEntry[] {
   const seen = new Set<string>();
   return [...routine.morning, ...routine.evening].filter((entry) => {

@@ -1,12 +1,5 @@
-import { type Analysis, METRIC_IDS, type MetricId, ZONE_IDS, type ZoneId } from '@skanova/skin/contract';
-import {
-  HIGHER_IS_BETTER,
-  type MetricChange,
-  type Place,
-  comparable,
-  compareAnalyses,
-  noiseFloor,
-} from '@skanova/skin/trend';
+import { type Analysis, METRIC_IDS, type MetricId, ZONE_IDS } from '@skanova/skin/contract';
+import { HIGHER_IS_BETTER, type MetricChange, type Place, comparable, compareAnalyses } from '@skanova/skin/trend';
 
 // What the consultation and the routine read of the visitor's saved scans: which zone scores stand
 // out, what changed between two scans (judged against the measured noise floor, @skanova/skin/trend),
@@ -181,10 +174,3 @@ export function fastChanges(scans: readonly ScanResult[]): FastChange[] {
   }
   return [...found.values()].sort((a, b) => Math.abs(b.change.delta) - Math.abs(a.change.delta));
 }
-
-/** The floor of a metric in a place (the trend module's, with its minimum). */
-export function floorOf(metric: MetricId, place: Place): number | undefined {
-  return noiseFloor(metric, place);
-}
-
-export type { Place, ZoneId };

@@ -101,7 +101,7 @@ export function translator(lang: 'en' | 'fr') {
   };
 }
 
-/** The line as a visitor reads it (the tests' moments are mid-morning UTC: the same date in any time zone of Europe). */
+/** The line as a visitor reads it (the tests' moments are mid-morning UTC: the same date in Europe's and America's time zones). */
 export function read(line: TextLine, lang: 'en' | 'fr' = 'en'): string {
   return renderLine(line, translator(lang), lang);
 }
