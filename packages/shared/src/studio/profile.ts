@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { formSchema } from '../callable/field-errors.ts';
 
 // The consultation's profile (SKIN-APP brief §8): the visitor's answers to a short questionnaire, kept on
 // their device only, editable at any time. The consultation and the routine rules read it with the
@@ -40,17 +41,43 @@ function distinct(values: readonly string[]): boolean {
   return new Set(values).size === values.length;
 }
 
+// The questionnaire's answers, one schema for the form (messages are keys of the `studio` namespace,
+// ADR 009) and for the stored profile. A question left unanswered gets its own message.
+const answers = {
+  skinType: z.enum(SKIN_TYPES, 'consultation.errors.skinType'),
+  sensitivity: z.enum(SENSITIVITIES, 'consultation.errors.sensitivity'),
+  concerns: z
+    .array(z.enum(CONCERNS))
+    .check(
+      z.maxLength(MAX_CONCERNS, 'consultation.errors.tooManyConcerns'),
+      z.refine(distinct, 'consultation.errors.repeated'),
+    ),
+  sunExposure: z.enum(SUN_EXPOSURES, 'consultation.errors.sunExposure'),
+  currentRoutine: z.array(z.enum(ROUTINE_PRODUCTS)).check(z.refine(distinct, 'consultation.errors.repeated')),
+  ageBand: z.enum(AGE_BANDS, 'consultation.errors.ageBand'),
+};
+
+/** The questionnaire as the visitor fills it in (the browser's check, `checkForm`). */
+export const consultationFormSchema = formSchema('studio', z.object(answers));
+export type ConsultationAnswers = z.infer<typeof consultationFormSchema>;
+
 // Written with `zod/mini`, like every schema the browser ships.
 export const consultationProfileSchema = z.object({
   version: z.literal(PROFILE_VERSION),
-  skinType: z.enum(SKIN_TYPES),
-  sensitivity: z.enum(SENSITIVITIES),
-  concerns: z.array(z.enum(CONCERNS)).check(z.maxLength(MAX_CONCERNS), z.refine(distinct, 'duplicate concern')),
-  sunExposure: z.enum(SUN_EXPOSURES),
-  currentRoutine: z.array(z.enum(ROUTINE_PRODUCTS)).check(z.refine(distinct, 'duplicate product')),
-  ageBand: z.enum(AGE_BANDS),
+  ...answers,
   /** When the answers were last changed, ISO 8601 UTC. */
   updatedAt: z.iso.datetime(),
 });
 
 export type ConsultationProfile = z.infer<typeof consultationProfileSchema>;
+export type SkinType = (typeof SKIN_TYPES)[number];
+export type Sensitivity = (typeof SENSITIVITIES)[number];
+export type Concern = (typeof CONCERNS)[number];
+export type SunExposure = (typeof SUN_EXPOSURES)[number];
+export type RoutineProduct = (typeof ROUTINE_PRODUCTS)[number];
+export type AgeBand = (typeof AGE_BANDS)[number];
+
+/** The stored profile for a questionnaire just answered. */
+export function profileOf(answers: ConsultationAnswers, now: Date): ConsultationProfile {
+  return { version: PROFILE_VERSION, ...answers, updatedAt: now.toISOString() };
+}

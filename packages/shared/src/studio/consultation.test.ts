@@ -1,0 +1,239 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  type Answer,
+  type AnswerBlock,
+  type ConsultationInput,
+  answer,
+  fastChangePrompt,
+  questions,
+} from './consultation.ts';
+import { FAST_CHANGE, fastChanges } from './scan-results.ts';
+import { profileOf, read, scanOf } from './test-support.ts';
+
+// The consultation's answers on fixed scan histories: they name the visitor's real scores, judge
+// every change against its noise floor (nose shine: 4.6 points; chin redness: 2.8), and suggest a
+// dermatologist for a fast, large change or a sign a photo cannot judge.
+
+type Lang = 'en' | 'fr';
+const textOf = (given: Answer, lang: Lang = 'en') =>
+  given.blocks
+    .flatMap((block: AnswerBlock) => (block.kind === 'text' ? [block.line] : block.items))
+    .map((item) => read(item, lang));
+
+const SAMPLE = scanOf('sample', '2026-11-25T10:00:00.000Z');
+const PROFILE = profileOf({ concerns: ['shine', 'dryness'], skinType: 'combination' });
+
+describe('the questions', () => {
+  it('are the results questions, one per concern of the profile, then the safety ones', () => {
+    const asked = questions({ profile: PROFILE, scans: [SAMPLE] });
+    expect(asked.map((question) => question.id)).toEqual([
+      'standouts',
+      'changes',
+      'concern:shine',
+      'concern:dryness',
+      'routine',
+      'reliability',
+      'dermatologist',
+      'unusualSign',
+    ]);
+    expect(read(asked[2]!.text)).toBe('What do my results say about “Shine”?');
+    expect(read(asked[3]!.text, 'fr')).toBe('Que disent mes résultats sur « Sécheresse » ?');
+    expect(questions({ profile: undefined, scans: [] }).map((question) => question.id)).not.toContain('concern:shine');
+  });
+});
+
+describe('the answers', () => {
+  it('without a scan, say so and offer one; without a profile, offer the questionnaire', () => {
+    const none: ConsultationInput = { profile: PROFILE, scans: [] };
+    for (const id of ['standouts', 'changes', 'routine', 'concern:shine'] as const) {
+      const given = answer(id, none);
+      expect(textOf(given)).toEqual(['You have no scan yet. Take one: this answer will then use your own results.']);
+      expect(given.actions).toEqual(['scan']);
+    }
+    const noProfile = answer('routine', { profile: undefined, scans: [SAMPLE] });
+    expect(noProfile.actions).toEqual(['questionnaire']);
+    // The questions a photo does not answer work without either.
+    expect(answer('dermatologist', { profile: undefined, scans: [] }).blocks.length).toBeGreaterThan(1);
+  });
+
+  it('name the zone that stands out with its real score, what it means and what it does not', () => {
+    const given = answer('standouts', { profile: PROFILE, scans: [SAMPLE] });
+    const text = textOf(given);
+    expect(text[0]).toBe('On your scan of November 25, 2026, 1 zone score stands out:');
+    expect(text[1]).toBe('On your nose, shine is at 50/100; we call a score marked from 25.');
+    expect(text).toContain('The share of the zone that reflects the light as bright, colourless highlights.');
+    expect(text).toContain('It is not a measure of oil or hydration: the light and the angle change it a lot.');
+    expect(text.at(-1)).toMatch(/not a diagnosis/);
+    expect(textOf(given, 'fr')[1]).toBe(
+      'Sur le nez, la brillance est à 50/100 ; un score est dit marqué à partir de 25.',
+    );
+    expect(given.dermatologist).toBeNull();
+  });
+
+  it('say when nothing stands out, and name the closest score', () => {
+    const calm = scanOf('calm', '2026-11-25T10:00:00.000Z', { nose: { shine: 20 }, eyeArea: { darkCircles: 5 } });
+    const text = textOf(answer('standouts', { profile: PROFILE, scans: [calm] }));
+    expect(text[0]).toBe('On your scan of November 25, 2026, no zone score reaches the level we call marked.');
+    expect(text[1]).toBe('The closest is shine on your nose: 20/100 (marked from 25).');
+  });
+
+  describe('what changed, against the noise floor (nose shine: 4.6 points)', () => {
+    const before = scanOf('before', '2026-11-18T10:00:00.000Z', { nose: { shine: 40 } });
+
+    it('calls a change just below the floor stable', () => {
+      const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 44.5 } });
+      const text = textOf(answer('changes', { profile: PROFILE, scans: [after, before] }));
+      expect(text[0]).toBe('Between your scan of November 18, 2026 and that of November 25, 2026 (7 days):');
+      expect(text[1]).toBe('All 30 measures compared stayed within their noise floor: nothing really changed.');
+    });
+
+    it('calls a change just above it worse, with the numbers, and counts the stable ones', () => {
+      const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 44.7 } });
+      const given = answer('changes', { profile: PROFILE, scans: [before, after] });
+      const text = textOf(given);
+      expect(text[1]).toBe('Shine on the nose: 40 → 45/100 (+4.7 points), worse: beyond its noise floor of 4.6.');
+      expect(text[2]).toBe('29 other measures stayed within their noise floor: stable.');
+      expect(textOf(given, 'fr')[1]).toBe(
+        'Brillance sur le nez : 40 → 45/100 (+4,7 points), évolution défavorable, au-delà de son seuil de bruit de 4,6.',
+      );
+      // 4.7 points is one floor: no reason to see anyone.
+      expect(given.dermatologist).toBeNull();
+    });
+
+    it('calls a drop beyond the floor better', () => {
+      const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 30 }, overall: { shine: 12 } });
+      const text = textOf(answer('changes', { profile: PROFILE, scans: [before, after] }));
+      expect(text.slice(1, 3)).toEqual([
+        'Shine on the nose: 40 → 30/100 (-10 points), better: beyond its noise floor of 4.6.',
+        'Shine on the whole face: 15 → 12/100 (-2.5 points), better: beyond its noise floor of 1.9.',
+      ]);
+    });
+
+    it('needs two scans of the same analysis version', () => {
+      expect(textOf(answer('changes', { profile: PROFILE, scans: [SAMPLE] }))[0]).toMatch(/^You have one scan so far/);
+      const other = scanOf('other', '2026-12-02T10:00:00.000Z', {}, 'skin-2');
+      expect(textOf(answer('changes', { profile: PROFILE, scans: [SAMPLE, other] }))).toEqual([
+        'Your scans of November 25, 2026 and December 2, 2026 were measured by different versions of the analysis: their scores cannot be compared.',
+      ]);
+    });
+  });
+
+  describe('the dermatologist prompt', () => {
+    // Chin redness: floor 2.8, so 3 floors = 8.4 points; the prompt also needs 10 points.
+    const before = scanOf('before', '2026-11-18T10:00:00.000Z', { chin: { redness: 3 } });
+    const jump = (takenAt: string, redness: number) => scanOf('after', takenAt, { chin: { redness } });
+
+    it('comes with a fast, large change the wrong way, with its numbers', () => {
+      const scans = [before, jump('2026-11-25T10:00:00.000Z', 18)];
+      expect(fastChanges(scans).map((found) => [found.change.metric, found.change.place, found.days])).toEqual([
+        ['redness', 'chin', 7],
+      ]);
+      const prompt = fastChangePrompt(scans)!;
+      expect(read(prompt)).toBe(
+        'Redness on your chin moved from 3 to 18/100 between November 18, 2026 and November 25, 2026 (7 days): far beyond its noise floor of 2.8. A fast, large change is worth showing to a dermatologist.',
+      );
+      expect(answer('changes', { profile: PROFILE, scans }).dermatologist).toEqual(prompt);
+      const given = answer('dermatologist', { profile: PROFILE, scans });
+      expect(given.dermatologist).toEqual(prompt);
+      expect(textOf(given)).toContain(read(prompt));
+    });
+
+    it('does not come for a change under 10 points, a slow one, or an improvement', () => {
+      expect(fastChanges([before, jump('2026-11-25T10:00:00.000Z', 12.9)])).toEqual([]);
+      expect(fastChanges([before, jump('2026-12-03T10:00:00.000Z', 18)])).toEqual([]);
+      const better = scanOf('after', '2026-11-25T10:00:00.000Z', { chin: { evenness: 99.3 } });
+      const worse = scanOf('before', '2026-11-18T10:00:00.000Z', { chin: { evenness: 80 } });
+      expect(fastChanges([worse, better])).toEqual([]);
+      const given = answer('dermatologist', {
+        profile: PROFILE,
+        scans: [before, jump('2026-12-03T10:00:00.000Z', 18)],
+      });
+      expect(given.dermatologist).toBeNull();
+      expect(textOf(given).at(-1)).toBe(
+        `The app also watches your scans for a fast, large change (more than ${FAST_CHANGE.floorMultiple} times a score's noise floor, at least ${FAST_CHANGE.minPoints} points, within ${FAST_CHANGE.withinDays} days): it found none.`,
+      );
+    });
+
+    it('compares the newest scan with every scan of the last two weeks', () => {
+      const middle = scanOf('middle', '2026-11-22T10:00:00.000Z', { chin: { redness: 9 } });
+      const newest = jump('2026-11-25T10:00:00.000Z', 14);
+      // 9 → 14 is small; 3 → 14 (7 days) is not.
+      expect(fastChanges([newest, middle, before]).map((found) => found.before.id)).toEqual(['before']);
+    });
+
+    it('always comes for a sign the app cannot judge', () => {
+      const given = answer('unusualSign', { profile: undefined, scans: [] });
+      expect(read(given.dermatologist!)).toBe(
+        'Please show it to a dermatologist or your doctor: only an examination can tell what it is.',
+      );
+      expect(textOf(given)).toContain('a spot that bleeds, crusts or does not heal;');
+    });
+  });
+
+  it('say what the routine does about the marked zone and each concern', () => {
+    const text = textOf(answer('routine', { profile: PROFILE, scans: [SAMPLE] }));
+    expect(text).toContain(
+      'Shine on your nose (50/100): the gentle gel cleanser, the niacinamide serum, and the BHA exfoliant.',
+    );
+    expect(text).toContain('“Shine”: the niacinamide serum and the BHA exfoliant.');
+    expect(text).toContain('“Dryness”: the hydrating serum.');
+    expect(text.at(-1)).toMatch(/^Give a routine 6 to 8 weeks/);
+  });
+
+  it('answer a concern with its scores, its trend and its steps, or say the photo cannot measure it', () => {
+    const before = scanOf('before', '2026-11-18T10:00:00.000Z', { overall: { shine: 10 } });
+    const shine = textOf(answer('concern:shine', { profile: PROFILE, scans: [before, SAMPLE] }));
+    expect(shine[0]).toBe(
+      'On your scan of November 25, 2026, shine is at 15/100 for the whole face, and most marked on your nose: 50/100 (threshold 25).',
+    );
+    expect(shine[1]).toBe('Shine on the whole face: 10 → 15/100 (+4.5 points), worse: beyond its noise floor of 1.9.');
+    expect(shine[2]).toBe(
+      'The steps of your routine for it: the gentle gel cleanser, the niacinamide serum, and the BHA exfoliant.',
+    );
+    const dryness = textOf(answer('concern:dryness', { profile: PROFILE, scans: [SAMPLE] }));
+    expect(dryness[0]).toBe('A photo cannot measure dryness or hydration: your routine uses your answer instead.');
+  });
+
+  it('give the measured noise floors when asked how far to trust the numbers', () => {
+    const text = textOf(answer('reliability', { profile: PROFILE, scans: [SAMPLE] }));
+    expect(text).toContain('Redness: 1 point');
+    expect(text).toContain('Dark circles: 3.9 points');
+    expect(textOf(answer('reliability', { profile: PROFILE, scans: [SAMPLE] }), 'fr')).toContain('Cernes : 3,9 points');
+  });
+
+  it('read in both languages, with every value, for every question and history', () => {
+    const histories = [
+      [],
+      [SAMPLE],
+      [scanOf('before', '2026-11-18T10:00:00.000Z', { chin: { redness: 3 }, nose: { shine: 10 } }), SAMPLE],
+    ];
+    for (const profile of [undefined, PROFILE, profileOf({ concerns: ['redness', 'blemishes', 'fine-lines'] })])
+      for (const scans of histories)
+        for (const question of questions({ profile, scans })) {
+          const given = answer(question.id, { profile, scans });
+          for (const lang of ['en', 'fr'] as const) {
+            read(question.text, lang);
+            for (const text of textOf(given, lang)) expect(text).not.toMatch(/\{\{|undefined|NaN/);
+            if (given.dermatologist) read(given.dermatologist, lang);
+          }
+        }
+  });
+});
+
+describe('the words', () => {
+  // Cosmetic terms only (SKIN-APP brief §1): no condition is named, in either language.
+  const DIAGNOSES =
+    /\b(acne|acné|rosacea|rosacée|melasma|mélasma|eczema|eczéma|psoriasis|dermatitis|dermatite|melanoma|mélanome|cancer|carcinoma|carcinome|cure|guérir|infection)\b/i;
+  for (const lang of ['en', 'fr'] as const) {
+    it(`of the consultation and the routine name no condition (${lang})`, () => {
+      const file = JSON.parse(readFileSync(new URL(`../i18n/${lang}/studio.json`, import.meta.url), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      const texts = JSON.stringify([file.consultation, file.routine]);
+      expect(texts).not.toMatch(DIAGNOSES);
+    });
+  }
+});
