@@ -84,8 +84,10 @@ describe('the referral kept on the device', () => {
 
 describe('the landing’s tracking cookie', () => {
   it('is read when present', () => {
-    expect(trackingIdFromCookies('lang=fr; sk_tid=tid-42%2Fx; consent=denied')).toBe('tid-42/x');
+    expect(trackingIdFromCookies('lang=fr; sk_tid=Zm9vYmFyLWJhei1xdXV4; consent=denied')).toBe('Zm9vYmFyLWJhei1xdXV4');
     expect(trackingIdFromCookies('lang=fr')).toBeNull();
+    // Not an id the server issues: not carried anywhere.
+    expect(trackingIdFromCookies('sk_tid=tid%26code%3DEVIL')).toBeNull();
     expect(trackingIdFromCookies('')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { REFERRAL_CODE_PATTERN } from '@skanova/shared/landing/constants';
+import { REFERRAL_CODE_PATTERN } from '@skanova/shared/landing/referral-code';
 import { parseLandingPath } from '@skanova/shared/landing/landing-path';
 import { TRACKING_ID_COOKIE } from '@skanova/shared/site/constants';
 import { TRACKING_COOKIE_DAYS } from '@skanova/shared/site/timing';
@@ -85,15 +85,13 @@ export function rememberedReferral(now: Date, storage: Storage | null): string |
   }
 }
 
-/** The landing's tracking id cookie (a visit the server recorded), if the browser has it. */
+/** The server issues tracking ids in base64url (attribution/schemas.ts reads nothing else). */
+const TRACKING_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The landing's tracking id cookie (a visit the server recorded), if the browser has a valid one. */
 export function trackingIdFromCookies(cookies: string): string | null {
   const match = new RegExp(`(?:^|; )${TRACKING_ID_COOKIE}=([^;]+)`).exec(cookies);
-  if (!match?.[1]) return null;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
+  return match?.[1] && TRACKING_ID_PATTERN.test(match[1]) ? match[1] : null;
 }
 
 /** The page's localStorage, or null where the browser refuses it. */

@@ -4,12 +4,6 @@
 export const LANDING_TYPES = ['ref', 'download'] as const;
 export type LandingType = (typeof LANDING_TYPES)[number];
 
-/**
- * Referral codes: letters and digits, matched case-insensitively (BRIEF §4). Here rather than in
- * schemas.ts so that the browser can check a code without loading zod.
- */
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
-
 /** Device classes of the landing page's behaviour and of the fingerprint (spec §3). */
 export const PLATFORMS = ['ios', 'android', 'desktop'] as const;
 export type Platform = (typeof PLATFORMS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANDING_TYPES, PLATFORMS, REFERRAL_CODE_PATTERN, type LandingType, type Platform } from './constants.ts';
+import { LANDING_TYPES, PLATFORMS, type LandingType, type Platform } from './constants.ts';
+import { REFERRAL_CODE_PATTERN } from './referral-code.ts';
 import { storableText } from '../callable/storable-text.ts';
 
 // The landing page's visit record (spec §3 "Device fingerprint" and "Deep-link payload").

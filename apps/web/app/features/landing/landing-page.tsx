@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
 import { LANDING_COUNTDOWN_SECONDS } from '@skanova/shared/site/timing';
 import { siteConfig } from '../../lib/site-config';
-import { playStoreUrlWithReferrer } from '../../lib/app-links';
+import { playStoreUrlWithReferrer } from './links';
 import { type LandingState, useLandingFlow } from './use-landing-flow';
 import './landing.css';
 

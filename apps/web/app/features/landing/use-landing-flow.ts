@@ -5,7 +5,7 @@ import { IOS_AUTO_OPEN_MS, LANDING_COUNTDOWN_SECONDS, STORE_FALLBACK_MS } from '
 import { type LandingTarget, parseLandingPath } from '@skanova/shared/landing/landing-path';
 import { siteConfig } from '../../lib/site-config';
 import { detectPlatform } from './device';
-import { appDeepLink, playStoreUrlWithReferrer } from '../../lib/app-links';
+import { appDeepLink, playStoreUrlWithReferrer } from './links';
 import { openUrl } from './open-url';
 import type * as RecordVisit from './record-visit';
 

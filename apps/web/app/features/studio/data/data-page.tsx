@@ -2,7 +2,6 @@ import { type ChangeEvent, useCallback, useEffect, useId, useState } from 'react
 import { Link } from 'react-router';
 import { STUDIO_DATA_PAGE, STUDIO_HOME } from '@skanova/shared/studio/constants';
 import { PageMeta } from '../../../components/page-meta';
-import { downloadBlob } from '../../../lib/download';
 import { useTranslation } from '../../../lib/react-i18n';
 import { siteConfig } from '../../../lib/site-config';
 import { formatScanDate } from '../format-date';
@@ -23,6 +22,23 @@ import './data.css';
 // everything. The file is made and read in the browser; nothing on this page talks to the server.
 // The timings are left as performance entries (`studio-export`, `studio-import-read`,
 // `studio-import-write`) for the benchmark and the browser's own tools.
+
+/**
+ * Saves the file as a link with `download` does (no data: URL, nothing the CSP objects to). The site's
+ * `lib/download` does the same but is bundled with the signed-in pages' tools, which the app does not need.
+ */
+function saveFile(file: Blob, name: string) {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the URL; the browser may still be reading it for a moment.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 /** The visitor's data: export, import, delete everything. */
 export function DataPage() {
@@ -142,7 +158,7 @@ function ExportSection() {
       const now = new Date();
       const file = await buildExportFile(await studioStore().readEverything(), now);
       const name = exportFileName(siteConfig.brandName, now);
-      downloadBlob(file, name);
+      saveFile(file, name);
       performance.measure('studio-export', { start, detail: { bytes: file.size } });
       setState({ step: 'done', name, size: file.size });
     } catch {

@@ -3,6 +3,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ANALYSIS_VERSION } from '@skanova/skin/analyse';
 import type { Analysis } from '@skanova/skin/contract';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 import { type ScanRecord, type StudioSnapshot, type StudioStore, createStudioStore } from '../storage';
@@ -175,7 +176,7 @@ describe('export → import', () => {
       format: EXPORT_FORMAT,
       formatVersion: EXPORT_FORMAT_VERSION,
       exportedAt: '2026-11-25T10:00:00.000Z',
-      app: { databaseVersion: 2, analysisVersion: 'skin-1' },
+      app: { databaseVersion: 2, analysisVersion: ANALYSIS_VERSION },
       profile: null,
     });
     expect(json.scans.map((item: { id: string }) => item.id)).toEqual(['a1', 'b2']);

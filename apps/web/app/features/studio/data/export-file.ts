@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { ANALYSIS_VERSION } from '@skanova/skin/analyse';
 import { type CaptureSource, GATE_IDS, GATE_PROBLEMS, METRIC_IDS, ZONE_IDS } from '@skanova/skin/contract';
+import noiseFloors from '@skanova/skin/data/noise-floors.json';
 import { type ConsultationProfile, consultationProfileSchema } from '@skanova/shared/studio/profile';
 import { type ConsentRecord, STUDIO_DB_VERSION, type ScanRecord, type StudioSnapshot } from '../storage';
 
@@ -19,6 +19,13 @@ export const EXPORT_FORMAT = 'skanova-studio-export';
 export const EXPORT_FORMAT_VERSION = 1;
 
 const MIB = 1024 * 1024;
+
+/**
+ * The app's analysis version, as its noise floors name it (they are measured for the analysis the app
+ * ships; export-file.test.ts holds them equal). Read from there because importing `@skanova/skin/analyse` here would
+ * bring the whole analysis into the page's chunk: it runs in the worker.
+ */
+const APP_ANALYSIS_VERSION: string = noiseFloors.analysisVersion;
 
 /** What an import accepts, so that a hostile or broken file cannot exhaust the device. */
 export const EXPORT_LIMITS = {
@@ -155,7 +162,7 @@ export async function buildExportFile(snapshot: StudioSnapshot, exportedAt: Date
     format: EXPORT_FORMAT,
     formatVersion: EXPORT_FORMAT_VERSION,
     exportedAt: exportedAt.toISOString(),
-    app: { databaseVersion: STUDIO_DB_VERSION, analysisVersion: ANALYSIS_VERSION },
+    app: { databaseVersion: STUDIO_DB_VERSION, analysisVersion: APP_ANALYSIS_VERSION },
     consents: snapshot.consents,
     profile: snapshot.profile ?? null,
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseTrackingValue } from '@skanova/shared/attribution/schemas';
 import { mobileAppLinks } from './mobile-app-links';
 
 // "Get the mobile app": through the referral landing with the visitor's code, else to the stores.
@@ -25,10 +26,16 @@ describe('mobileAppLinks', () => {
     });
   });
 
-  it('with only the landing’s tracking id, Google Play still carries it to the install', () => {
-    const links = mobileAppLinks(null, 'tid-42', stores);
-    expect(links.kind === 'stores' && new URL(links.googlePlay).searchParams.get('referrer')).toBe(
-      'tracking_id=tid-42',
-    );
+  it('with only the landing’s tracking id, Google Play carries it to the install, as the app reads it', () => {
+    const links = mobileAppLinks(null, 'Zm9vYmFyLWJhei1xdXV4', stores);
+    if (links.kind !== 'stores') throw new Error('expected the stores');
+    const url = new URL(links.googlePlay);
+    expect(url.searchParams.get('id')).toBe('com.skanova.app');
+    // What Play hands to the app's first launch, read by the attribution's own parser.
+    expect(parseTrackingValue(url.searchParams.get('referrer') ?? '')).toEqual({
+      trackingId: 'Zm9vYmFyLWJhei1xdXV4',
+      code: null,
+    });
+    expect(links.appStore).toBe(stores.appStoreUrl);
   });
 });

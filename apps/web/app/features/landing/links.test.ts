@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appDeepLink, playStoreUrlWithReferrer } from './app-links';
+import { appDeepLink, playStoreUrlWithReferrer } from './links';
 
 describe('appDeepLink', () => {
   it('opens ref/CODE for a referral with a code', () => {

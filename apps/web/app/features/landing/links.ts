@@ -1,9 +1,5 @@
 import type { LandingTarget } from '@skanova/shared/landing/landing-path';
 
-// The mobile app's addresses: its deep link, and Google Play with the install referrer that carries
-// the visit's tracking id to the app's first launch. The referral landing and the web app's "get the
-// mobile app" (features/studio) both use them.
-
 /**
  * The app's deep link (spec §2): `<scheme>ref/<code>` for a referral with a code, else `<scheme><type>`
  * (`skanova://download`, or `skanova://ref` for a referral link that lost its code).
