@@ -217,7 +217,7 @@ test('importing next to scans already on the device: the choice is offered, merg
   // The same file again, on the device that already holds its scan.
   const importSection = page.getByRole('region', { name: t.data.import.title });
   await importSection.getByLabel(t.data.import.choose).setInputFiles(saved);
-  const modes = importSection.getByRole('group', { name: fill(t.data.import.modeLegend, { count: 1 }) });
+  const modes = importSection.getByRole('group', { name: t.data.import.modeLegend_one });
   await expect(modes.getByRole('radio', { name: t.data.import.merge })).toBeChecked();
   await expect(modes.getByRole('radio', { name: t.data.import.replace })).not.toBeChecked();
   await expectNoAxeViolations(page, 'import, merge or replace');

@@ -305,7 +305,9 @@ function ImportChoice(props: {
             date: date(data.exportedAt),
             photos: t('data.import.filePhotos', { count: photos }),
           })}
-          {first && last ? ` ${t('data.import.fileRange', { from: date(first.takenAt), to: date(last.takenAt) })}` : null}
+          {first && last && data.scans.length > 1
+            ? ` ${t('data.import.fileRange', { from: date(first.takenAt), to: date(last.takenAt) })}`
+            : null}
         </p>
         {data.profile ? <p>{t('data.import.fileProfile', { date: date(data.profile.updatedAt) })}</p> : null}
       </div>

@@ -29,8 +29,8 @@ const APP_ANALYSIS_VERSION: string = noiseFloors.analysisVersion;
 
 /** What an import accepts, so that a hostile or broken file cannot exhaust the device. */
 export const EXPORT_LIMITS = {
-  /** The whole file: ≈ 2,000 kept photos; the browser must hold it as one string to parse it. */
-  fileBytes: 400 * MIB,
+  /** The whole file (400 MB, as the page says it): ≈ 1,000 scans with their photo; the browser must hold it as one string to parse it. */
+  fileBytes: 400_000_000,
   /** Ten years of a scan every day is 3,650. */
   scans: 5000,
   /** The app's previews are ≈ 400 px JPEGs of 20–40 KB. */
