@@ -29,7 +29,10 @@ const APP_ANALYSIS_VERSION: string = noiseFloors.analysisVersion;
 
 /** What an import accepts, so that a hostile or broken file cannot exhaust the device. */
 export const EXPORT_LIMITS = {
-  /** The whole file (400 MB, as the page says it): ≈ 1,000 scans with their photo; the browser must hold it as one string to parse it. */
+  /**
+   * The whole file (400 MB, as the page says it): ≈ 1,000 scans with their photo. The browser must hold
+   * it as one string to parse it.
+   */
   fileBytes: 400_000_000,
   /** Ten years of a scan every day is 3,650. */
   scans: 5000,
