@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANDING_TYPES, PLATFORMS, type LandingType, type Platform } from './constants.ts';
+import { REFERRAL_CODE_PATTERN } from './referral-code.ts';
 import { storableText } from '../callable/storable-text.ts';
 
 // The landing page's visit record (spec §3 "Device fingerprint" and "Deep-link payload").
@@ -7,10 +8,7 @@ import { storableText } from '../callable/storable-text.ts';
 // included, passes the storable-text rule (storable-text.ts): a NUL or a lone surrogate would fail
 // the insert instead of the validation.
 
-export { LANDING_TYPES, PLATFORMS, type LandingType, type Platform };
-
-/** Referral codes: letters and digits, matched case-insensitively (BRIEF §4). */
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+export { LANDING_TYPES, PLATFORMS, REFERRAL_CODE_PATTERN, type LandingType, type Platform };
 
 const shortText = (max: number) => z.string().max(max).check(storableText());
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callFunction } from '../../lib/callable';
+import { rememberedReferral } from '../../lib/referral-memory';
 import { clipboardTrackingText, copyTrackingId, recordVisit } from './record-visit';
 
 vi.mock('../../lib/callable', () => ({ callFunction: vi.fn() }));
@@ -30,6 +31,16 @@ describe('recordVisit', () => {
       deeplink: { type: 'ref', code: 'ABC123', fullPath: '/ref/ABC123' },
       fingerprint: { platform: 'android' },
     });
+  });
+
+  it("keeps a referral's code on the device for the web app, and nothing for a plain download link", async () => {
+    localStorage.clear();
+    vi.mocked(callFunction).mockResolvedValue({ trackingId: 'tid-9' });
+    await recordVisit('desktop', { type: 'download', code: null }, '/download');
+    expect(rememberedReferral(new Date(), localStorage)).toBeNull();
+    await recordVisit('desktop', { type: 'ref', code: 'abc123' }, '/ref/abc123');
+    expect(rememberedReferral(new Date(), localStorage)).toBe('ABC123');
+    localStorage.clear();
   });
 
   it('logs a failure and answers null, so the redirect continues', async () => {

@@ -2,6 +2,7 @@ import { CLIPBOARD_TRACKING_PREFIX, type Platform } from '@skanova/shared/landin
 import type { LandingTarget } from '@skanova/shared/landing/landing-path';
 import { callFunction } from '../../lib/callable';
 import { readConsent } from '../../lib/consent';
+import { localStorageOrNull, rememberReferral } from '../../lib/referral-memory';
 import { browserEnvironment, buildPreInstallRequest, visitorSessionId } from './fingerprint';
 
 // Loaded on demand by the landing page right after it mounts (keeps the callable client out of its
@@ -18,13 +19,15 @@ const CLIPBOARD_WAIT_MS = 1000;
 /**
  * Records the visit with storePreInstallData (spec §7) and answers its tracking id; the server also
  * keeps it in the 90-day cookie. A failure is logged and answers null: the redirect never waits for
- * this call and continues without it (spec §7).
+ * this call and continues without it (spec §7). A referral's code is also kept on the device
+ * (lib/referral-memory.ts), so that the web app's "get the mobile app" comes back here with it.
  */
 export async function recordVisit(
   platform: Platform,
   target: LandingTarget,
   originalPath: string,
 ): Promise<string | null> {
+  if (target.type === 'ref' && target.code) rememberReferral(target.code, new Date(), localStorageOrNull());
   try {
     const request = buildPreInstallRequest({
       env: browserEnvironment(),

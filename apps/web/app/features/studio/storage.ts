@@ -3,8 +3,9 @@ import type { Analysis, CaptureSource, GateReading, Point } from '@skanova/skin/
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 
 // What the web app keeps, on the visitor's device only (SKIN-APP brief §8): the consents given before
-// the first scan and the saved scans. Nothing here is ever sent to the server. Withdrawing consent
-// deletes the whole database.
+// the first scan, the saved scans and the consultation's profile. Nothing here is ever sent to the
+// server. Withdrawing consent deletes the whole database. The visitor's data moves between devices
+// only as a file they hold (data/export-file.ts): read in one transaction, written back in one.
 //
 // Schema versions (each upgrade step runs once, in order, from the version the device has):
 //   1 — `consents` (key: kind) and `scans` (key: id, index by takenAt).
@@ -62,6 +63,35 @@ const PROFILE_KEY = 'consultation';
 
 export type StudioDb = IDBPDatabase<StudioSchema>;
 
+/** Everything the app keeps on the device, as one transaction read it (for the export). */
+export interface StudioSnapshot {
+  consents: ConsentRecord[];
+  /** Oldest first. */
+  scans: ScanRecord[];
+  profile: ConsultationProfile | undefined;
+}
+
+/**
+ * What an import does with what the device already holds:
+ * - `merge`: the file's scans are added; a scan already on the device (same id) stays as it is. The
+ *   consultation profile: the more recently updated of the two.
+ * - `replace`: the device's scans and profile are deleted, the file's written instead.
+ * Consents are never imported: the device keeps the consent given on it (an import needs one).
+ */
+export type ImportMode = 'merge' | 'replace';
+
+/** What the import wrote, for the visitor. */
+export interface ImportOutcome {
+  /** The file's scans written to the device. */
+  added: number;
+  /** The file's scans already on the device, left as they were (merge). */
+  alreadyHere: number;
+  /** The device's scans deleted (replace). */
+  removed: number;
+  /** Whether the file's profile became the device's. */
+  profileImported: boolean;
+}
+
 export function openStudioDb(): Promise<StudioDb> {
   return openDB<StudioSchema>(STUDIO_DB_NAME, STUDIO_DB_VERSION, {
     upgrade(db, oldVersion) {
@@ -88,6 +118,16 @@ export interface StudioStore {
   /** The consultation's answers, if the visitor gave them. */
   profile(): Promise<ConsultationProfile | undefined>;
   saveProfile(profile: ConsultationProfile): Promise<void>;
+  /** Consents, scans (with their images) and profile, read in one transaction: a consistent copy. */
+  readEverything(): Promise<StudioSnapshot>;
+  /**
+   * Writes a validated import in one transaction over scans and profile: all of it lands, or (on any
+   * failure, e.g. the device out of space) none of it and the device keeps what it had.
+   */
+  importEverything(
+    data: { scans: readonly ScanRecord[]; profile: ConsultationProfile | undefined },
+    mode: ImportMode,
+  ): Promise<ImportOutcome>;
 }
 
 export function createStudioStore(open: () => Promise<StudioDb> = openStudioDb): StudioStore {
@@ -140,6 +180,60 @@ export function createStudioStore(open: () => Promise<StudioDb> = openStudioDb):
     },
     async saveProfile(profile) {
       await (await db()).put('profile', profile, PROFILE_KEY);
+    },
+    async readEverything() {
+      const tx = (await db()).transaction(['consents', 'scans', 'profile'], 'readonly');
+      const [consents, scans, profile] = await Promise.all([
+        tx.objectStore('consents').getAll(),
+        tx.objectStore('scans').index('takenAt').getAll(),
+        tx.objectStore('profile').get(PROFILE_KEY),
+      ]);
+      await tx.done;
+      return { consents, scans, profile };
+    },
+    async importEverything(data, mode) {
+      const tx = (await db()).transaction(['scans', 'profile'], 'readwrite');
+      const scans = tx.objectStore('scans');
+      const profiles = tx.objectStore('profile');
+      // Only IndexedDB requests are awaited inside the transaction: any other wait would let it commit early.
+      const [existingIds, existingProfile] = await Promise.all([scans.getAllKeys(), profiles.get(PROFILE_KEY)]);
+      const here = new Set(mode === 'replace' ? [] : existingIds);
+      const outcome: ImportOutcome = { added: 0, alreadyHere: 0, removed: 0, profileImported: false };
+      const writes: Promise<unknown>[] = [];
+      try {
+        if (mode === 'replace') {
+          writes.push(scans.clear(), profiles.delete(PROFILE_KEY));
+          outcome.removed = existingIds.length;
+        }
+        for (const scan of data.scans) {
+          if (here.has(scan.id)) {
+            outcome.alreadyHere++;
+            continue;
+          }
+          here.add(scan.id);
+          writes.push(scans.put(scan));
+          outcome.added++;
+        }
+        const incoming = data.profile;
+        const newer = (a: ConsultationProfile, b: ConsultationProfile) =>
+          Date.parse(a.updatedAt) > Date.parse(b.updatedAt);
+        if (incoming && (mode === 'replace' || !existingProfile || newer(incoming, existingProfile))) {
+          writes.push(profiles.put(incoming, PROFILE_KEY));
+          outcome.profileImported = true;
+        }
+        await Promise.all([...writes, tx.done]);
+      } catch (error) {
+        // A request that fails aborts the transaction by itself; one refused before it was even made
+        // (a value that cannot be stored) would leave the others to commit: abort, so nothing lands.
+        try {
+          tx.abort();
+        } catch {
+          // already finished (aborted)
+        }
+        await Promise.allSettled([...writes, tx.done]);
+        throw error;
+      }
+      return outcome;
     },
   };
 }

@@ -5,6 +5,7 @@ import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
 import { BlobImage } from './blob-image';
 import { ConsentForm } from './consent-form';
+import { GetMobileApp } from './get-app/get-mobile-app';
 import { type ScanRecord, studioStore } from './storage';
 import { formatScanDate } from './format-date';
 import { useConsent } from './use-consent';
@@ -47,6 +48,7 @@ export function StudioHome() {
           }}
         />
       )}
+      <GetMobileApp />
     </div>
   );
 }
