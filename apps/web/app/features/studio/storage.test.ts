@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
 import type { Analysis } from '@skanova/skin/contract';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
-import { CONSENT_TEXT_VERSION, STUDIO_DB_NAME, type ScanRecord, createStudioStore, openStudioDb } from './storage';
+import {
+  CONSENT_TEXT_VERSION,
+  SHOWN_ROUTINE_KEY,
+  STUDIO_DB_NAME,
+  type ScanRecord,
+  createStudioStore,
+  openStudioDb,
+} from './storage';
 
 // The device's storage: consents and scans in IndexedDB; withdrawing consent deletes everything.
 
@@ -131,7 +138,9 @@ describe('the studio store', () => {
     await store.giveConsent(new Date());
     await store.saveScan(scan('a', '2026-11-10T08:00:00.000Z'));
     await store.saveProfile(profile);
+    localStorage.setItem(SHOWN_ROUTINE_KEY, '{"consent":"x"}');
     await store.withdrawConsent();
+    expect(localStorage.getItem(SHOWN_ROUTINE_KEY)).toBeNull();
     const databases = await indexedDB.databases();
     expect(databases.map((db) => db.name)).not.toContain(STUDIO_DB_NAME);
     // The same store works again afterwards, empty.

@@ -12,6 +12,11 @@ import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 //   2 — `profile` (one record, key 'consultation'): the consultation's answers.
 
 export const STUDIO_DB_NAME = 'skanova-studio';
+/**
+ * The one thing the app keeps outside its database: the step ids of the routines it showed last
+ * (`routine/shown-routine.ts`). Deleted with the database.
+ */
+export const SHOWN_ROUTINE_KEY = 'skanova-studio-routine';
 export const STUDIO_DB_VERSION = 2;
 /** The version of the consent text the visitor accepted; a new text asks again. */
 export const CONSENT_TEXT_VERSION = '2026-11';
@@ -161,6 +166,11 @@ export function createStudioStore(open: () => Promise<StudioDb> = openStudioDb):
       connection = undefined;
       // Other tabs' connections close on versionchange, so the deletion is not blocked.
       await deleteDB(STUDIO_DB_NAME);
+      try {
+        localStorage.removeItem(SHOWN_ROUTINE_KEY);
+      } catch {
+        // No localStorage here (storage disabled): nothing was kept in it.
+      }
     },
     async saveScan(scan) {
       await (await db()).put('scans', scan);

@@ -1,13 +1,12 @@
 import { ROUTINE_TIMES } from '@skanova/shared/studio/routine-rules';
+import { SHOWN_ROUTINE_KEY } from '../storage';
 import { type Routine, type RoutineSnapshot, sameBasis, snapshotOf } from '@skanova/shared/studio/routines';
 
 // "What changed" in the routine needs the routine the visitor saw before. The previous answers are not
 // kept (the profile is one record), so the routine page keeps, on this device, the step ids of the
 // routine it last showed and of the one before it — never a score or an answer — in localStorage.
-// The record is tied to the consent it was written under: after a withdrawal (which deletes the
-// database) and a new consent, an old record is ignored and replaced.
-
-export const SHOWN_ROUTINE_KEY = 'skanova-studio-routine';
+// Withdrawing consent deletes it with the database; the record is also tied to the consent it was
+// written under, so a record from before a new consent (another tab's, say) is ignored and replaced.
 
 interface ShownRoutines {
   /** The consent (its moment) the record was written under. */
