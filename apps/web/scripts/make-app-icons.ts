@@ -5,9 +5,9 @@
 //   node --import tsx apps/web/scripts/make-app-icons.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
-import { STUDIO_ICONS, STUDIO_THEME_COLOR } from '@skanova/shared/studio/offline';
+import { STUDIO_ICONS, STUDIO_THEME_COLOR, type StudioIcon } from '@skanova/shared/studio/offline';
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'public');
 /** The mark's share of the maskable icon: its 32-unit box then fits well within the 80 % safe circle. */
@@ -27,9 +27,17 @@ function maskableSvg(): string {
   ].join('');
 }
 
-for (const icon of STUDIO_ICONS) {
-  const svg = icon.purpose === 'maskable' ? maskableSvg() : favicon;
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: icon.size } }).render().asPng();
-  writeFileSync(path.join(PUBLIC_DIR, path.basename(icon.path)), png);
-  console.log(`${icon.path}: ${icon.size}×${icon.size} ${icon.purpose}, ${png.length} bytes`);
+/** Each install icon and its PNG, drawn from the favicon. */
+export function appIcons(): { icon: StudioIcon; png: Buffer }[] {
+  return STUDIO_ICONS.map((icon) => {
+    const svg = icon.purpose === 'maskable' ? maskableSvg() : favicon;
+    return { icon, png: new Resvg(svg, { fitTo: { mode: 'width', value: icon.size } }).render().asPng() };
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const { icon, png } of appIcons()) {
+    writeFileSync(path.join(PUBLIC_DIR, path.basename(icon.path)), png);
+    console.log(`${icon.path}: ${icon.size}×${icon.size} ${icon.purpose}, ${png.length} bytes`);
+  }
 }

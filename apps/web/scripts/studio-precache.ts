@@ -111,7 +111,9 @@ export function studioPrecache(build: ClientBuild): PrecacheEntry[] {
   const workerDir = STUDIO_WORKER_DIR.slice(1);
   for (const file of build.files.keys()) if (file.startsWith(workerDir)) files.add(file);
   if (![...files].some((file) => file.startsWith(`${workerDir}analysis.worker-`)))
-    throw new Error('The analysis worker is not in the app: the service worker could not keep it.');
+    throw new Error(
+      `The analysis worker is not in ${STUDIO_WORKER_DIR}: the service worker would not control it, and its models would need the network.`,
+    );
 
   // The models and the runtime: the folder the app's code names (the worker fetches its files by name).
   const modelFolders = new Set<string>();

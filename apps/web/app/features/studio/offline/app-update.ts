@@ -4,7 +4,7 @@ import { STUDIO_SW_PATH, STUDIO_SW_SCOPE } from '@skanova/shared/studio/offline'
 
 // The page's side of the app's service worker (ADR 011), with workbox-window: registered once per
 // page load, from the app's pages only. A new version installs in the background and waits; the page
-// learns it here and the visitor chooses when to reload (update-notice.tsx). Nothing here touches the
+// learns it here and the visitor chooses when to reload (offline-support.tsx). Nothing here touches the
 // visitor's data: the scans and the profile live in IndexedDB, which an update leaves alone.
 
 /** `waiting`: a new version is installed and takes over at the next reload the visitor asks for. */
@@ -16,6 +16,11 @@ let started = false;
 /** The visitor asked for the new version: reload once it controls this page. */
 let reloading = false;
 const listeners = new Set<() => void>();
+
+/** The page itself (tests replace its reload). */
+export const currentPage = {
+  reload: () => window.location.reload(),
+};
 
 function setState(next: AppUpdateState) {
   state = next;
@@ -31,7 +36,7 @@ export function startServiceWorker() {
       const wb = new Workbox(STUDIO_SW_PATH, { scope: STUDIO_SW_SCOPE });
       wb.addEventListener('waiting', () => setState('waiting'));
       wb.addEventListener('controlling', (event) => {
-        if (reloading) window.location.reload();
+        if (reloading) currentPage.reload();
         // The new version took over from another tab: this page still runs the previous one.
         else if (event.isUpdate) setState('waiting');
       });
@@ -50,7 +55,7 @@ export function startServiceWorker() {
 /** Switches to the new version: the waiting worker takes over, then the page reloads. */
 export async function applyAppUpdate() {
   const waiting = (await navigator.serviceWorker.getRegistration(STUDIO_SW_SCOPE))?.waiting;
-  if (!waiting || !workbox) return window.location.reload();
+  if (!waiting || !workbox) return currentPage.reload();
   reloading = true;
   workbox.messageSkipWaiting();
 }

@@ -12,7 +12,7 @@ import { registerRoute } from 'workbox-routing';
 // keeps a copy of the app — its pages in both languages, their scripts and styles, the analysis
 // worker, the models and the WebAssembly runtime — and from then on serves the app from that copy,
 // with or without a network. A new version installs beside the running one and waits until the
-// visitor reloads (update-notice.tsx); it never touches what the visitor stored (IndexedDB).
+// visitor reloads (offline-support.tsx); it never touches what the visitor stored (IndexedDB).
 
 /** The worker's global scope (the project's types are the DOM's, not the worker's). */
 const scope = self as unknown as {
