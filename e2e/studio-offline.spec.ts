@@ -223,7 +223,7 @@ for (const { lang, size } of UPDATE_STORIES) {
       const requests = recordRequests(context);
       const page = await context.newPage();
       const health = await watchPageHealth(page);
-      const notice = page.getByRole('status', { name: t.offline.update.label });
+      const notice = page.getByRole('region', { name: t.offline.update.label });
       const reload = notice.getByRole('button', { name: t.offline.update.reload });
       const html = page.locator('html');
       const registration = () =>

@@ -117,13 +117,16 @@ describe("the app's service worker, from the page", () => {
     expect(workbox.options).toEqual({ scope: STUDIO_SW_SCOPE });
     expect(reloadButton()).toBeNull();
     // The live region is there before anything is announced in it.
-    expect(screen.getByRole('status', { name: notice.label }).textContent).toBe('');
+    expect(document.querySelector('[aria-live="polite"]')?.textContent).toBe('');
+    expect(screen.queryByRole('region', { name: notice.label })).toBeNull();
   });
 
   it('says when a new version waits, and switches to it when the visitor asks', async () => {
     const { workbox, reload } = await renderApp();
     fire(workbox, 'waiting');
-    expect(screen.getByRole('status', { name: notice.label }).textContent).toContain(notice.ready);
+    const region = screen.getByRole('region', { name: notice.label });
+    expect(region.textContent).toContain(notice.ready);
+    expect(region.closest('[aria-live="polite"]')).not.toBeNull();
     expect(screen.getByText(notice.keep, { exact: false })).toBeDefined();
     await userEvent.click(reloadButton()!);
     expect(workbox.messageSkipWaiting).toHaveBeenCalledTimes(1);

@@ -30,10 +30,10 @@ export function OfflineSupport() {
       {/* React hoists these into the head. */}
       <link rel="manifest" href={studioManifestUrl(lang)} />
       <link rel="apple-touch-icon" href={TOUCH_ICON.path} />
-      {/* Always in the page, so that screen readers announce the notice when it appears. */}
-      <div className="studio-update" role="status" aria-label={t('offline.update.label')}>
+      {/* Always in the page, so that screen readers announce the notice when it appears in it. */}
+      <div className="studio-update" aria-live="polite">
         {shown ? (
-          <div className="studio-update__card">
+          <section className="studio-update__card" aria-label={t('offline.update.label')}>
             <p className="studio-update__text">
               <strong>{t('offline.update.ready')}</strong> {t('offline.update.keep')}
             </p>
@@ -53,7 +53,7 @@ export function OfflineSupport() {
                 {t('offline.update.reload')}
               </button>
             </div>
-          </div>
+          </section>
         ) : null}
       </div>
     </>
