@@ -48,7 +48,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['apps/web/app/**/*.test.{ts,tsx}'],
+          // scripts/: the build's own steps (their tests choose the node environment).
+          include: ['apps/web/app/**/*.test.{ts,tsx}', 'apps/web/scripts/**/*.test.ts'],
         },
       },
     ],

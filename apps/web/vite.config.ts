@@ -71,6 +71,9 @@ const STUDIO_FILES = [
   ...['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'].map((name) => path.join(TFJS_WASM, name)),
 ];
 const VIRTUAL_ID = 'virtual:studio-models';
+// STUDIO_WORKER_DIR (packages/shared/src/studio/offline.ts; the config cannot load the workspace's
+// TypeScript): the service worker's build fails when the analysis worker is not there.
+const WORKER_FILES = 'studio-assets/[name]-[hash].js';
 /** Under the hashed assets, so the server caches them for a year like every other asset. */
 const STUDIO_MODELS_PREFIX = '/assets/studio-models/';
 
@@ -100,9 +103,16 @@ function studioModels(): Plugin {
 
 export default defineConfig({
   plugins: [reactRouter(), studioModels()],
-  // The analysis worker imports the face model's runtime in chunks of its own.
-  worker: { format: 'es' },
+  // The analysis worker imports the face model's runtime in chunks of its own. It lives under the web
+  // app's service worker scope, so that its fetches (the models) are served offline too (ADR 011).
+  worker: {
+    format: 'es',
+    rolldownOptions: { output: { entryFileNames: WORKER_FILES, chunkFileNames: WORKER_FILES } },
+  },
   build: {
+    // The module graph (client/.vite/manifest.json, never served): the service worker keeps what the
+    // web app's pages reach in it (scripts/build-service-worker.ts).
+    manifest: true,
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {

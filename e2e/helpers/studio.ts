@@ -47,11 +47,11 @@ export function recordRequests(context: BrowserContext): Request[] {
 
 const IMAGE_SIGNATURES = [Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('\x89PNG', 'latin1'), Buffer.from('RIFF')];
 
-/** Zero requests to other hosts; no request body that could carry an image. */
-export function expectPrivate(requests: Request[]) {
+/** Zero requests to other hosts than `origin` (the test server's); no request body that could carry an image. */
+export function expectPrivate(requests: Request[], origin = BASE_URL) {
   const foreign = requests
     .map((request) => request.url())
-    .filter((url) => !url.startsWith(`${BASE_URL}/`) && !url.startsWith('blob:') && !url.startsWith('data:'));
+    .filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('blob:') && !url.startsWith('data:'));
   expect(foreign, 'requests to other hosts').toEqual([]);
   for (const request of requests) {
     const body = request.postDataBuffer();
@@ -63,8 +63,8 @@ export function expectPrivate(requests: Request[]) {
 }
 
 /** The site's cookie banner was answered earlier: it is not what these stories are about. */
-export async function answerCookieBanner(context: BrowserContext) {
-  await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: BASE_URL }]);
+export async function answerCookieBanner(context: BrowserContext, origin = BASE_URL) {
+  await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: origin }]);
 }
 
 /** Home page "Get started" → the app → consent before the first scan → the app's home. */

@@ -18,6 +18,7 @@ import { registerMarketingAssets } from './http/marketing-assets.ts';
 import { registerRevenueCatWebhook } from './http/revenuecat-webhook.ts';
 import { registerSeo } from './http/seo.ts';
 import { loadSite, registerSite } from './http/site.ts';
+import { registerStudioOffline } from './http/studio-offline.ts';
 import { registerVitals } from './http/vitals.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createHasher, resolveSecret } from './lib/secrets.ts';
@@ -147,8 +148,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerMarketingAssets(app, context);
   registerRevenueCatWebhook(app, context);
   registerSeo(app, context);
-  if (options.serveSite !== false)
-    await registerSite(app, loadSite(path.resolve(config.WEB_BUILD_DIR ?? DEFAULT_WEB_BUILD_DIR), config, now));
+  if (options.serveSite !== false) {
+    const site = loadSite(path.resolve(config.WEB_BUILD_DIR ?? DEFAULT_WEB_BUILD_DIR), config, now);
+    await registerSite(app, site);
+    registerStudioOffline(app, site, config);
+  }
 
   // Click recording batches its writes (group commit): commit what is queued before the database closes.
   app.addHook('onClose', async () => closeClickWriter(context));

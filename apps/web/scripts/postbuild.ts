@@ -7,6 +7,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@skanova/shared/site/constants';
 import { SERVED_PAGES } from '@skanova/shared/site/pages';
+import { STUDIO_WORKER_DIR } from '@skanova/shared/studio/offline';
 
 const buildDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -23,7 +24,17 @@ function digestTree(dir: string): Map<string, string> {
   return result;
 }
 
-const [first, ...others] = LANGUAGES.map((lang) => digestTree(path.join(buildDir, lang, 'client', 'assets')));
+/** The folders of hashed files the server serves as they are: the assets, and the web app's analysis worker (ADR 011). */
+const ASSET_DIRS = ['assets', STUDIO_WORKER_DIR.slice(1, -1)];
+
+const [first, ...others] = LANGUAGES.map(
+  (lang) =>
+    new Map(
+      ASSET_DIRS.flatMap((dir) =>
+        [...digestTree(path.join(buildDir, lang, 'client', dir))].map(([name, digest]) => [`${dir}/${name}`, digest]),
+      ),
+    ),
+);
 for (const other of others) {
   const differing = [...new Set([...first!.keys(), ...other.keys()])].filter(
     (name) => first!.get(name) !== other.get(name),
@@ -55,7 +66,10 @@ for (const lang of LANGUAGES) {
 let compressed = 0;
 const copies = new Map<string, { br: Buffer; gz: Buffer }>();
 for (const lang of LANGUAGES) {
-  const dir = path.join(buildDir, lang, 'client', 'assets');
+  for (const dir of ASSET_DIRS.map((folder) => path.join(buildDir, lang, 'client', folder))) compressTree(dir);
+}
+
+function compressTree(dir: string) {
   for (const name of readdirSync(dir, { recursive: true }) as string[]) {
     const file = path.join(dir, name);
     if (!/\.(js|css|svg|json|wasm|bin)$/.test(name) || !statSync(file).isFile()) continue;

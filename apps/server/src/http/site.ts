@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   LANGUAGES,
@@ -21,6 +21,7 @@ import { escapeHtml } from '../lib/html.ts';
 import { isApiPath } from './callable.ts';
 import { SERVED_PAGES } from '@skanova/shared/site/pages';
 import { STUDIO_PAGES, isStudioPage } from '@skanova/shared/studio/constants';
+import { STUDIO_SW_PATH, STUDIO_WORKER_DIR } from '@skanova/shared/studio/offline';
 
 // Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
 // with the configured public settings substituted and a CSP listing that file's inline-script hashes.
@@ -215,23 +216,33 @@ export const ANALYSIS_WORKER_CSP = [
 
 export async function registerSite(app: FastifyInstance, site: Site) {
   // Hashed assets never change; everything else is revalidated. HTML is never served from here.
-  await app.register(fastifyStatic, {
-    root: path.join(site.clientDir, 'assets'),
-    prefix: '/assets/',
+  const hashedFiles = {
     wildcard: true,
     index: false,
-    allowedPath: (pathname) => !pathname.endsWith('.html'),
+    allowedPath: (pathname: string) => !pathname.endsWith('.html'),
     preCompressed: true,
     cacheControl: false,
-    setHeaders: (reply, filePath) => {
+    setHeaders: (reply: FastifyReply, filePath: string) => {
       reply.header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
       // A worker runs under the policy of its own script's answer, not the page's: the analysis
       // worker may compile the WebAssembly runtime and fetch the models, from this origin only.
       if (isAnalysisWorker(filePath)) reply.header('content-security-policy', ANALYSIS_WORKER_CSP);
     },
-  });
+  } satisfies Omit<FastifyStaticOptions, 'root'>;
+  await app.register(fastifyStatic, { root: path.join(site.clientDir, 'assets'), prefix: '/assets/', ...hashedFiles });
+  // The analysis worker's folder, under the web app's service worker scope (ADR 011).
+  const workerDir = path.join(site.clientDir, STUDIO_WORKER_DIR.slice(1, -1));
+  if (existsSync(workerDir))
+    await app.register(fastifyStatic, {
+      root: workerDir,
+      prefix: STUDIO_WORKER_DIR,
+      decorateReply: false,
+      ...hashedFiles,
+    });
+  // The web app's service worker has its own route (studio-offline.ts).
   const rootFiles = readdirSync(site.clientDir).filter(
-    (name) => !name.endsWith('.html') && statSync(path.join(site.clientDir, name)).isFile(),
+    (name) =>
+      !name.endsWith('.html') && `/${name}` !== STUDIO_SW_PATH && statSync(path.join(site.clientDir, name)).isFile(),
   );
   for (const name of rootFiles) {
     const body = readFileSync(path.join(site.clientDir, name));

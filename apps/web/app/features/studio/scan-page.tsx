@@ -13,6 +13,7 @@ import { type ScanResult, canTakePhoto, initialScanState, problemsOf, scanReduce
 import { studioStore } from './storage';
 import { useAnalysisEngine } from './use-analysis-engine';
 import { ConsentedOnly } from './use-consent';
+import { useHoldAppUpdate } from './offline/update-hold';
 
 /** The capture page: consent checked, then camera or photo, then the result and "save". */
 export function ScanPage() {
@@ -33,6 +34,8 @@ function Scan() {
   const engine = useAnalysisEngine(dispatch, true);
   const video = useRef<HTMLVideoElement>(null);
   const { phase, engine: engineState } = state;
+  // A new version of the app waits while the visitor's photo is analysed and until its result is saved.
+  useHoldAppUpdate(phase.name === 'analysing' || (phase.name === 'result' && phase.saved !== 'saved'));
   const camera = useCamera({
     video,
     active: phase.name === 'startingCamera' || phase.name === 'camera',

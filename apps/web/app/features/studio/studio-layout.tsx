@@ -10,6 +10,7 @@ import {
 import { LanguageToggle } from '../../components/language-toggle';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
+import { OfflineSupport } from './offline/offline-support';
 import '../../components/site-header.css';
 import './studio-strings';
 
@@ -64,6 +65,7 @@ export function StudioLayout({ children }: { children: ReactNode }) {
       <main id="main" className="studio-main" tabIndex={-1}>
         {children}
       </main>
+      <OfflineSupport />
     </>
   );
 }
