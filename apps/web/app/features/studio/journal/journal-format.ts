@@ -1,0 +1,58 @@
+import type { MetricId } from '@skanova/skin/contract';
+import type { Place } from '@skanova/skin/trend';
+import type { CalendarDate } from './journal-model';
+
+// How the journal writes its figures and days in the page's language. Scores are whole numbers, as
+// on the result page; changes and noise floors keep one decimal, so that a change of 0.9 under a
+// floor of 1 never reads as "+1, stable".
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export function formatScore(value: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(Math.round(value));
+}
+
+/** "+1.5", "−3.0", "0.0": always signed, one decimal. */
+export function formatDelta(delta: number, lang: string): string {
+  return new Intl.NumberFormat(lang, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  }).format(delta);
+}
+
+export function formatFloor(floor: number, lang: string): string {
+  return new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(floor);
+}
+
+/** A day of the calendar, e.g. "jeudi 3 décembre" / "Thursday 3 December" (the year when it is not this one). */
+export function formatCalendarDate(date: CalendarDate, lang: string, withYear = false): string {
+  return new Intl.DateTimeFormat(lang, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(withYear ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(date.year, date.month - 1, date.day)));
+}
+
+/** A weekday's name in the plural sense of "every …" is left to the sentence: "jeudi" / "Thursday". */
+export function formatWeekday(date: CalendarDate, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(date.year, date.month - 1, date.day)),
+  );
+}
+
+/** A scan's day, short: "25 nov. 2026" / "25 Nov 2026". */
+export function formatShortDay(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+}
+
+/** The name of a place: the whole face or a zone. */
+export function placeTitle(t: Translate, place: Place): string {
+  return place === 'overall' ? t('journal.wholeFace') : t(`zoneTitles.${place}`);
+}
+
+export function metricTitle(t: Translate, metric: MetricId): string {
+  return t(`metrics.${metric}.title`);
+}
