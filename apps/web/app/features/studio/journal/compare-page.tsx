@@ -10,7 +10,7 @@ import { faceFrame } from '../face-frame';
 import { formatScanDate } from '../format-date';
 import type { ScanRecord } from '../storage';
 import { ConsentedOnly } from '../use-consent';
-import { formatFloor, formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
+import { formatDayMonth, formatFloor, formatScanMoment, formatScore, metricTitle, placeTitle } from './journal-format';
 import { PLACES, changesBetween, countVerdicts, daysBetween, localMoment } from './journal-model';
 import { useJournalScans } from './use-journal-scans';
 import { ChangeFigure } from './verdict-badge';
@@ -100,7 +100,7 @@ function Compare() {
 
   const option = (scan: ScanRecord) => (
     <option key={scan.id} value={scan.id}>
-      {formatScanDate(scan.takenAt, lang)} · {t(`home.source.${scan.source}`)}
+      {formatScanMoment(scan.takenAt, lang)} · {t(`home.source.${scan.source}`)}
     </option>
   );
 
@@ -141,6 +141,7 @@ function Comparison({ a, b }: { a: ScanRecord; b: ScanRecord }) {
   const { before, after, changes } = changesBetween(a, b);
   const bothPhotos = Boolean(before.photo && after.photo);
   const counts = countVerdicts(changes);
+  const withYear = new Date(before.takenAt).getFullYear() !== new Date(after.takenAt).getFullYear();
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const days = daysBetween(
     localMoment(new Date(before.takenAt), timeZone).date,
@@ -177,15 +178,15 @@ function Comparison({ a, b }: { a: ScanRecord; b: ScanRecord }) {
                   <section key={place} className="studio-card compare-place" aria-labelledby={`compare-${place}`}>
                     <h3 id={`compare-${place}`}>{placeTitle(t, place)}</h3>
                     <div className="table-scroll">
-                      <table className="compare-table">
+                      <table className="compare-table" aria-labelledby={`compare-${place}`}>
                         <thead>
                           <tr>
                             <th scope="col">{t('compare.columns.metric')}</th>
                             <th scope="col" className="journal-number">
-                              {formatShortDay(before.takenAt, lang)}
+                              {formatDayMonth(before.takenAt, lang, withYear)}
                             </th>
                             <th scope="col" className="journal-number">
-                              {formatShortDay(after.takenAt, lang)}
+                              {formatDayMonth(after.takenAt, lang, withYear)}
                             </th>
                             <th scope="col">{t('compare.columns.change')}</th>
                           </tr>
@@ -193,14 +194,16 @@ function Comparison({ a, b }: { a: ScanRecord; b: ScanRecord }) {
                         <tbody>
                           {rows.map((change) => (
                             <tr key={change.metric} className={`compare-row compare-row--${change.verdict}`}>
-                              <th scope="row">{metricTitle(t, change.metric)}</th>
-                              <td className="journal-number">{formatScore(change.before, lang)}</td>
-                              <td className="journal-number">{formatScore(change.after, lang)}</td>
-                              <td>
-                                <ChangeFigure change={change} />
+                              <th scope="row">
+                                {metricTitle(t, change.metric)}
                                 <span className="compare-floor">
                                   {t('compare.floor', { floor: formatFloor(change.floor, lang) })}
                                 </span>
+                              </th>
+                              <td className="journal-number">{formatScore(change.before, lang)}</td>
+                              <td className="journal-number">{formatScore(change.after, lang)}</td>
+                              <td className="compare-change">
+                                <ChangeFigure change={change} />
                               </td>
                             </tr>
                           ))}

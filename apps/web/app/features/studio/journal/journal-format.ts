@@ -12,13 +12,15 @@ export function formatScore(value: number, lang: string): string {
   return new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(Math.round(value));
 }
 
-/** "+1.5", "−3.0", "0.0": always signed, one decimal. */
+/** "+1.5", "−3.0", "0.0": always signed (a true minus sign), one decimal. */
 export function formatDelta(delta: number, lang: string): string {
   return new Intl.NumberFormat(lang, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
     signDisplay: 'exceptZero',
-  }).format(delta);
+  })
+    .format(delta)
+    .replace('-', '\u2212');
 }
 
 export function formatFloor(floor: number, lang: string): string {
@@ -46,6 +48,20 @@ export function formatWeekday(date: CalendarDate, lang: string): string {
 /** A scan's day, short: "25 nov. 2026" / "25 Nov 2026". */
 export function formatShortDay(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+}
+
+/** A column's day: "11 nov." / "11 Nov", with the year when asked. */
+export function formatDayMonth(iso: string, lang: string, withYear: boolean): string {
+  return new Intl.DateTimeFormat(lang, {
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+  }).format(new Date(iso));
+}
+
+/** A scan in a list of choices, short: "11 nov. 2026, 08:41" / "11 Nov 2026, 08:41". */
+export function formatScanMoment(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** The name of a place: the whole face or a zone. */

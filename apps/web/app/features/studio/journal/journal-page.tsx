@@ -63,8 +63,10 @@ function Journal() {
             <NextScan latestTakenAt={state.scans[0]!.takenAt} />
             <SincePrevious scans={state.scans} />
           </div>
-          <TrendSection scans={state.scans} />
-          <Timeline scans={state.scans} onDelete={(scan) => remove(scan.id)} />
+          <div className="journal-main">
+            <TrendSection scans={state.scans} />
+            <Timeline scans={state.scans} onDelete={(scan) => remove(scan.id)} />
+          </div>
         </>
       )}
       <p className="studio-disclaimer journal-disclaimer">{t('journal.disclaimer')}</p>
@@ -118,7 +120,7 @@ function SinceList({ latest, previous }: { latest: ScanRecord; previous: ScanRec
                 <span className="journal-since__scores">
                   {formatScore(change.before, lang)} → {formatScore(change.after, lang)}
                 </span>{' '}
-                <ChangeFigure change={change} />{' '}
+                <ChangeFigure change={change} afterScores />{' '}
                 <span className="studio-muted journal-since__floor">
                   {t('journal.since.floor', { floor: formatFloor(change.floor, lang) })}
                 </span>
@@ -131,7 +133,7 @@ function SinceList({ latest, previous }: { latest: ScanRecord; previous: ScanRec
           </p>
         </>
       )}
-      <Link to={compareLink(previous.id, latest.id)} className="button button--ghost button--small">
+      <Link to={compareLink(previous.id, latest.id)} className="button button--secondary button--small">
         {t('journal.since.compare')}
       </Link>
     </>

@@ -154,7 +154,7 @@ function Headline({ label, change }: { label: string; change: MetricChange }) {
         <span className="journal-headline__scores">
           {formatScore(change.before, i18n.language)} → {formatScore(change.after, i18n.language)}
         </span>{' '}
-        <ChangeFigure change={change} />
+        <ChangeFigure change={change} afterScores />
       </dd>
     </div>
   );
