@@ -1,35 +1,15 @@
-import type { Page } from '@playwright/test';
-import type { Analysis, GateReading, MetricId, Point, RgbaImage } from '../../packages/skin/src/contract.ts';
+import type { Point, RgbaImage } from '../../packages/skin/src/contract.ts';
 import { analysePhoto } from '../../packages/skin/src/analyse.ts';
 import { encodeJpeg, readImage } from '../../packages/skin/test/images.ts';
 import { nodeFaceModel } from '../../packages/skin/test/node-face-model.ts';
 import { faceFrame } from '../../apps/web/app/features/studio/face-frame.ts';
-import { CONSENT_TEXT_VERSION, STUDIO_DB_NAME, STUDIO_DB_VERSION } from '../../apps/web/app/features/studio/storage.ts';
+import type { JournalEntry, JournalTemplate } from './journal-seed.ts';
 
 // A long journal for the web app's benchmark and screenshots: saved scans as the app writes them
 // (storage.ts ScanRecord) — a real analysis of a test photo (zones with their outlines, 478
 // landmarks, gate readings), a real JPEG preview of the face, the photo kept on one scan in ten —
 // one a week going back from now, their scores on a seeded random walk so the trends move. Written
-// into the page's IndexedDB by `seedJournal`, in the browser.
-
-export interface JournalTemplate {
-  analysis: Analysis;
-  gates: readonly GateReading[];
-  landmarks: readonly Point[];
-  thumbnailFrame: { x: number; y: number; width: number; height: number };
-  /** Base64 JPEGs. */
-  thumbnail: string;
-  photo: string;
-}
-
-export interface JournalEntry {
-  id: string;
-  takenAt: string;
-  source: 'camera' | 'upload';
-  keepPhoto: boolean;
-  overall: Record<MetricId, number>;
-  zones: Record<string, Partial<Record<MetricId, number>>>;
-}
+// into the page's IndexedDB by `seedJournal` (journal-seed.ts), in the browser.
 
 const THUMBNAIL_MAX_SIDE = 400;
 const WEEK_MS = 7 * 86_400_000;
@@ -71,13 +51,15 @@ export async function journalTemplate(photo = 'face-sample3-a.jpg'): Promise<Jou
 /** `count` weekly scans ending a few hours before `now`, newest last, scores on a seeded random walk. */
 export function journalEntries(template: JournalTemplate, count: number, now = Date.now()): JournalEntry[] {
   let seed = 12345;
-  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const walk = (value: number) => Math.min(100, Math.max(0, value + (random() - 0.5) * 6));
   let overall = { ...template.analysis.overall };
   let zones = Object.fromEntries(template.analysis.zones.map((zone) => [zone.zone, { ...zone.metrics }]));
   const entries: JournalEntry[] = [];
   for (let index = 0; index < count; index++) {
-    overall = Object.fromEntries(Object.entries(overall).map(([metric, value]) => [metric, walk(value)])) as typeof overall;
+    overall = Object.fromEntries(
+      Object.entries(overall).map(([metric, value]) => [metric, walk(value)]),
+    ) as typeof overall;
     zones = Object.fromEntries(
       Object.entries(zones).map(([zone, metrics]) => [
         zone,
@@ -87,7 +69,9 @@ export function journalEntries(template: JournalTemplate, count: number, now = D
     entries.push({
       id: `bench-${String(index).padStart(4, '0')}`,
       // Each week at a slightly different hour, as a person does.
-      takenAt: new Date(now - (count - index) * WEEK_MS + 3 * 3_600_000 + Math.round(random() * 4 * 3_600_000)).toISOString(),
+      takenAt: new Date(
+        now - (count - index) * WEEK_MS + 3 * 3_600_000 + Math.round(random() * 4 * 3_600_000),
+      ).toISOString(),
       source: index % 3 === 0 ? 'camera' : 'upload',
       keepPhoto: index % 10 === 0,
       overall,
@@ -96,59 +80,3 @@ export function journalEntries(template: JournalTemplate, count: number, now = D
   }
   return entries;
 }
-
-/**
- * What runs in the page (after the app opened its database): consent given, then every entry as a
- * saved scan, in one transaction. Plain JavaScript in a string: the TypeScript loader of the
- * benchmarks adds helpers to functions that do not exist in the page.
- */
-const SEED_IN_PAGE = `async ({ template, entries, db }) => {
-  const blob = (base64) => new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' });
-  const thumbnail = blob(template.thumbnail);
-  const photo = blob(template.photo);
-  const connection = await new Promise((resolve, reject) => {
-    const open = indexedDB.open(db.name, db.version);
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => resolve(open.result);
-  });
-  const tx = connection.transaction(['consents', 'scans'], 'readwrite');
-  tx.objectStore('consents').put({
-    kind: 'facial-data',
-    ageConfirmed: true,
-    givenAt: new Date(Date.parse(entries[0] ? entries[0].takenAt : new Date().toISOString()) - 60000).toISOString(),
-    textVersion: db.consentVersion,
-  });
-  for (const entry of entries) {
-    tx.objectStore('scans').put({
-      id: entry.id,
-      takenAt: entry.takenAt,
-      source: entry.source,
-      analysisVersion: template.analysis.version,
-      modelVersion: 'bench',
-      gates: template.gates,
-      analysis: {
-        ...template.analysis,
-        overall: entry.overall,
-        zones: template.analysis.zones.map((zone) => ({ ...zone, metrics: entry.zones[zone.zone] || zone.metrics })),
-      },
-      landmarks: template.landmarks,
-      thumbnail,
-      thumbnailFrame: template.thumbnailFrame,
-      ...(entry.keepPhoto ? { photo } : {}),
-    });
-  }
-  await new Promise((resolve, reject) => {
-    tx.oncomplete = resolve;
-    tx.onerror = () => reject(tx.error);
-  });
-  connection.close();
-}`;
-
-/** Writes `entries` into the app's database in `page` (open a page of the app first: it creates the database). */
-export async function seedJournal(page: Page, template: JournalTemplate, entries: JournalEntry[]): Promise<void> {
-  const args = { template, entries, db: STUDIO_DB };
-  await page.evaluate(`(${SEED_IN_PAGE})(${JSON.stringify(args)})`);
-}
-
-/** The app's database as storage.ts names it, for `seedJournalInPage`. */
-export const STUDIO_DB = { name: STUDIO_DB_NAME, version: STUDIO_DB_VERSION, consentVersion: CONSENT_TEXT_VERSION };
