@@ -7,18 +7,27 @@ import { PageMeta } from '../../../components/page-meta';
 import { useTranslation } from '../../../lib/react-i18n';
 import { useObjectUrl } from '../blob-image';
 import { faceFrame } from '../face-frame';
-import { formatScanDate } from '../format-date';
 import type { ScanRecord } from '../storage';
 import { ConsentedOnly } from '../use-consent';
-import { formatDayMonth, formatFloor, formatScanMoment, formatScore, metricTitle, placeTitle } from './journal-format';
+import {
+  formatDayMonth,
+  formatFloor,
+  formatScanDate,
+  formatScanMoment,
+  formatScore,
+  metricTitle,
+  placeTitle,
+} from './journal-format';
 import { PLACES, changesBetween, countVerdicts, daysBetween, localMoment } from './journal-model';
-import { useJournalScans } from './use-journal-scans';
+import { type JournalScans, useJournalScans } from './use-journal-scans';
 import { ChangeFigure } from './verdict-badge';
 import './journal.css';
 
 /** Two saved scans side by side (`?a=…&b=…`): photos or previews, every score and its change against the floor. */
 export function ComparePage() {
   const { t } = useTranslation('studio');
+  // Read beside the consent check, not after it.
+  const { state } = useJournalScans();
   return (
     <div className="container studio-page journal">
       <PageMeta
@@ -28,16 +37,15 @@ export function ComparePage() {
         noindex
       />
       <ConsentedOnly>
-        <Compare />
+        <Compare state={state} />
       </ConsentedOnly>
     </div>
   );
 }
 
-function Compare() {
+function Compare({ state }: { state: JournalScans }) {
   const { t, i18n } = useTranslation('studio');
   const lang = i18n.language;
-  const { state } = useJournalScans();
   const [params, setParams] = useSearchParams();
   const id = useId();
 

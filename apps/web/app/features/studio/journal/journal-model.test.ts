@@ -12,7 +12,7 @@ import {
   nextScanDue,
   realChanges,
   scoreAxis,
-  weekTicks,
+  timeTicks,
 } from './journal-model';
 
 // Fixed scan histories. The floors are the shipped measurements (noise-floors.json): face-wide
@@ -207,14 +207,29 @@ describe('the next weekly scan', () => {
 });
 
 describe('the chart axes', () => {
-  it('labels weeks on Mondays at midnight, fewer of them as the history grows', () => {
+  it('labels a short history on Mondays at midnight', () => {
     const from = new Date(2026, 10, 12, 15, 0).getTime(); // a Thursday
-    const ticks = weekTicks(from, new Date(2026, 11, 3, 9, 0).getTime(), 10);
+    const { unit, ticks } = timeTicks(from, new Date(2026, 11, 3, 9, 0).getTime(), 10);
+    expect(unit).toBe('week');
     expect(ticks.map((tick) => new Date(tick).getDate())).toEqual([9, 16, 23, 30]);
     for (const tick of ticks) expect([new Date(tick).getDay(), new Date(tick).getHours()]).toEqual([1, 0]);
-    const long = weekTicks(from, from + 200 * 7 * 86_400_000, 6);
-    expect(long.length).toBeLessThanOrEqual(6);
-    expect(long.length).toBeGreaterThan(2);
+    // Fewer labels: every other Monday.
+    expect(
+      timeTicks(from, new Date(2026, 11, 3, 9, 0).getTime(), 2).ticks.map((tick) => new Date(tick).getDate()),
+    ).toEqual([9, 23]);
+  });
+
+  it('labels months, then years, as the history grows', () => {
+    const from = new Date(2026, 1, 11).getTime();
+    const year = timeTicks(from, new Date(2026, 11, 20).getTime(), 4);
+    expect(year.unit).toBe('month');
+    // Every 3 months on the calendar's quarters: April, July, October.
+    expect(year.ticks.map((tick) => new Date(tick).getMonth())).toEqual([3, 6, 9]);
+    for (const tick of year.ticks) expect(new Date(tick).getDate()).toBe(1);
+    const fourYears = timeTicks(new Date(2023, 0, 25).getTime(), new Date(2026, 10, 18).getTime(), 3);
+    expect(fourYears.unit).toBe('year');
+    expect(fourYears.ticks.map((tick) => new Date(tick).getFullYear())).toEqual([2024, 2026]);
+    expect(fourYears.ticks.length).toBeLessThanOrEqual(3);
   });
 
   it('spans at least 20 points around the values, in steps of 5, within 0–100', () => {

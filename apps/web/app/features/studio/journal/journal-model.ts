@@ -135,17 +135,23 @@ export interface CalendarDate {
 const DAY_MS = 86_400_000;
 
 /** The calendar day and the minutes since midnight of `instant` on a clock in `timeZone`. */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
 export function localMoment(instant: Date, timeZone: string): { date: CalendarDate; minutes: number } {
   const parts: Record<string, number> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
+  let format = zoneClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    zoneClocks.set(timeZone, format);
+  }
   for (const part of format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   return {
     date: { year: parts.year!, month: parts.month!, day: parts.day! },
@@ -215,26 +221,57 @@ export function firstReminder(next: NextScan, nowMinutes: number, time: Reminder
   return past ? addDays(first, SCAN_INTERVAL_DAYS) : first;
 }
 
+export interface TimeTicks {
+  /** Local midnights, ascending. */
+  readonly ticks: readonly number[];
+  /** Weeks (Mondays), months (first days) or years (the first of January). */
+  readonly unit: 'week' | 'month' | 'year';
+}
+
 /**
- * Where the time axis of a trend is labelled: Mondays at midnight (local time) from the week of `from`
- * to `to`, every 1, 2, 4, 8, 13, 26 or 52 weeks so that at most `maxLabels` are shown.
+ * Where the time axis of a trend is labelled, at most `maxLabels` times: Mondays every 1, 2, 4 or 8
+ * weeks for a short history; then the first day of every 1, 2, 3 or 6 months (January, April, July,
+ * October for 3); then the first of January of every 1, 2 or 5 years. Local time.
  */
-export function weekTicks(from: number, to: number, maxLabels: number): number[] {
+export function timeTicks(from: number, to: number, maxLabels: number): TimeTicks {
+  const limit = Math.max(1, maxLabels);
   const monday = new Date(from);
   monday.setHours(0, 0, 0, 0);
   monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
-  const weeks = Math.max(1, Math.ceil((to - monday.getTime()) / (7 * DAY_MS)));
-  const step =
-    [1, 2, 4, 8, 13, 26, 52].find((candidate) => weeks / candidate <= Math.max(1, maxLabels)) ??
-    Math.ceil(weeks / maxLabels);
-  const ticks: number[] = [];
-  for (let week = 0; ; week += step) {
-    const tick = new Date(monday);
-    tick.setDate(monday.getDate() + week * 7);
-    if (tick.getTime() > to) break;
-    ticks.push(tick.getTime());
+  const weeks = Math.ceil((to - monday.getTime()) / (7 * DAY_MS));
+  const weekStep = [1, 2, 4, 8].find((step) => weeks / step <= limit);
+  const collect = (next: (index: number) => Date) => {
+    const ticks: number[] = [];
+    for (let index = 0; ; index++) {
+      const tick = next(index).getTime();
+      if (tick > to) break;
+      if (tick >= from - 7 * DAY_MS) ticks.push(tick);
+    }
+    return ticks;
+  };
+  if (weekStep)
+    return {
+      unit: 'week',
+      ticks: collect(
+        (index) => new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + index * weekStep * 7),
+      ),
+    };
+  const start = new Date(from);
+  const months =
+    (new Date(to).getFullYear() - start.getFullYear()) * 12 + new Date(to).getMonth() - start.getMonth() + 1;
+  const monthStep = [1, 2, 3, 6].find((step) => months / step <= limit);
+  if (monthStep) {
+    // The first month on the step's grid (January, April … for 3) from the history's first month.
+    const first = Math.ceil(start.getMonth() / monthStep) * monthStep;
+    return {
+      unit: 'month',
+      ticks: collect((index) => new Date(start.getFullYear(), first + index * monthStep, 1)),
+    };
   }
-  return ticks;
+  const years = new Date(to).getFullYear() - start.getFullYear() + 1;
+  const yearStep = [1, 2, 5, 10].find((step) => years / step <= limit) ?? Math.ceil(years / limit);
+  const firstYear = Math.ceil((start.getFullYear() + 1) / yearStep) * yearStep;
+  return { unit: 'year', ticks: collect((index) => new Date(firstYear + index * yearStep, 0, 1)) };
 }
 
 /** The score axis: a range of at least `minSpan` points around the values (and the floor band), in whole steps of 5, within 0–100. */

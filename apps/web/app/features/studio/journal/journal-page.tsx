@@ -16,6 +16,8 @@ import './journal.css';
 /** The journal: every saved scan on a timeline, the trends against the noise floor, the next scan's day. */
 export function JournalPage() {
   const { t } = useTranslation('studio');
+  // Read at once, beside the consent check (not after it): the journal paints one storage round trip sooner.
+  const scans = useJournalScans();
   return (
     <div className="container studio-page journal">
       <PageMeta
@@ -25,15 +27,14 @@ export function JournalPage() {
         noindex
       />
       <ConsentedOnly>
-        <Journal />
+        <Journal {...scans} />
       </ConsentedOnly>
     </div>
   );
 }
 
-function Journal() {
+function Journal({ state, remove }: ReturnType<typeof useJournalScans>) {
   const { t } = useTranslation('studio');
-  const { state, remove } = useJournalScans();
 
   return (
     <>

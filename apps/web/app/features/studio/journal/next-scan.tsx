@@ -4,9 +4,8 @@ import { STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { weeklyReminderIcs } from '@skanova/shared/studio/reminder-ics';
 import { downloadBlob } from '../../../lib/download';
 import { useTranslation } from '../../../lib/react-i18n';
-import { formatScanDate } from '../format-date';
-import { useConsent } from '../use-consent';
-import { formatCalendarDate, formatWeekday } from './journal-format';
+import { studioStore } from '../storage';
+import { formatCalendarDate, formatScanDate, formatWeekday } from './journal-format';
 import {
   type CalendarDate,
   DEFAULT_REMINDER_TIME,
@@ -67,7 +66,6 @@ function reminderUid(consentGivenAt: string | undefined): string {
 export function NextScan({ latestTakenAt }: { latestTakenAt: string }) {
   const { t, i18n } = useTranslation('studio');
   const lang = i18n.language;
-  const consent = useConsent();
   const timeId = useId();
   const [timeText, setTimeText] = useState(timeValue(DEFAULT_REMINDER_TIME));
   const [downloaded, setDownloaded] = useState(false);
@@ -79,9 +77,12 @@ export function NextScan({ latestTakenAt }: { latestTakenAt: string }) {
   const first: CalendarDate = firstReminder(next, localMoment(now, timeZone).minutes, time);
   const withYear = first.year !== next.today.year;
 
-  function download() {
+  async function download() {
+    const consent = await studioStore()
+      .consent()
+      .catch(() => undefined);
     const text = weeklyReminderIcs({
-      uid: reminderUid(consent.status === 'given' ? consent.consent.givenAt : undefined),
+      uid: reminderUid(consent?.givenAt),
       createdAt: new Date(),
       start: { ...first, ...time },
       timeZone,
@@ -131,7 +132,7 @@ export function NextScan({ latestTakenAt }: { latestTakenAt: string }) {
               }}
             />
           </div>
-          <button type="button" className="button button--secondary" onClick={download}>
+          <button type="button" className="button button--secondary" onClick={() => void download()}>
             {t('journal.reminder.add')}
           </button>
         </div>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { STUDIO_COMPARE_PAGE, STUDIO_RESULT_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
 import { BlobImage } from '../blob-image';
-import { formatScanDate } from '../format-date';
 import type { ScanRecord } from '../storage';
+import { formatScanDate } from './journal-format';
 
 // Every saved scan, newest first: its preview, day and source, a link to the saved result, a
 // comparison with the scan before it, and its deletion (confirmed first). A long journal shows its

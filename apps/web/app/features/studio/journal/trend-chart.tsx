@@ -1,6 +1,7 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Verdict } from '@skanova/skin/trend';
-import { type Series, scoreAxis, weekTicks } from './journal-model';
+import { numberFormat } from './journal-format';
+import { type Series, type TimeTicks, scoreAxis, timeTicks } from './journal-model';
 
 // One metric's scores over the weeks as inline SVG (no chart library): the line through every scan,
 // a band of ± the noise floor around the first scan (a score inside it has not really moved since
@@ -13,8 +14,8 @@ export interface TrendChartProps {
   title: string;
   /** The figures in a sentence or two, read after the title. */
   summary: string;
-  /** A week's label on the time axis. */
-  formatTick: (time: number, longSpan: boolean) => string;
+  /** A label of the time axis: a Monday, a month or a year. */
+  formatTick: (time: number, unit: TimeTicks['unit']) => string;
   lang: string;
 }
 
@@ -34,7 +35,8 @@ const GEOMETRY = {
 function useMeasuredWidth(fallback: number): [RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(fallback);
-  useEffect(() => {
+  // Measured before the first paint (the chart is only drawn in the browser): drawn once, at its width.
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
     if (element.clientWidth > 0) setWidth(element.clientWidth);
@@ -49,8 +51,19 @@ function useMeasuredWidth(fallback: number): [RefObject<HTMLDivElement | null>, 
 }
 
 /** A scan's mark: its verdict since the previous scan, by shape as well as colour. */
-function Mark({ x, y, verdict, up }: { x: number; y: number; verdict: Verdict | 'first'; up: boolean }) {
-  const size = GEOMETRY.mark;
+function Mark({
+  x,
+  y,
+  verdict,
+  up,
+  size,
+}: {
+  x: number;
+  y: number;
+  verdict: Verdict | 'first';
+  up: boolean;
+  size: number;
+}) {
   if (verdict === 'first' || verdict === 'stable')
     return <circle className={`trend-chart__mark trend-chart__mark--${verdict}`} cx={x} cy={y} r={size - 1} />;
   const tip = up ? y - size - 1 : y + size + 1;
@@ -82,18 +95,22 @@ export function TrendChart({ series, title, summary, formatTick, lang }: TrendCh
   const xOf = (time: number) =>
     span === 0 ? left + plotWidth / 2 : left + plotWidth * (0.04 + (0.92 * (time - start)) / span);
   const yOf = (value: number) => top + plotHeight * (1 - (value - axis.min) / (axis.max - axis.min));
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+  const number = numberFormat(lang, { maximumFractionDigits: 0 });
 
   const gridValues: number[] = [];
   for (let value = axis.min; value <= axis.max; value += axis.step) gridValues.push(value);
-  const longSpan = span > 26 * 7 * 86_400_000;
-  const ticks = (span === 0 ? [start] : weekTicks(start, end, Math.floor(plotWidth / GEOMETRY.labelWidth)))
+  const axisTicks: TimeTicks =
+    span === 0 ? { unit: 'week', ticks: [start] } : timeTicks(start, end, Math.floor(plotWidth / GEOMETRY.labelWidth));
+  const ticks = axisTicks.ticks
     .map((time) => ({ time, x: xOf(time) }))
     .filter(({ x }) => x >= left - 1 && x <= left + plotWidth + 1);
   const line = points.map((point, index) => `${xOf(times[index]!).toFixed(1)},${yOf(point.value).toFixed(1)}`);
   const bandTop = first ? yOf(Math.min(axis.max, first.value + series.floor)) : 0;
   const bandBottom = first ? yOf(Math.max(axis.min, first.value - series.floor)) : 0;
   const latest = points[points.length - 1];
+  // Marks shrink when scans crowd the width (a long journal on a phone), never below legibility.
+  const spacing = points.length > 1 ? (plotWidth * 0.92) / (points.length - 1) : plotWidth;
+  const markSize = Math.max(2.5, Math.min(GEOMETRY.mark, spacing * 0.6));
 
   return (
     <>
@@ -135,7 +152,7 @@ export function TrendChart({ series, title, summary, formatTick, lang }: TrendCh
             <g key={time}>
               <line className="trend-chart__week" x1={x} x2={x} y1={top + plotHeight} y2={top + plotHeight + 4} />
               <text className="trend-chart__tick" x={x} y={height - bottom + 18} textAnchor="middle">
-                {formatTick(time, longSpan)}
+                {span === 0 ? formatTick(time, 'week') : formatTick(time, axisTicks.unit)}
               </text>
             </g>
           ))}
@@ -147,6 +164,7 @@ export function TrendChart({ series, title, summary, formatTick, lang }: TrendCh
               y={yOf(point.value)}
               verdict={point.change?.verdict ?? 'first'}
               up={(point.change?.delta ?? 0) > 0}
+              size={markSize}
             />
           ))}
           {latest ? (

@@ -3,8 +3,16 @@ import { useSearchParams } from 'react-router';
 import { METRIC_IDS, type MetricId } from '@skanova/skin/contract';
 import type { MetricChange, Place } from '@skanova/skin/trend';
 import { useTranslation } from '../../../lib/react-i18n';
-import { formatScanDate } from '../format-date';
-import { formatDelta, formatFloor, formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
+import {
+  dateFormat,
+  formatDelta,
+  formatFloor,
+  formatScanDate,
+  formatScore,
+  formatShortDay,
+  metricTitle,
+  placeTitle,
+} from './journal-format';
 import { type JournalScan, PLACES, type Series, buildSeries, metricsAt } from './journal-model';
 import { TrendChart } from './trend-chart';
 import { ChangeFigure } from './verdict-badge';
@@ -13,6 +21,13 @@ import { ChangeFigure } from './verdict-badge';
 // scores over the weeks against the noise floor, the two changes that matter (since the previous
 // scan, since the first) come with their verdict, and every figure is in a table too. The choice is
 // kept in the address (?zone=…&metric=…), so going back and forth keeps it.
+
+/** The time axis's labels: "9 nov." on Mondays, "avr. 2026" on months, "2026" on years. */
+const TICK_FORMATS = {
+  week: { day: 'numeric', month: 'short' },
+  month: { month: 'short', year: 'numeric' },
+  year: { year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 function readPlace(value: string | null): Place {
   return (PLACES as readonly string[]).includes(value ?? '') ? (value as Place) : 'overall';
@@ -123,12 +138,7 @@ export function TrendSection({ scans }: { scans: readonly JournalScan[] }) {
                     verdict: t(`journal.verdict.${series.sinceFirst!.verdict}`),
                     floor: formatFloor(series.floor, lang),
                   })}
-                  formatTick={(time, longSpan) =>
-                    new Intl.DateTimeFormat(
-                      lang,
-                      longSpan ? { month: 'short', year: '2-digit' } : { day: 'numeric', month: 'short' },
-                    ).format(time)
-                  }
+                  formatTick={(time, unit) => dateFormat(lang, TICK_FORMATS[unit]).format(time)}
                   lang={lang}
                 />
                 <ChartLegend />
