@@ -18,6 +18,7 @@ const BENCHMARKS = [
   { title: 'Monthly payout job', file: 'payouts.bench.ts' },
   { title: 'Skin analysis time', file: 'skin-analysis-time.ts' },
   { title: 'Skin analysis noise floor', file: 'skin-noise-floor.ts' },
+  { title: 'Web app journal with 200 scans', file: 'studio-journal.bench.ts' },
 ];
 
 async function main() {

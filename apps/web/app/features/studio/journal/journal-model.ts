@@ -65,7 +65,8 @@ export interface Series {
  * with the latest scan's definitions count (scores of another analysis version mean other things).
  */
 export function buildSeries(scans: readonly JournalScan[], place: Place, metric: MetricId): Series {
-  const ordered = [...scans].sort((a, b) => a.takenAt.localeCompare(b.takenAt));
+  // ISO 8601 UTC strings sort as text (no collation needed).
+  const ordered = [...scans].sort((a, b) => (a.takenAt < b.takenAt ? -1 : a.takenAt > b.takenAt ? 1 : 0));
   const version = ordered[ordered.length - 1]?.analysis.version;
   const points: SeriesPoint[] = [];
   for (const scan of ordered) {

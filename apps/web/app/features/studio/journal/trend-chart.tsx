@@ -35,7 +35,8 @@ const GEOMETRY = {
 function useMeasuredWidth(fallback: number): [RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(fallback);
-  // Measured before the first paint (the chart is only drawn in the browser): drawn once, at its width.
+  // Measured in the commit, before the first paint: the chart is never painted at a wrong width
+  // (reading the width lays the page out a little earlier; the browser does not lay it out again).
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
