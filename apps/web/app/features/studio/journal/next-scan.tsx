@@ -4,6 +4,7 @@ import { STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { weeklyReminderIcs } from '@skanova/shared/studio/reminder-ics';
 import { downloadBlob } from '../../../lib/download';
 import { useTranslation } from '../../../lib/react-i18n';
+import { siteConfig } from '../../../lib/site-config';
 import { studioStore } from '../storage';
 import { formatCalendarDate, formatScanDate, formatWeekday } from './journal-format';
 import {
@@ -60,7 +61,7 @@ function formatTime(time: ReminderTime, lang: string): string {
 /** The same event every time the visitor downloads it on this device (a calendar updates it rather than adding another). */
 function reminderUid(consentGivenAt: string | undefined): string {
   const seed = consentGivenAt ? new Date(consentGivenAt).getTime().toString(36) : Date.now().toString(36);
-  return `weekly-scan-${seed}@studio.skanova`;
+  return `weekly-scan-${seed}@${window.location.hostname}`;
 }
 
 export function NextScan({ latestTakenAt }: { latestTakenAt: string }) {
@@ -91,7 +92,7 @@ export function NextScan({ latestTakenAt }: { latestTakenAt: string }) {
       summary: t('journal.reminder.eventTitle'),
       description: t('journal.reminder.eventText', { url: `${window.location.origin}${STUDIO_SCAN_PAGE}` }),
       url: `${window.location.origin}${STUDIO_SCAN_PAGE}`,
-      productId: `-//Skanova//Studio//${lang.toUpperCase()}`,
+      productId: `-//${siteConfig.brandName}//Studio//${lang.toUpperCase()}`,
     });
     downloadBlob(new Blob([text], { type: 'text/calendar;charset=utf-8' }), `${t('journal.reminder.fileName')}.ics`);
     setDownloaded(true);
