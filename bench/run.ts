@@ -20,6 +20,7 @@ const BENCHMARKS = [
   { title: 'Web app in the browser', file: 'skin-browser.bench.ts' },
   { title: 'Skin analysis noise floor', file: 'skin-noise-floor.ts' },
   { title: 'Your data: export and import', file: 'studio-data.bench.ts' },
+  { title: 'Web app journal with 200 scans', file: 'studio-journal.bench.ts' },
 ];
 
 async function main() {

@@ -1,0 +1,33 @@
+import { useCallback, useEffect, useState } from 'react';
+import { type ScanRecord, studioStore } from '../storage';
+
+/** The saved scans as the journal reads them from the device: newest first. */
+export type JournalScans =
+  | { status: 'loading' }
+  /** The browser refused its storage (private browsing, storage disabled). */
+  | { status: 'failed' }
+  | { status: 'ready'; scans: readonly ScanRecord[] };
+
+/** Reads every saved scan once the page is in the browser; `remove` deletes one and forgets it. */
+export function useJournalScans(): { state: JournalScans; remove(id: string): Promise<void> } {
+  const [state, setState] = useState<JournalScans>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    studioStore()
+      .listScans()
+      .then(
+        (scans) => live && setState({ status: 'ready', scans }),
+        () => live && setState({ status: 'failed' }),
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const remove = useCallback(async (id: string) => {
+    await studioStore().deleteScan(id);
+    setState((current) =>
+      current.status === 'ready' ? { status: 'ready', scans: current.scans.filter((scan) => scan.id !== id) } : current,
+    );
+  }, []);
+  return { state, remove };
+}
