@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Page, chromium } from '@playwright/test';
 import { analysePhoto } from '../packages/skin/src/analyse.ts';
 import { FIXTURES_DIR, readImage } from '../packages/skin/test/images.ts';
 import { nodeFaceModel } from '../packages/skin/test/node-face-model.ts';
+import { startProduct } from './lib/product-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
 // "Your data" with a long history (issue 12, benchmarks): export and import of 200 scans, 20 of them
@@ -20,7 +19,6 @@ import { runAsScript } from './lib/run-as-script.ts';
 // Run alone: node --import tsx bench/studio-data.bench.ts   (after `npm run build`)
 //   STUDIO_DATA_ROUNDS (default 5), STUDIO_DATA_PORT (default 3108), WEB_BUILD_DIR, CHROMIUM_PATH.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.STUDIO_DATA_PORT ?? 3108);
 const ROUNDS = Math.max(1, Number(process.env.STUDIO_DATA_ROUNDS ?? 5));
 const SCANS = 200;
@@ -28,53 +26,6 @@ const PHOTOS = 20;
 const FIXTURE = 'face-sample3-a.jpg';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'];
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s.`);
-}
-
-/** The built product on its own port and a throw-away data folder. */
-async function startProduct(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const buildDir = path.resolve(ROOT, process.env.WEB_BUILD_DIR ?? 'apps/web/build');
-  if (!existsSync(buildDir)) throw new Error(`No build at ${buildDir}: run "npm run build" first.`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-data-bench-'));
-  const baseUrl = `http://localhost:${PORT}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: buildDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForServer(`${baseUrl}/robots.txt`, child);
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** One real analysis of the fixture selfie (what a saved scan holds besides its images). */
 async function realScan() {
@@ -224,7 +175,7 @@ function stats(values: number[]) {
 
 export default async function run(): Promise<string> {
   const scan = await realScan();
-  const product = await startProduct();
+  const product = await startProduct(PORT);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const downloads = mkdtempSync(path.join(tmpdir(), 'studio-data-export-'));
   try {

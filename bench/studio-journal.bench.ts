@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
 import { type Browser, type Page, chromium } from '@playwright/test';
 import { STUDIO_CONSULTATION_PAGE, STUDIO_HOME, STUDIO_JOURNAL_PAGE } from '../packages/shared/src/studio/constants.ts';
 import { journalEntries, journalTemplate } from './lib/journal-records.ts';
 import { type JournalTemplate, seedJournal } from './lib/journal-seed.ts';
+import { startProduct } from './lib/product-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
 // The web app's journal with 200 saved scans (issue 12, benchmarks): the built product served by the
@@ -19,7 +16,6 @@ import { runAsScript } from './lib/run-as-script.ts';
 //   JOURNAL_SCANS (default 200), JOURNAL_RUNS (default 30 timed opens each way, after 3 warm-up ones),
 //   JOURNAL_BENCH_PORT (default 3107), WEB_BUILD_DIR, CHROMIUM_PATH (default /usr/bin/chromium).
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCANS = Number(process.env.JOURNAL_SCANS ?? 200);
 const RUNS = Number(process.env.JOURNAL_RUNS ?? 30);
 const WARMUP = 3;
@@ -29,49 +25,6 @@ const VIEWPORTS = [
   { name: 'phone (375 px)', width: 375, height: 812 },
   { name: 'desktop (1280 px)', width: 1280, height: 900 },
 ];
-
-/** The built product (site + API) on its own port and a throw-away data folder. */
-async function startProduct(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const buildDir = path.resolve(ROOT, process.env.WEB_BUILD_DIR ?? 'apps/web/build');
-  if (!existsSync(buildDir)) throw new Error(`No build in ${buildDir}: run npm run build first.`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'journal-bench-'));
-  const baseUrl = `http://localhost:${PORT}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_BUILD_DIR: buildDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}.`);
-    try {
-      if ((await fetch(`${baseUrl}/robots.txt`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('The server did not start within 60 s.');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * Installed in every document: notes `performance.now()` once the journal's chart (its line) and its
@@ -183,7 +136,7 @@ async function measure(
 
 export default async function run(): Promise<string> {
   const template = await journalTemplate();
-  const product = await startProduct();
+  const product = await startProduct(PORT);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,8 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs = 60_00
  * serves it (WEB_BUILD_DIR=<build folder> to serve another build).
  */
 export async function startProduct(port: number): Promise<ProductServer> {
+  const buildDir = path.resolve(ROOT, process.env.WEB_BUILD_DIR ?? 'apps/web/build');
+  if (!existsSync(buildDir)) throw new Error(`No build in ${buildDir}: run npm run build first.`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-product-'));
   const baseUrl = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
@@ -43,7 +45,7 @@ export async function startProduct(port: number): Promise<ProductServer> {
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: path.resolve(ROOT, process.env.WEB_BUILD_DIR) } : {}),
+      WEB_BUILD_DIR: buildDir,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
