@@ -1,70 +1,102 @@
 // Filters over one-channel float images (width × height, row-major): Gaussian blur, difference of
 // Gaussians, the Laplacian's variance, and connected blobs of a binary mask.
 
-/** One-dimensional Gaussian kernel, radius ⌈2.5σ⌉ (99 % of the weight), normalised to sum 1. */
+/**
+ * One-dimensional Gaussian kernel, radius ⌈2.5σ⌉ (99 % of the weight), normalised to sum 1; as its
+ * symmetric half: element 0 is the centre, element i the weight at ±i.
+ */
 function gaussianKernel(sigma: number): Float32Array {
   const radius = Math.max(1, Math.ceil(2.5 * sigma));
-  const kernel = new Float32Array(2 * radius + 1);
+  const half = new Float32Array(radius + 1);
   let sum = 0;
-  for (let i = -radius; i <= radius; i++) {
+  for (let i = 0; i <= radius; i++) {
     const value = Math.exp(-(i * i) / (2 * sigma * sigma));
-    kernel[i + radius] = value;
-    sum += value;
+    half[i] = value;
+    sum += i === 0 ? value : 2 * value;
   }
-  for (let i = 0; i < kernel.length; i++) kernel[i]! /= sum;
-  return kernel;
+  for (let i = 0; i <= radius; i++) half[i]! /= sum;
+  return half;
 }
 
-function convolveRows(src: Float32Array, width: number, height: number, kernel: Float32Array): Float32Array {
-  const out = new Float32Array(src.length);
-  const radius = (kernel.length - 1) >> 1;
+/**
+ * Rows convolved with a symmetric kernel given by its half (`half[0]` the centre, `half[i]` the
+ * weight at ±i), edges clamped: each row is copied into a padded line so the inner loop has no test.
+ */
+function convolveRows(src: Float32Array, out: Float32Array, width: number, height: number, half: Float32Array): void {
+  const radius = half.length - 1;
+  const centre = half[0]!;
+  const line = new Float32Array(width + 2 * radius);
   for (let y = 0; y < height; y++) {
     const row = y * width;
+    line.set(src.subarray(row, row + width), radius);
+    line.fill(src[row]!, 0, radius);
+    line.fill(src[row + width - 1]!, width + radius);
     for (let x = 0; x < width; x++) {
-      let sum = 0;
-      if (x >= radius && x < width - radius) {
-        const base = row + x - radius;
-        for (let k = 0; k < kernel.length; k++) sum += src[base + k]! * kernel[k]!;
-      } else {
-        for (let k = -radius; k <= radius; k++) {
-          const xx = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k;
-          sum += src[row + xx]! * kernel[k + radius]!;
-        }
-      }
+      const c = x + radius;
+      let sum = centre * line[c]!;
+      for (let i = 1; i <= radius; i++) sum += half[i]! * (line[c - i]! + line[c + i]!);
       out[row + x] = sum;
     }
   }
-  return out;
 }
 
-function convolveColumns(src: Float32Array, width: number, height: number, kernel: Float32Array): Float32Array {
-  const out = new Float32Array(src.length);
-  const radius = (kernel.length - 1) >> 1;
+/** Columns convolved with a symmetric half kernel (as `convolveRows`), a whole row at a time. */
+function convolveColumns(
+  src: Float32Array,
+  out: Float32Array,
+  width: number,
+  height: number,
+  half: Float32Array,
+): void {
+  const radius = half.length - 1;
+  const centre = half[0]!;
+  const last = height - 1;
   for (let y = 0; y < height; y++) {
-    for (let k = -radius; k <= radius; k++) {
-      let yy = y + k;
-      if (yy < 0) yy = 0;
-      else if (yy >= height) yy = height - 1;
-      const weight = kernel[k + radius]!;
-      const from = yy * width;
-      const to = y * width;
-      for (let x = 0; x < width; x++) out[to + x]! += src[from + x]! * weight;
+    const to = y * width;
+    for (let x = 0; x < width; x++) out[to + x] = centre * src[to + x]!;
+    for (let i = 1; i <= radius; i++) {
+      const above = (y - i < 0 ? 0 : y - i) * width;
+      const below = (y + i > last ? last : y + i) * width;
+      const weight = half[i]!;
+      for (let x = 0; x < width; x++) out[to + x]! += weight * (src[above + x]! + src[below + x]!);
     }
   }
-  return out;
 }
 
-/** Running-sum box average of `count` samples read at `start + k·step` (edges clamped), radius r. */
-function boxLine(src: Float32Array, out: Float32Array, start: number, step: number, count: number, r: number): void {
+/** Running-sum box average of each row, radius r (edges clamped). */
+function boxRows(src: Float32Array, out: Float32Array, width: number, height: number, r: number): void {
   const size = 2 * r + 1;
-  const last = start + (count - 1) * step;
-  let sum = 0;
-  for (let k = -r; k <= r; k++) sum += src[k < 0 ? start : k >= count ? last : start + k * step]!;
-  for (let i = 0; i < count; i++) {
-    out[start + i * step] = sum / size;
-    const add = i + r + 1;
-    const remove = i - r;
-    sum += src[add >= count ? last : start + add * step]! - src[remove < 0 ? start : start + remove * step]!;
+  const last = width - 1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let sum = 0;
+    for (let k = -r; k <= r; k++) sum += src[row + (k < 0 ? 0 : k > last ? last : k)]!;
+    for (let x = 0; x < width; x++) {
+      out[row + x] = sum / size;
+      const add = x + r + 1;
+      const remove = x - r;
+      sum += src[row + (add > last ? last : add)]! - src[row + (remove < 0 ? 0 : remove)]!;
+    }
+  }
+}
+
+/** Running-sum box average of each column, radius r (edges clamped), kept for a whole row at once. */
+function boxColumns(src: Float32Array, out: Float32Array, width: number, height: number, r: number): void {
+  const size = 2 * r + 1;
+  const last = height - 1;
+  const sums = new Float64Array(width);
+  for (let k = -r; k <= r; k++) {
+    const from = (k < 0 ? 0 : k > last ? last : k) * width;
+    for (let x = 0; x < width; x++) sums[x]! += src[from + x]!;
+  }
+  for (let y = 0; y < height; y++) {
+    const to = y * width;
+    const add = (y + r + 1 > last ? last : y + r + 1) * width;
+    const remove = (y - r < 0 ? 0 : y - r) * width;
+    for (let x = 0; x < width; x++) {
+      out[to + x] = sums[x]! / size;
+      sums[x]! += src[add + x]! - src[remove + x]!;
+    }
   }
 }
 
@@ -72,8 +104,8 @@ function boxLine(src: Float32Array, out: Float32Array, start: number, step: numb
 function boxBlur(src: Float32Array, width: number, height: number, r: number): Float32Array {
   const tmp = new Float32Array(src.length);
   const out = new Float32Array(src.length);
-  for (let y = 0; y < height; y++) boxLine(src, tmp, y * width, 1, width, r);
-  for (let x = 0; x < width; x++) boxLine(tmp, out, x, width, height, r);
+  boxRows(src, tmp, width, height, r);
+  boxColumns(tmp, out, width, height, r);
   return out;
 }
 
@@ -84,8 +116,12 @@ function boxBlur(src: Float32Array, width: number, height: number, r: number): F
 export function gaussianBlur(src: Float32Array, width: number, height: number, sigma: number): Float32Array {
   if (sigma <= 0) return src.slice();
   if (sigma <= 2) {
-    const kernel = gaussianKernel(sigma);
-    return convolveColumns(convolveRows(src, width, height, kernel), width, height, kernel);
+    const half = gaussianKernel(sigma);
+    const rows = new Float32Array(src.length);
+    const out = new Float32Array(src.length);
+    convolveRows(src, rows, width, height, half);
+    convolveColumns(rows, out, width, height, half);
+    return out;
   }
   // Three boxes of width w have variance 3·(w² − 1)/12 = σ².
   const r = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));

@@ -36,31 +36,27 @@ export function resampleAffine(source: RgbaImage, width: number, height: number,
   const sw = source.width;
   const sh = source.height;
   const src = source.data;
+  const { a, b, c, d, e, f } = transform;
   for (let y = 0; y < height; y++) {
     const oy = y + 0.5;
-    for (let x = 0; x < width; x++) {
+    for (let x = 0, o = y * width * 4; x < width; x++, o += 4) {
       const ox = x + 0.5;
-      let sx = transform.a * ox + transform.b * oy + transform.c - 0.5;
-      let sy = transform.d * ox + transform.e * oy + transform.f - 0.5;
-      if (sx < 0) sx = 0;
-      else if (sx > sw - 1) sx = sw - 1;
-      if (sy < 0) sy = 0;
-      else if (sy > sh - 1) sy = sh - 1;
+      const rawX = a * ox + b * oy + c - 0.5;
+      const rawY = d * ox + e * oy + f - 0.5;
+      const sx = rawX < 0 ? 0 : rawX > sw - 1 ? sw - 1 : rawX;
+      const sy = rawY < 0 ? 0 : rawY > sh - 1 ? sh - 1 : rawY;
       const x0 = sx | 0;
       const y0 = sy | 0;
-      const x1 = x0 + 1 < sw ? x0 + 1 : x0;
-      const y1 = y0 + 1 < sh ? y0 + 1 : y0;
       const fx = sx - x0;
       const fy = sy - y0;
       const p00 = (y0 * sw + x0) * 4;
-      const p01 = (y0 * sw + x1) * 4;
-      const p10 = (y1 * sw + x0) * 4;
-      const p11 = (y1 * sw + x1) * 4;
-      const o = (y * width + x) * 4;
-      for (let c = 0; c < 3; c++) {
-        const top = src[p00 + c]! + (src[p01 + c]! - src[p00 + c]!) * fx;
-        const bottom = src[p10 + c]! + (src[p11 + c]! - src[p10 + c]!) * fx;
-        out[o + c] = top + (bottom - top) * fy + 0.5;
+      const p01 = x0 + 1 < sw ? p00 + 4 : p00;
+      const p10 = y0 + 1 < sh ? p00 + sw * 4 : p00;
+      const p11 = x0 + 1 < sw ? p10 + 4 : p10;
+      for (let ch = 0; ch < 3; ch++) {
+        const top = src[p00 + ch]! + (src[p01 + ch]! - src[p00 + ch]!) * fx;
+        const bottom = src[p10 + ch]! + (src[p11 + ch]! - src[p10 + ch]!) * fx;
+        out[o + ch] = top + (bottom - top) * fy + 0.5;
       }
       out[o + 3] = 255;
     }

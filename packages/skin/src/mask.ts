@@ -150,18 +150,16 @@ export function dilateMask(mask: Mask, width: number, height: number, radius: nu
       if (last - x <= r) rows[row + x] = 1;
     }
   }
+  // Columns: a row of the output is set where any of the 2r + 1 rows around it is (running counts).
   const out = new Uint8Array(mask.length);
-  for (let x = 0; x < width; x++) {
-    let last = -Infinity;
-    for (let y = 0; y < height; y++) {
-      if (rows[y * width + x]) last = y;
-      if (y - last <= r) out[y * width + x] = 1;
-    }
-    last = Infinity;
-    for (let y = height - 1; y >= 0; y--) {
-      if (rows[y * width + x]) last = y;
-      if (last - y <= r) out[y * width + x] = 1;
-    }
+  const counts = new Int32Array(width);
+  for (let y = 0; y < Math.min(r, height); y++) for (let x = 0; x < width; x++) counts[x]! += rows[y * width + x]!;
+  for (let y = 0; y < height; y++) {
+    const entering = y + r;
+    if (entering < height) for (let x = 0, i = entering * width; x < width; x++, i++) counts[x]! += rows[i]!;
+    const leaving = y - r - 1;
+    if (leaving >= 0) for (let x = 0, i = leaving * width; x < width; x++, i++) counts[x]! -= rows[i]!;
+    for (let x = 0, i = y * width; x < width; x++, i++) if (counts[x]! > 0) out[i] = 1;
   }
   return out;
 }

@@ -231,8 +231,16 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   return { reference, red, uneven, spots, spotPixels, shine, texture };
 }
 
-/** The mask blurred by σ (over the mask's bounding box plus 3σ), zero outside the box. */
-function softWeights(mask: Mask, width: number, height: number, sigma: number): Float32Array {
+/** A rectangle of pixels, bounds included. */
+interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** The bounding box of the mask's pixels grown by `margin` (within the image), or null when it is empty. */
+function maskBox(mask: Mask, width: number, height: number, margin: number): Box | null {
   let x0 = width;
   let y0 = height;
   let x1 = -1;
@@ -247,20 +255,25 @@ function softWeights(mask: Mask, width: number, height: number, sigma: number): 
       y1 = y;
     }
   }
-  const out = new Float32Array(mask.length);
-  if (x1 < 0) return out;
-  const margin = Math.ceil(3 * sigma);
-  x0 = Math.max(0, x0 - margin);
-  y0 = Math.max(0, y0 - margin);
-  x1 = Math.min(width - 1, x1 + margin);
-  y1 = Math.min(height - 1, y1 + margin);
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  const box = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) box[y * w + x] = mask[(y + y0) * width + x + x0]! ? 1 : 0;
-  const blurred = smoothBlur(box, w, h, sigma);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[(y + y0) * width + x + x0] = blurred[y * w + x]!;
-  return out;
+  if (x1 < 0) return null;
+  return {
+    x0: Math.max(0, x0 - margin),
+    y0: Math.max(0, y0 - margin),
+    x1: Math.min(width - 1, x1 + margin),
+    y1: Math.min(height - 1, y1 + margin),
+  };
+}
+
+/** The mask blurred by σ over `box` (the mask's bounding box plus 3σ): one value per pixel of the box. */
+function softWeights(mask: Mask, width: number, box: Box, sigma: number): Float32Array {
+  const w = box.x1 - box.x0 + 1;
+  const h = box.y1 - box.y0 + 1;
+  const inBox = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const from = (y + box.y0) * width + box.x0;
+    for (let x = 0; x < w; x++) inBox[y * w + x] = mask[from + x]! ? 1 : 0;
+  }
+  return smoothBlur(inBox, w, h, sigma);
 }
 
 /** Raw measures of one zone (before the 0–100 mapping), for the docs and tuning. */
@@ -280,8 +293,15 @@ export interface ZoneMeasures {
 export function measureZone(fields: MetricFields, lab: LabImage, mask: Mask, pxPerMm: number): ZoneMeasures {
   // Soft weights: a pixel near the zone's edge counts less, so a landmark that moves by a pixel or
   // two moves the result less. Computed over the zone's bounding box only.
-  const weights = softWeights(mask, lab.width, lab.height, METRIC_TUNING.edgeSoftnessMm * pxPerMm);
+  const sigma = METRIC_TUNING.edgeSoftnessMm * pxPerMm;
+  const box = maskBox(mask, lab.width, lab.height, Math.ceil(3 * sigma));
+  const empty = { pixels: 0, redShare: 0, unevenShare: 0, spotsPerCm2: 0, spotShare: 0, shineShare: 0 };
+  if (!box) return { ...empty, textureEnergy: 0, medianL: NaN };
+  const weights = softWeights(mask, lab.width, box, sigma);
+  const boxWidth = box.x1 - box.x0 + 1;
   let pixels = 0;
+  for (let y = box.y0; y <= box.y1; y++)
+    for (let i = y * lab.width + box.x0, end = y * lab.width + box.x1; i <= end; i++) if (mask[i] !== 0) pixels++;
   let weight = 0;
   let red = 0;
   let uneven = 0;
@@ -289,20 +309,25 @@ export function measureZone(fields: MetricFields, lab: LabImage, mask: Mask, pxP
   let spots = 0;
   let spotPixels = 0;
   let bare = 0;
-  const energies = new Float32Array(mask.length);
-  const Ls = new Float32Array(mask.length);
-  for (let i = 0; i < mask.length; i++) {
-    if (mask[i] === 0) continue;
-    Ls[pixels] = lab.L[i]!;
-    spotPixels += fields.spotPixels[i]!;
-    pixels++;
-    const w = weights[i]!;
-    weight += w;
-    red += fields.red[i]! * w;
-    uneven += fields.uneven[i]! * w;
-    shine += fields.shine[i]! * w;
-    spots += fields.spots[i]!;
-    if (fields.shine[i] === 0) energies[bare++] = fields.texture[i]!;
+  let n = 0;
+  const energies = new Float32Array(pixels);
+  const Ls = new Float32Array(pixels);
+  for (let y = box.y0; y <= box.y1; y++) {
+    const row = y * lab.width;
+    const weightRow = (y - box.y0) * boxWidth - box.x0;
+    for (let x = box.x0; x <= box.x1; x++) {
+      const i = row + x;
+      if (mask[i] === 0) continue;
+      Ls[n++] = lab.L[i]!;
+      spotPixels += fields.spotPixels[i]!;
+      const w = weights[weightRow + x]!;
+      weight += w;
+      red += fields.red[i]! * w;
+      uneven += fields.uneven[i]! * w;
+      shine += fields.shine[i]! * w;
+      spots += fields.spots[i]!;
+      if (fields.shine[i] === 0) energies[bare++] = fields.texture[i]!;
+    }
   }
   const areaCm2 = pixels / (pxPerMm * pxPerMm * 100);
   return {
@@ -313,7 +338,7 @@ export function measureZone(fields: MetricFields, lab: LabImage, mask: Mask, pxP
     spotShare: pixels ? spotPixels / pixels : 0,
     shineShare: weight > 0 ? shine / weight : 0,
     textureEnergy: bare ? median(energies.subarray(0, bare)) * 1.4826 : 0,
-    medianL: median(Ls.subarray(0, pixels)),
+    medianL: median(Ls),
   };
 }
 

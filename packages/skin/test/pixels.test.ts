@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectedBlobs, differenceOfGaussians, gaussianBlur, laplacianVariance } from '../src/filters.ts';
+import { connectedBlobs, differenceOfGaussians, gaussianBlur, laplacianVariance, smoothBlur } from '../src/filters.ts';
 import { halve, invertAffine, applyAffine, resampleAffine } from '../src/image.ts';
 import {
   countMask,
@@ -75,6 +75,30 @@ describe('masks', () => {
     expect(overlapCount(grown, dot)).toBe(1);
     expect(countMask(subtractMask(grown.slice(), dot))).toBe(24);
   });
+
+  it('dilation matches the square neighbourhood taken pixel by pixel, up to the edges', () => {
+    let seed = 3;
+    for (const [width, height, radius] of [
+      [17, 11, 2],
+      [5, 23, 3],
+      [9, 4, 6],
+    ] as const) {
+      const mask = new Uint8Array(width * height);
+      for (let i = 0; i < mask.length; i++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        mask[i] = seed % 13 === 0 ? 1 : 0;
+      }
+      const expected = new Uint8Array(mask.length);
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++)
+          for (let dy = -radius; dy <= radius; dy++)
+            for (let dx = -radius; dx <= radius; dx++) {
+              const [xx, yy] = [x + dx, y + dy];
+              if (xx >= 0 && xx < width && yy >= 0 && yy < height && mask[yy * width + xx]) expected[y * width + x] = 1;
+            }
+      expect(dilateMask(mask, width, height, radius)).toEqual(expected);
+    }
+  });
 });
 
 describe('filters', () => {
@@ -87,6 +111,51 @@ describe('filters', () => {
     }
     return out;
   };
+
+  /** Straightforward separable convolution with edges clamped: what the fast filters must equal. */
+  const reference = (src: Float32Array, width: number, height: number, taps: number[]) => {
+    const r = (taps.length - 1) / 2;
+    const at = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
+    const rows = new Float64Array(src.length);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        for (let k = -r; k <= r; k++) rows[y * width + x]! += taps[k + r]! * src[y * width + at(x + k, width)]!;
+    const out = new Float64Array(src.length);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        for (let k = -r; k <= r; k++) out[y * width + x]! += taps[k + r]! * rows[at(y + k, height) * width + x]!;
+    return out;
+  };
+  const maxDifference = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+    let max = 0;
+    for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]! - b[i]!));
+    return max;
+  };
+
+  it('the exact Gaussian and the box smoothing equal a plain convolution, edges included', () => {
+    for (const [width, height] of [
+      [23, 17],
+      [3, 9],
+      [12, 2],
+    ] as const) {
+      const src = noise(width, height);
+      const sigma = 1.2;
+      const radius = Math.ceil(2.5 * sigma);
+      const raw = Array.from({ length: 2 * radius + 1 }, (_, i) => Math.exp(-((i - radius) ** 2) / (2 * sigma ** 2)));
+      const total = raw.reduce((sum, value) => sum + value, 0);
+      const gaussian = reference(
+        src,
+        width,
+        height,
+        raw.map((value) => value / total),
+      );
+      expect(maxDifference(gaussianBlur(src, width, height, sigma), gaussian)).toBeLessThan(1e-3);
+      // smoothBlur at σ = 2: two boxes of radius 2 (width 5).
+      const box = Array.from({ length: 5 }, () => 1 / 5);
+      const twice = reference(Float32Array.from(reference(src, width, height, box)), width, height, box);
+      expect(maxDifference(smoothBlur(src, width, height, 2), twice)).toBeLessThan(1e-3);
+    }
+  });
 
   it('a Gaussian blur keeps a constant and the mean, and smooths noise', () => {
     const flat = new Float32Array(400).fill(42);
