@@ -151,9 +151,8 @@ interface SkinWindow {
 
 /** The zones' skin (hair, brows, beard and deep shadow left out), cut to its bounding box grown by `margin` pixels. */
 function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
-  const full = {} as Record<ZoneId, Mask>;
-  const fullSkin = new Uint8Array(prepared.union.length);
-  for (const zone of ZONE_IDS) full[zone] = keepSkin(prepared.lab, prepared.masks[zone], prepared.reference, fullSkin);
+  // The skin test does not depend on the zone: one pass over all of them, then each zone keeps its part.
+  const fullSkin = keepSkin(prepared.lab, prepared.union, prepared.reference);
   const { width, height } = prepared.lab;
   let x0 = width;
   let y0 = height;
@@ -167,11 +166,17 @@ function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
       if (y < y0) y0 = y;
       y1 = y;
     }
-  if (x1 < 0) return { lab: prepared.lab, skinMasks: full, skin: fullSkin };
-  x0 = Math.max(0, x0 - margin);
-  y0 = Math.max(0, y0 - margin);
-  x1 = Math.min(width - 1, x1 + margin);
-  y1 = Math.min(height - 1, y1 + margin);
+  if (x1 < 0) {
+    x0 = 0;
+    y0 = 0;
+    x1 = width - 1;
+    y1 = height - 1;
+  } else {
+    x0 = Math.max(0, x0 - margin);
+    y0 = Math.max(0, y0 - margin);
+    x1 = Math.min(width - 1, x1 + margin);
+    y1 = Math.min(height - 1, y1 + margin);
+  }
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   function cut<T extends Float32Array | Uint8Array>(plane: T, make: (n: number) => T): T {
@@ -180,9 +185,13 @@ function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
     return out;
   }
   const floats = (n: number) => new Float32Array(n);
-  const bytes = (n: number) => new Uint8Array(n);
+  const skin = cut(fullSkin, (n) => new Uint8Array(n));
   const skinMasks = {} as Record<ZoneId, Mask>;
-  for (const zone of ZONE_IDS) skinMasks[zone] = cut(full[zone], bytes);
+  for (const zone of ZONE_IDS) {
+    const mask = cut(prepared.masks[zone], (n) => new Uint8Array(n));
+    for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! & skin[i]!;
+    skinMasks[zone] = mask;
+  }
   return {
     lab: {
       width: w,
@@ -191,7 +200,7 @@ function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
       a: cut(prepared.lab.a, floats),
       b: cut(prepared.lab.b, floats),
     },
-    skin: cut(fullSkin, bytes),
+    skin,
     skinMasks,
   };
 }

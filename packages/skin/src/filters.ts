@@ -100,12 +100,19 @@ function boxColumns(src: Float32Array, out: Float32Array, width: number, height:
   }
 }
 
-/** Box blur of radius r along rows then columns (edges clamped), in O(n) whatever r. */
-function boxBlur(src: Float32Array, width: number, height: number, r: number): Float32Array {
-  const tmp = new Float32Array(src.length);
+/**
+ * `passes` box blurs of radius r, each along rows then columns (edges clamped), in O(n) whatever r;
+ * two buffers whatever the number of passes.
+ */
+function boxBlurs(src: Float32Array, width: number, height: number, r: number, passes: number): Float32Array {
+  const rows = new Float32Array(src.length);
   const out = new Float32Array(src.length);
-  boxRows(src, tmp, width, height, r);
-  boxColumns(tmp, out, width, height, r);
+  let input = src;
+  for (let pass = 0; pass < passes; pass++) {
+    boxRows(input, rows, width, height, r);
+    boxColumns(rows, out, width, height, r);
+    input = out;
+  }
   return out;
 }
 
@@ -125,7 +132,7 @@ export function gaussianBlur(src: Float32Array, width: number, height: number, s
   }
   // Three boxes of width w have variance 3·(w² − 1)/12 = σ².
   const r = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
-  return boxBlur(boxBlur(boxBlur(src, width, height, r), width, height, r), width, height, r);
+  return boxBlurs(src, width, height, r, 3);
 }
 
 /**
@@ -136,7 +143,7 @@ export function smoothBlur(src: Float32Array, width: number, height: number, sig
   if (sigma <= 0) return src.slice();
   // Two boxes of width w have variance 2·(w² − 1)/12 = σ².
   const r = Math.max(1, Math.round((Math.sqrt(6 * sigma * sigma + 1) - 1) / 2));
-  return boxBlur(boxBlur(src, width, height, r), width, height, r);
+  return boxBlurs(src, width, height, r, 2);
 }
 
 /** Difference of Gaussians: the band between σ1 and σ2 (σ1 < σ2), G(σ1) − G(σ2). */

@@ -131,35 +131,54 @@ export function subtractMask(mask: Mask, remove: Mask): Mask {
   return mask;
 }
 
-/** Grows a mask by `radius` pixels (a square neighbourhood, two separable passes). */
+/** Grows a mask by `radius` pixels (a square neighbourhood, two separable passes over the mask's box only). */
 export function dilateMask(mask: Mask, width: number, height: number, radius: number): Mask {
   const r = Math.max(0, Math.round(radius));
   if (r === 0) return mask.slice();
-  const rows = new Uint8Array(mask.length);
+  const out = new Uint8Array(mask.length);
+  let x0 = width;
+  let y0 = height;
+  let x1 = -1;
+  let y1 = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    // Forward and backward sweeps for the nearest set pixel on the row.
-    let last = -Infinity;
     for (let x = 0; x < width; x++) {
+      if (mask[row + x] === 0) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  if (x1 < 0) return out;
+  const left = Math.max(0, x0 - r);
+  const right = Math.min(width - 1, x1 + r);
+  // Rows: forward and backward sweeps for the nearest set pixel on the row.
+  const rows = new Uint8Array(mask.length);
+  for (let y = y0; y <= y1; y++) {
+    const row = y * width;
+    let last = -Infinity;
+    for (let x = left; x <= right; x++) {
       if (mask[row + x]) last = x;
       if (x - last <= r) rows[row + x] = 1;
     }
     last = Infinity;
-    for (let x = width - 1; x >= 0; x--) {
+    for (let x = right; x >= left; x--) {
       if (mask[row + x]) last = x;
       if (last - x <= r) rows[row + x] = 1;
     }
   }
   // Columns: a row of the output is set where any of the 2r + 1 rows around it is (running counts).
-  const out = new Uint8Array(mask.length);
   const counts = new Int32Array(width);
-  for (let y = 0; y < Math.min(r, height); y++) for (let x = 0; x < width; x++) counts[x]! += rows[y * width + x]!;
-  for (let y = 0; y < height; y++) {
+  const top = Math.max(0, y0 - r);
+  const bottom = Math.min(height - 1, y1 + r);
+  for (let y = y0; y < top + r && y <= y1; y++) for (let x = left; x <= right; x++) counts[x]! += rows[y * width + x]!;
+  for (let y = top; y <= bottom; y++) {
     const entering = y + r;
-    if (entering < height) for (let x = 0, i = entering * width; x < width; x++, i++) counts[x]! += rows[i]!;
+    if (entering < height) for (let x = left, i = entering * width + left; x <= right; x++, i++) counts[x]! += rows[i]!;
     const leaving = y - r - 1;
-    if (leaving >= 0) for (let x = 0, i = leaving * width; x < width; x++, i++) counts[x]! -= rows[i]!;
-    for (let x = 0, i = y * width; x < width; x++, i++) if (counts[x]! > 0) out[i] = 1;
+    if (leaving >= 0) for (let x = left, i = leaving * width + left; x <= right; x++, i++) counts[x]! -= rows[i]!;
+    for (let x = left, i = y * width + left; x <= right; x++, i++) if (counts[x]! > 0) out[i] = 1;
   }
   return out;
 }

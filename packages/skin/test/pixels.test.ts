@@ -78,16 +78,19 @@ describe('masks', () => {
 
   it('dilation matches the square neighbourhood taken pixel by pixel, up to the edges', () => {
     let seed = 3;
-    for (const [width, height, radius] of [
-      [17, 11, 2],
-      [5, 23, 3],
-      [9, 4, 6],
+    // Width, height, radius, and the rectangle [x0, y0, x1, y1] where pixels may be set.
+    for (const [width, height, radius, [x0, y0, x1, y1]] of [
+      [17, 11, 2, [0, 0, 16, 10]],
+      [5, 23, 3, [0, 0, 4, 22]],
+      [9, 4, 6, [0, 0, 8, 3]],
+      [30, 25, 3, [10, 8, 15, 12]],
     ] as const) {
       const mask = new Uint8Array(width * height);
-      for (let i = 0; i < mask.length; i++) {
-        seed = (seed * 1103515245 + 12345) >>> 0;
-        mask[i] = seed % 13 === 0 ? 1 : 0;
-      }
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          seed = (seed * 1103515245 + 12345) >>> 0;
+          mask[y * width + x] = seed % 7 === 0 ? 1 : 0;
+        }
       const expected = new Uint8Array(mask.length);
       for (let y = 0; y < height; y++)
         for (let x = 0; x < width; x++)
