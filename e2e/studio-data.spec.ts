@@ -50,7 +50,7 @@ function deviceScans(page: Page) {
           id: string;
           takenAt: string;
           analysis: unknown;
-          landmarks: unknown[];
+          landmarks: Float32Array;
           thumbnail: Blob;
           photo?: Blob;
         }[]
@@ -58,7 +58,8 @@ function deviceScans(page: Page) {
         id: scan.id,
         takenAt: scan.takenAt,
         analysis: JSON.stringify(scan.analysis),
-        landmarks: scan.landmarks.length,
+        // Stored packed, x then y (storage.ts, version 3).
+        landmarks: scan.landmarks.length / 2,
         thumbnail: await digest(scan.thumbnail),
         photo: await digest(scan.photo),
       })),

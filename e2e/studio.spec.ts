@@ -65,10 +65,16 @@ function savedScans(page: Page) {
             open.result.close();
             resolve(
               (
-                all.result as { analysis: { zones: unknown[] }; landmarks: unknown[]; thumbnail?: Blob; photo?: Blob }[]
+                all.result as {
+                  analysis: { zones: unknown[] };
+                  landmarks: Float32Array;
+                  thumbnail?: Blob;
+                  photo?: Blob;
+                }[]
               ).map((scan) => ({
                 zones: scan.analysis.zones.length,
-                landmarks: scan.landmarks.length,
+                // Stored packed, x then y (storage.ts, version 3).
+                landmarks: scan.landmarks.length / 2,
                 thumbnail: scan.thumbnail instanceof Blob,
                 photo: scan.photo instanceof Blob,
               })),

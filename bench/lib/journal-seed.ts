@@ -31,13 +31,16 @@ const STUDIO_DB = { name: STUDIO_DB_NAME, version: STUDIO_DB_VERSION, consentVer
 
 /**
  * What runs in the page (after the app opened its database): consent given, then every entry as a
- * saved scan, in one transaction. Plain JavaScript in a string: the TypeScript loader of the
+ * saved scan, in one transaction, as storage.ts stores it (`toStoredScan`: shapes packed in Float32Arrays). Plain JavaScript in a string: the TypeScript loader of the
  * benchmarks adds helpers to functions that do not exist in the page.
  */
 const SEED_IN_PAGE = `async ({ template, entries, db }) => {
   const blob = (base64) => new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' });
   const thumbnail = blob(template.thumbnail);
   const photo = blob(template.photo);
+  const packed = (points) => Float32Array.from(points.flat());
+  const zones = template.analysis.zones.map((zone) => ({ ...zone, outline: zone.outline.map(packed) }));
+  const landmarks = packed(template.landmarks);
   const connection = await new Promise((resolve, reject) => {
     const open = indexedDB.open(db.name, db.version);
     open.onerror = () => reject(open.error);
@@ -61,9 +64,9 @@ const SEED_IN_PAGE = `async ({ template, entries, db }) => {
       analysis: {
         ...template.analysis,
         overall: entry.overall,
-        zones: template.analysis.zones.map((zone) => ({ ...zone, metrics: entry.zones[zone.zone] || zone.metrics })),
+        zones: zones.map((zone) => ({ ...zone, metrics: entry.zones[zone.zone] || zone.metrics })),
       },
-      landmarks: template.landmarks,
+      landmarks,
       thumbnail,
       thumbnailFrame: template.thumbnailFrame,
       ...(entry.keepPhoto ? { photo } : {}),

@@ -51,6 +51,13 @@ function scan(id: string, takenAt: string, extra: Partial<ScanRecord> = {}): Sca
   };
 }
 
+/** The scan without its images (the test's IndexedDB copies a Blob as an empty object). */
+function withoutImages(record: ScanRecord | undefined) {
+  if (!record) return record;
+  const { thumbnail: _thumbnail, photo: _photo, ...rest } = record;
+  return rest;
+}
+
 beforeEach(() => {
   // A fresh, empty IndexedDB for every test.
   globalThis.indexedDB = new IDBFactory();
@@ -131,6 +138,63 @@ describe('the studio store', () => {
     expect((await store.listScans()).map((item) => item.id)).toEqual(['a']);
     await store.saveProfile(profile);
     expect(await store.profile()).toEqual(profile);
+  });
+
+  it('upgrades a version 2 database: its scans keep their shapes, packed', async () => {
+    const v2 = await openDB(STUDIO_DB_NAME, 2, {
+      upgrade(db) {
+        db.createObjectStore('consents', { keyPath: 'kind' });
+        db.createObjectStore('scans', { keyPath: 'id' }).createIndex('takenAt', 'takenAt');
+        db.createObjectStore('profile');
+      },
+    });
+    const old = scan('b', '2026-11-12T08:00:00.000Z', {
+      landmarks: [
+        [10.25, 20.5],
+        [311.1, 402.7],
+      ],
+    });
+    await v2.put('scans', old);
+    v2.close();
+    expect(withoutImages(await createStudioStore().getScan('b'))).toEqual(withoutImages(old));
+    const raw = await openStudioDb();
+    const stored = await raw.get('scans', 'b');
+    raw.close();
+    expect(Object.prototype.toString.call(stored?.landmarks)).toBe('[object Float32Array]');
+    expect(Object.prototype.toString.call(stored?.analysis.zones[0]?.outline[0])).toBe('[object Float32Array]');
+  });
+
+  it('stores shapes packed and gives them back to the thousandth of a pixel', async () => {
+    const store = createStudioStore();
+    const landmarks: [number, number][] = [
+      [1234.567, 89.012],
+      [5000.5, 4999.25],
+      [0.001, 7000.999],
+    ];
+    const outline: [number, number][][] = [
+      [
+        [12.3, 45.6],
+        [78.9, 10.1],
+        [11.2, 13.4],
+      ],
+      [
+        [1, 1],
+        [2, 2],
+        [3, 1],
+      ],
+    ];
+    const saved = scan('c', '2026-11-20T08:00:00.000Z', {
+      landmarks,
+      analysis: { ...analysis, zones: [{ ...analysis.zones[0]!, outline }] },
+    });
+    await store.saveScan(saved);
+    expect(withoutImages(await createStudioStore().getScan('c'))).toEqual(withoutImages(saved));
+    expect((await store.readEverything()).scans.map(withoutImages)).toEqual([withoutImages(saved)]);
+    const raw = await openStudioDb();
+    const packed = (await raw.get('scans', 'c'))?.landmarks;
+    expect(Object.prototype.toString.call(packed)).toBe('[object Float32Array]');
+    expect(Array.from(packed ?? [])).toEqual(Array.from(Float32Array.from(landmarks.flat())));
+    raw.close();
   });
 
   it('deletes everything it stored when consent is withdrawn', async () => {

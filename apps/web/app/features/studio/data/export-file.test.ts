@@ -176,7 +176,7 @@ describe('export → import', () => {
       format: EXPORT_FORMAT,
       formatVersion: EXPORT_FORMAT_VERSION,
       exportedAt: '2026-11-25T10:00:00.000Z',
-      app: { databaseVersion: 2, analysisVersion: ANALYSIS_VERSION },
+      app: { databaseVersion: 3, analysisVersion: ANALYSIS_VERSION },
       profile: null,
     });
     expect(json.scans.map((item: { id: string }) => item.id)).toEqual(['a1', 'b2']);
