@@ -1,28 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { STUDIO_HOME, STUDIO_RESULT_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
-import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatScanDate } from './format-date';
 import { ResultView } from './result-view';
 import { type ScanRecord, studioStore } from './storage';
-import { ConsentedOnly } from './use-consent';
+import { StudioAppPage } from './studio-app-page';
 
 /** One saved scan, read from the device (`/studio/result?id=…`). */
 export function SavedResultPage() {
   const { t } = useTranslation('studio');
   return (
-    <div className="container studio-page">
-      <PageMeta
-        path={STUDIO_RESULT_PAGE}
-        title={t('meta.resultTitle')}
-        description={t('meta.homeDescription')}
-        noindex
-      />
-      <ConsentedOnly>
-        <SavedScan />
-      </ConsentedOnly>
-    </div>
+    <StudioAppPage path={STUDIO_RESULT_PAGE} title={t('meta.resultTitle')}>
+      <SavedScan />
+    </StudioAppPage>
   );
 }
 

@@ -2,7 +2,6 @@ import { type DragEvent, useCallback, useId, useReducer, useRef, useState } from
 import { Link } from 'react-router';
 import type { CaptureSource } from '@skanova/skin/contract';
 import { STUDIO_HOME, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
-import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
 import { EngineError } from './analysis-client';
 import { useCamera } from './use-camera';
@@ -12,19 +11,16 @@ import { ResultView } from './result-view';
 import { type ScanResult, canTakePhoto, initialScanState, problemsOf, scanReducer } from './scan-state';
 import { studioStore } from './storage';
 import { useAnalysisEngine } from './use-analysis-engine';
-import { ConsentedOnly } from './use-consent';
 import { useHoldAppUpdate } from './offline/update-hold';
+import { StudioAppPage } from './studio-app-page';
 
 /** The capture page: consent checked, then camera or photo, then the result and "save". */
 export function ScanPage() {
   const { t } = useTranslation('studio');
   return (
-    <div className="container studio-page">
-      <PageMeta path={STUDIO_SCAN_PAGE} title={t('meta.scanTitle')} description={t('meta.homeDescription')} noindex />
-      <ConsentedOnly>
-        <Scan />
-      </ConsentedOnly>
-    </div>
+    <StudioAppPage path={STUDIO_SCAN_PAGE} title={t('meta.scanTitle')}>
+      <Scan />
+    </StudioAppPage>
   );
 }
 

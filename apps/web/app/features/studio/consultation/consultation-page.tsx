@@ -4,13 +4,12 @@ import { STUDIO_CONSULTATION_PAGE, STUDIO_ROUTINE_PAGE, STUDIO_SCAN_PAGE } from 
 import { fastChangePrompt } from '@skanova/shared/studio/consultation';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 import { latestScan } from '@skanova/shared/studio/scan-results';
-import { PageMeta } from '../../../components/page-meta';
 import { useTranslation } from '../../../lib/react-i18n';
-import { ConsentedOnly } from '../use-consent';
 import { AskResults, DermatologistNotice } from './ask-results';
 import { Questionnaire } from './questionnaire';
 import { useLineText } from './use-line-text';
 import { useStudioData } from './use-studio-data';
+import { StudioAppPage } from '../studio-app-page';
 import './consultation.css';
 
 const PROFILE_ANCHOR = 'skin-profile';
@@ -19,17 +18,9 @@ const PROFILE_ANCHOR = 'skin-profile';
 export function ConsultationPage() {
   const { t } = useTranslation('studio');
   return (
-    <div className="container studio-page consult">
-      <PageMeta
-        path={STUDIO_CONSULTATION_PAGE}
-        title={t('meta.consultationTitle')}
-        description={t('meta.homeDescription')}
-        noindex
-      />
-      <ConsentedOnly>
-        <Consultation />
-      </ConsentedOnly>
-    </div>
+    <StudioAppPage path={STUDIO_CONSULTATION_PAGE} title={t('meta.consultationTitle')} className="consult">
+      <Consultation />
+    </StudioAppPage>
   );
 }
 

@@ -1,13 +1,12 @@
 import { type ChangeEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { STUDIO_DATA_PAGE, STUDIO_HOME } from '@skanova/shared/studio/constants';
-import { PageMeta } from '../../../components/page-meta';
 import { useTranslation } from '../../../lib/react-i18n';
 import { siteConfig } from '../../../lib/site-config';
 import { formatScanDate } from '../format-date';
 import { GetMobileApp } from '../get-app/get-mobile-app';
 import { type ImportMode, type ImportOutcome, type StudioSnapshot, studioStore } from '../storage';
-import { ConsentedOnly } from '../use-consent';
+import { StudioAppPage } from '../studio-app-page';
 import {
   EXPORT_LIMITS,
   type ImportProblem,
@@ -54,16 +53,9 @@ export function DataPage() {
   const { t } = useTranslation('studio');
   const [deleted, setDeleted] = useState(false);
   return (
-    <div className="container studio-page studio-data">
-      <PageMeta path={STUDIO_DATA_PAGE} title={t('meta.dataTitle')} description={t('meta.homeDescription')} noindex />
-      {deleted ? (
-        <DeletedNotice />
-      ) : (
-        <ConsentedOnly>
-          <DataSections onDeleted={() => setDeleted(true)} />
-        </ConsentedOnly>
-      )}
-    </div>
+    <StudioAppPage path={STUDIO_DATA_PAGE} title={t('meta.dataTitle')} className="studio-data" needsConsent={!deleted}>
+      {deleted ? <DeletedNotice /> : <DataSections onDeleted={() => setDeleted(true)} />}
+    </StudioAppPage>
   );
 }
 

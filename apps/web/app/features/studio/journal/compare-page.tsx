@@ -3,12 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { METRIC_IDS } from '@skanova/skin/contract';
 import type { MetricChange } from '@skanova/skin/trend';
 import { STUDIO_COMPARE_PAGE, STUDIO_JOURNAL_PAGE, STUDIO_RESULT_PAGE } from '@skanova/shared/studio/constants';
-import { PageMeta } from '../../../components/page-meta';
 import { useTranslation } from '../../../lib/react-i18n';
 import { useObjectUrl } from '../blob-image';
 import { faceFrame } from '../face-frame';
 import type { ScanRecord } from '../storage';
-import { ConsentedOnly } from '../use-consent';
 import {
   formatDayMonth,
   formatFloor,
@@ -21,6 +19,7 @@ import {
 import { PLACES, changesBetween, countVerdicts, daysBetween, localMoment } from './journal-model';
 import { type JournalScans, useJournalScans } from './use-journal-scans';
 import { ChangeFigure } from './verdict-badge';
+import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
 /** Two saved scans side by side (`?a=…&b=…`): photos or previews, every score and its change against the floor. */
@@ -29,17 +28,9 @@ export function ComparePage() {
   // Read beside the consent check, not after it.
   const { state } = useJournalScans();
   return (
-    <div className="container studio-page journal">
-      <PageMeta
-        path={STUDIO_COMPARE_PAGE}
-        title={t('meta.compareTitle')}
-        description={t('meta.homeDescription')}
-        noindex
-      />
-      <ConsentedOnly>
-        <Compare state={state} />
-      </ConsentedOnly>
-    </div>
+    <StudioAppPage path={STUDIO_COMPARE_PAGE} title={t('meta.compareTitle')} className="journal">
+      <Compare state={state} />
+    </StudioAppPage>
   );
 }
 

@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
 import { STUDIO_JOURNAL_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
-import { PageMeta } from '../../../components/page-meta';
 import { useTranslation } from '../../../lib/react-i18n';
 import type { ScanRecord } from '../storage';
-import { ConsentedOnly } from '../use-consent';
 import { formatFloor, formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
 import { changesBetween, realChanges } from './journal-model';
 import { NextScan } from './next-scan';
@@ -11,6 +9,7 @@ import { Timeline, compareLink } from './timeline';
 import { TrendSection } from './trend-section';
 import { useJournalScans } from './use-journal-scans';
 import { ChangeFigure } from './verdict-badge';
+import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
 /** The journal: every saved scan on a timeline, the trends against the noise floor, the next scan's day. */
@@ -19,17 +18,9 @@ export function JournalPage() {
   // Read at once, beside the consent check (not after it): the journal paints one storage round trip sooner.
   const scans = useJournalScans();
   return (
-    <div className="container studio-page journal">
-      <PageMeta
-        path={STUDIO_JOURNAL_PAGE}
-        title={t('meta.journalTitle')}
-        description={t('meta.homeDescription')}
-        noindex
-      />
-      <ConsentedOnly>
-        <Journal {...scans} />
-      </ConsentedOnly>
-    </div>
+    <StudioAppPage path={STUDIO_JOURNAL_PAGE} title={t('meta.journalTitle')} className="journal">
+      <Journal {...scans} />
+    </StudioAppPage>
   );
 }
 

@@ -15,30 +15,22 @@ import {
   snapshotOf,
 } from '@skanova/shared/studio/routines';
 import { type ScanResult, newestFirst } from '@skanova/shared/studio/scan-results';
-import { PageMeta } from '../../../components/page-meta';
 import { useTranslation } from '../../../lib/react-i18n';
 import { DermatologistNotice } from '../consultation/ask-results';
 import { useLineText } from '../consultation/use-line-text';
 import { useStudioData } from '../consultation/use-studio-data';
-import { ConsentedOnly, useConsent } from '../use-consent';
+import { useConsent } from '../use-consent';
 import { rememberShown } from './shown-routine';
+import { StudioAppPage } from '../studio-app-page';
 import './routine.css';
 
 /** The morning and evening routine (issue 12 §3), from the profile and the latest scan. */
 export function RoutinePage() {
   const { t } = useTranslation('studio');
   return (
-    <div className="container studio-page routine">
-      <PageMeta
-        path={STUDIO_ROUTINE_PAGE}
-        title={t('meta.routineTitle')}
-        description={t('meta.homeDescription')}
-        noindex
-      />
-      <ConsentedOnly>
-        <RoutineView />
-      </ConsentedOnly>
-    </div>
+    <StudioAppPage path={STUDIO_ROUTINE_PAGE} title={t('meta.routineTitle')} className="routine">
+      <RoutineView />
+    </StudioAppPage>
   );
 }
 
