@@ -42,7 +42,7 @@ import {
   photometricGates,
 } from './gates.ts';
 import { halve, resampleAffine, type Affine } from './image.ts';
-import type { Mask } from './mask.ts';
+import { type Mask, maskBox } from './mask.ts';
 import {
   darkCirclesScore,
   keepSkin,
@@ -154,29 +154,12 @@ function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
   // The skin test does not depend on the zone: one pass over all of them, then each zone keeps its part.
   const fullSkin = keepSkin(prepared.lab, prepared.union, prepared.reference);
   const { width, height } = prepared.lab;
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      if (fullSkin[y * width + x] === 0) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      y1 = y;
-    }
-  if (x1 < 0) {
-    x0 = 0;
-    y0 = 0;
-    x1 = width - 1;
-    y1 = height - 1;
-  } else {
-    x0 = Math.max(0, x0 - margin);
-    y0 = Math.max(0, y0 - margin);
-    x1 = Math.min(width - 1, x1 + margin);
-    y1 = Math.min(height - 1, y1 + margin);
-  }
+  const { x0, y0, x1, y1 } = maskBox(fullSkin, width, height, margin) ?? {
+    x0: 0,
+    y0: 0,
+    x1: width - 1,
+    y1: height - 1,
+  };
   const w = x1 - x0 + 1;
   const h = y1 - y0 + 1;
   function cut<T extends Float32Array | Uint8Array>(plane: T, make: (n: number) => T): T {

@@ -131,11 +131,16 @@ export function subtractMask(mask: Mask, remove: Mask): Mask {
   return mask;
 }
 
-/** Grows a mask by `radius` pixels (a square neighbourhood, two separable passes over the mask's box only). */
-export function dilateMask(mask: Mask, width: number, height: number, radius: number): Mask {
-  const r = Math.max(0, Math.round(radius));
-  if (r === 0) return mask.slice();
-  const out = new Uint8Array(mask.length);
+/** A rectangle of pixels, bounds included. */
+export interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** The bounding box of the mask's set pixels grown by `margin` (within the image), or null when none is set. */
+export function maskBox(mask: Mask, width: number, height: number, margin = 0): Box | null {
   let x0 = width;
   let y0 = height;
   let x1 = -1;
@@ -150,7 +155,23 @@ export function dilateMask(mask: Mask, width: number, height: number, radius: nu
       y1 = y;
     }
   }
-  if (x1 < 0) return out;
+  if (x1 < 0) return null;
+  return {
+    x0: Math.max(0, x0 - margin),
+    y0: Math.max(0, y0 - margin),
+    x1: Math.min(width - 1, x1 + margin),
+    y1: Math.min(height - 1, y1 + margin),
+  };
+}
+
+/** Grows a mask by `radius` pixels (a square neighbourhood, two separable passes over the mask's box only). */
+export function dilateMask(mask: Mask, width: number, height: number, radius: number): Mask {
+  const r = Math.max(0, Math.round(radius));
+  if (r === 0) return mask.slice();
+  const out = new Uint8Array(mask.length);
+  const box = maskBox(mask, width, height);
+  if (!box) return out;
+  const { x0, y0, x1, y1 } = box;
   const left = Math.max(0, x0 - r);
   const right = Math.min(width - 1, x1 + r);
   // Rows: forward and backward sweeps for the nearest set pixel on the row.

@@ -4,7 +4,7 @@
 import type { MetricId, ZoneId } from './contract.ts';
 import type { LabImage } from './colour.ts';
 import { connectedBlobs, differenceOfGaussians, gaussianBlur, smoothBlur } from './filters.ts';
-import type { Mask } from './mask.ts';
+import { type Box, type Mask, maskBox } from './mask.ts';
 
 /** Which metrics each zone reports. */
 export const ZONE_METRICS: Record<ZoneId, readonly MetricId[]> = {
@@ -229,39 +229,6 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   const texture = new Float32Array(n);
   for (let i = 0; i < n; i++) texture[i] = Math.abs(band[i]!);
   return { reference, red, uneven, spots, spotPixels, shine, texture };
-}
-
-/** A rectangle of pixels, bounds included. */
-interface Box {
-  readonly x0: number;
-  readonly y0: number;
-  readonly x1: number;
-  readonly y1: number;
-}
-
-/** The bounding box of the mask's pixels grown by `margin` (within the image), or null when it is empty. */
-function maskBox(mask: Mask, width: number, height: number, margin: number): Box | null {
-  let x0 = width;
-  let y0 = height;
-  let x1 = -1;
-  let y1 = -1;
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      if (mask[row + x] === 0) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      y1 = y;
-    }
-  }
-  if (x1 < 0) return null;
-  return {
-    x0: Math.max(0, x0 - margin),
-    y0: Math.max(0, y0 - margin),
-    x1: Math.min(width - 1, x1 + margin),
-    y1: Math.min(height - 1, y1 + margin),
-  };
 }
 
 /** The mask blurred by σ over `box` (the mask's bounding box plus 3σ): one value per pixel of the box. */
