@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { readMigrations } from '../db/migrate.ts';
+import { quietRouteLevel } from '../lib/logging.ts';
 import { WRITER_TUNING, clickQueueLength } from '../features/clicks/click-writer.ts';
 
 // Health for load balancers and orchestrators (docs/operations-observability.md):
@@ -42,7 +43,7 @@ export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
   // The migrations this code ships, read once: the database must have every one of them.
   const expected = readMigrations().map((migration) => migration.name);
   const clickQueueLimit = BACKED_UP_BATCHES * WRITER_TUNING[ctx.database.kind].maxBatch;
-  const probe = { logLevel: 'warn', config: { rateLimit: false } } as const;
+  const probe = { logLevel: quietRouteLevel(ctx.config.LOG_LEVEL), config: { rateLimit: false } };
 
   app.addHook('preClose', (done) => {
     markShuttingDown(app);

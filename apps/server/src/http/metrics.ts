@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
 import type { AppContext } from '../context.ts';
+import { quietRouteLevel } from '../lib/logging.ts';
 import type { ClickRefusal } from '../lib/metrics.ts';
 import { sameSecret } from '../lib/secrets.ts';
 
@@ -27,20 +28,24 @@ export function registerMetrics(app: FastifyInstance, ctx: AppContext): void {
     });
   }
 
-  app.get(METRICS_PATH, { logLevel: 'warn', config: { rateLimit: false } }, async (request, reply) => {
-    if (!token) return reply.callNotFound();
-    const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (given === undefined || !sameSecret(given, token)) {
-      request.log.warn('metrics refused: wrong or missing token');
-      return reply
-        .code(401)
-        .header('www-authenticate', 'Bearer realm="metrics"')
-        .type('text/plain; charset=utf-8')
-        .send('Unauthorized');
-    }
-    const text = await ctx.metrics.registry.metrics();
-    return reply.header('cache-control', 'no-store').type(ctx.metrics.registry.contentType).send(text);
-  });
+  app.get(
+    METRICS_PATH,
+    { logLevel: quietRouteLevel(ctx.config.LOG_LEVEL), config: { rateLimit: false } },
+    async (request, reply) => {
+      if (!token) return reply.callNotFound();
+      const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (given === undefined || !sameSecret(given, token)) {
+        request.log.warn('metrics refused: wrong or missing token');
+        return reply
+          .code(401)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .type('text/plain; charset=utf-8')
+          .send('Unauthorized');
+      }
+      const text = await ctx.metrics.registry.metrics();
+      return reply.header('cache-control', 'no-store').type(ctx.metrics.registry.contentType).send(text);
+    },
+  );
 }
 
 function clickRefusal(status: number): ClickRefusal {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isIP } from 'node:net';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions, LogLevel } from 'fastify';
 
 // The server's log: pino JSON lines on stdout, one per event, each request's lines carrying its
 // request id (`reqId`), and no personal data — no e-mail address, IP address, name or IBAN.
@@ -35,12 +35,17 @@ export function redactPersonalData(text: string): string {
 }
 
 function looksLikeIp(candidate: string): boolean {
-  // Trim what the loose pattern takes from the text around an address: a sentence's full stop, a
-  // port's colon ("10.0.0.1:443" is caught as "10.0.0.1" after the second try).
-  const trimmed = candidate.replace(/^[:.]+|[.]+$/g, '');
-  if (isIP(trimmed) !== 0) return true;
-  const withoutPort = trimmed.replace(/:\d{1,5}$/, '');
-  return withoutPort !== trimmed && isIP(withoutPort) === 4;
+  // Trim what the loose pattern takes from the text around an address: a sentence's full stop; and
+  // an IPv4 address's port ("10.0.0.1:443").
+  const trimmed = candidate.replace(/^[.]+|[.]+$/g, '');
+  const address = trimmed.replace(/^([\d.]+):\d{1,5}$/, '$1');
+  const version = isIP(address);
+  if (version === 4) return true;
+  if (version !== 6) return false;
+  // "1::" and "::" are IPv6 addresses too, and SQL casts ("$1::uuid"): a person's address has
+  // several groups, or ends with an IPv4 one ("::ffff:10.1.2.3").
+  const groups = address.split(':').filter((group) => group !== '');
+  return groups.length >= 3 || isIP(groups.at(-1) ?? '') === 4;
 }
 
 /** A URL as logged: its path (masked) and the names of its query parameters, never their values. */
@@ -96,12 +101,11 @@ function serializeErrorAt(error: Error, depth: number, seen: Set<unknown>): Seri
     seen.add(cause);
     causes.push(cause);
   }
-  const sqlState = (error as { code?: unknown }).code;
-  const quotesValues = typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState);
+  const chain = [error, ...causes];
   const serialized: SerializedError = {
     type: error.constructor?.name ?? error.name,
-    message: scrubErrorText([error, ...causes].map((each) => each.message).join(': '), quotesValues),
-    stack: scrubErrorText([error, ...causes].map((each) => each.stack ?? '').join('\ncaused by: '), quotesValues),
+    message: chain.map((each) => scrubErrorText(each, each.message)).join(': '),
+    stack: chain.map((each) => scrubErrorText(each, each.stack ?? '')).join('\ncaused by: '),
   };
   for (const key in error) {
     if (key === 'cause' || key in serialized || VALUE_FIELDS.has(key)) continue;
@@ -121,10 +125,14 @@ function causeOf(error: Error): Error | undefined {
   return isErrorLike(cause) ? cause : undefined;
 }
 
-function scrubErrorText(text: string, quotesValues: boolean): string {
+/** The message or stack of `error` (one of a chain), scrubbed. */
+function scrubErrorText(error: Error, text: string): string {
   // Drizzle's DrizzleQueryError: "Failed query: <sql>\nparams: <every parameter>".
   let result = text.replace(/^params: .*$/gm, `params: ${MASK}`);
-  if (quotesValues) result = result.replace(/: "(?:[^"\\]|\\.)*"/g, `: "${MASK}"`);
+  // PostgreSQL's data exceptions (SQLSTATE class 22) quote the value they refused.
+  const sqlState = (error as { code?: unknown }).code;
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState))
+    result = result.replace(/: "(?:[^"\\]|\\.)*"/g, `: "${MASK}"`);
   return redactPersonalData(result);
 }
 
@@ -148,6 +156,16 @@ interface LoggedRequest {
 /** A request as its "incoming request" line shows it: no address, no headers, no query values. */
 export function serializeRequest(request: { method: string; url: string }): LoggedRequest {
   return { method: request.method, url: loggableUrl(request.url) };
+}
+
+const SEVERITY: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/**
+ * The level of a route whose requests are not worth a log line (probes, scrapes): `warn`, or the
+ * app's own level when that is quieter — a route's level replaces the app's, it must never add lines.
+ */
+export function quietRouteLevel(appLevel: LogLevel): LogLevel {
+  return SEVERITY.indexOf(appLevel) > SEVERITY.indexOf('warn') ? appLevel : 'warn';
 }
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
