@@ -66,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const embedded = database.kind === 'pglite';
   // Every line logged while a request is served carries its id, through the app's services too.
   app.addHook('onRequest', (request, _reply, done) => runWithRequestLog(request.log, done));
+  const log = requestAwareLogger(app.log);
   const base: Omit<AppContext, 'auth'> = {
     config,
     database,
@@ -75,11 +76,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM,
         outboxDir: path.resolve(config.DATA_DIR, 'outbox'),
-        log: (line) => app.log.info(line),
+        log: (line) => log.info(line),
       }),
     hashIdentifier: createHasher(resolveSecret('IP_HASH_SECRET', config.IP_HASH_SECRET, config.DATA_DIR, embedded)),
     now,
-    log: requestAwareLogger(app.log),
+    log,
     metrics: createAppMetrics({
       defaults: config.METRICS_TOKEN !== undefined,
       sources: {
