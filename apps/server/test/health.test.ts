@@ -35,6 +35,8 @@ describe('health and readiness', () => {
     expect(headers['content-security-policy']).toContain("default-src 'none'");
     expect(headers['x-frame-options']).toBe('DENY');
     expect(headers['x-content-type-options']).toBe('nosniff');
+    const head = await t.app.inject({ method: 'HEAD', url: '/healthz' });
+    expect(head.statusCode).toBe(200);
   });
 
   it('/readyz: 200 on a reachable, migrated database with an idle click writer', async () => {

@@ -267,3 +267,20 @@ describe('with METRICS_TOKEN', () => {
     expect(moved('skanova_job_failures_total', { job: 'commission-approval' })).toBe(0);
   });
 });
+
+describe('when the database does not answer', () => {
+  it('a scrape still answers, without the figures read from the database', async () => {
+    const t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    await t.database.close();
+    try {
+      const { status, text } = await scrape(t);
+      expect(status).toBe(200);
+      const now = parse(text);
+      expect(now.some((sample) => sample.name === 'skanova_email_outbox_messages')).toBe(false);
+      expect(now.some((sample) => sample.name === 'skanova_db_pool_max_connections')).toBe(true);
+      expect(now.some((sample) => sample.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
+    } finally {
+      await t.app.close();
+    }
+  });
+});

@@ -60,6 +60,19 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 /** The click writer's batches hold 1 to 500 visits (features/clicks/click-writer.ts). */
 const BATCH_SIZE_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500];
 
+/** How long a scrape waits for the outbox's figures from the database. */
+const OUTBOX_QUERY_TIMEOUT_MS = 1000;
+
+/** The promise's value, or null after `ms` (the promise goes on; a rejection is the caller's). */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  promise.catch(() => {});
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * The app's metrics. `defaults` adds prom-client's process and Node.js metrics (CPU, memory,
  * event-loop lag, GC): only when metrics are served, since their collectors run in the background.
@@ -148,9 +161,13 @@ export function createAppMetrics(options: { defaults: boolean; sources: MetricSo
     labelNames: ['state'] as const,
     registers,
     async collect() {
-      const { pending, givenUp } = await sources.outbox();
-      this.set({ state: 'pending' }, pending);
-      this.set({ state: 'given-up' }, givenUp);
+      // A scrape must answer when the database does not (an exhausted pool is when the other
+      // figures matter most): without an answer in time, the outbox's figures are left out.
+      this.reset();
+      const depth = await withinMs(sources.outbox(), OUTBOX_QUERY_TIMEOUT_MS).catch(() => null);
+      if (!depth) return;
+      this.set({ state: 'pending' }, depth.pending);
+      this.set({ state: 'given-up' }, depth.givenUp);
     },
   });
   const webhookEvents = new Counter({
