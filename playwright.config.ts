@@ -8,6 +8,8 @@ export const FUNNEL_PORT = PORT + 1;
 export const FUNNEL_URL = `http://localhost:${FUNNEL_PORT}`;
 /** The Authorization value the funnel server expects on RevenueCat webhooks. */
 export const FUNNEL_WEBHOOK_AUTH = 'Bearer e2e-revenuecat-webhook-secret';
+/** The test servers below: each writes its log to `.e2e-data/<port>/server.log`, scanned after the run. */
+export const E2E_SERVER_PORTS = [PORT, FUNNEL_PORT] as const;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -27,6 +29,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
+  // The servers' logs hold no personal data and carry request ids (e2e/server-log-check.ts).
+  globalTeardown: './e2e/server-log-check.ts',
   timeout: 30_000,
   use: {
     baseURL: BASE_URL,
@@ -62,10 +66,13 @@ export default defineConfig({
   ],
 });
 
-/** A test server on a fresh seeded database: its port, address and data folder, and the test's own settings. */
+/**
+ * A test server on a fresh seeded database: its port, address and data folder, and the test's own
+ * settings. Its log (stdout, pino JSON lines) is copied to `server.log` in its data folder.
+ */
 function testServer(port: number, extra: Record<string, string>) {
   return {
-    command: `rm -rf .e2e-data/${port} && node --import tsx e2e/seed.ts && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf .e2e-data/${port} && node --import tsx e2e/seed.ts && node --import tsx apps/server/src/main.ts | tee .e2e-data/${port}/server.log`,
     url: `http://localhost:${port}/robots.txt`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -81,7 +88,8 @@ function serverEnv(port: number, extra: Record<string, string>): Record<string, 
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: `.e2e-data/${port}`,
     ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
-    LOG_LEVEL: 'warn',
+    // Request lines included: the log check after the run needs them.
+    LOG_LEVEL: 'info',
     ...extra,
   };
 }

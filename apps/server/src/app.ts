@@ -10,7 +10,7 @@ import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { closeClickWriter } from './features/clicks/click-writer.ts';
+import { clickQueueLength, closeClickWriter } from './features/clicks/click-writer.ts';
 import { callables } from './functions/index.ts';
 import { isApiPath, registerCallables, sendCallableError } from './http/callable.ts';
 import { CallableError } from './lib/callable-error.ts';
@@ -20,7 +20,12 @@ import { registerSeo } from './http/seo.ts';
 import { loadSite, registerSite } from './http/site.ts';
 import { registerStudioOffline } from './http/studio-offline.ts';
 import { registerVitals } from './http/vitals.ts';
+import { registerHealth } from './http/health.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { outboxDepth } from './email/outbox.ts';
+import { loggerOptions, redactPersonalData, requestAwareLogger, runWithRequestLog } from './lib/logging.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createAppMetrics } from './lib/metrics.ts';
 import { createHasher, resolveSecret } from './lib/secrets.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
@@ -39,6 +44,7 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Serve the prerendered site (tests of the API alone can skip the build). */
   serveSite?: boolean;
+  /** Logger options over the server's own (level, serializers): a test's stream; `false` for none. */
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -46,7 +52,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; context: AppContext }> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL, options.logger),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
     genReqId: (request) => {
@@ -58,6 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const testClock = config.TEST_CLOCK && !options.now ? createTestClock() : undefined;
   const now = options.now ?? testClock?.now ?? (() => new Date());
   const embedded = database.kind === 'pglite';
+  // Every line logged while a request is served carries its id, through the app's services too.
+  app.addHook('onRequest', (request, _reply, done) => runWithRequestLog(request.log, done));
+  const log = requestAwareLogger(app.log);
   const base: Omit<AppContext, 'auth'> = {
     config,
     database,
@@ -67,11 +76,19 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM,
         outboxDir: path.resolve(config.DATA_DIR, 'outbox'),
-        log: (line) => app.log.info(line),
+        log: (line) => log.info(line),
       }),
     hashIdentifier: createHasher(resolveSecret('IP_HASH_SECRET', config.IP_HASH_SECRET, config.DATA_DIR, embedded)),
     now,
-    log: app.log,
+    log,
+    metrics: createAppMetrics({
+      defaults: config.METRICS_TOKEN !== undefined,
+      sources: {
+        outbox: () => outboxDepth(base),
+        clickQueue: () => clickQueueLength(context),
+        pool: () => database.poolUse(),
+      },
+    }),
     cipher: createFieldCipher(
       parseEncryptionKey(resolveSecret('DATA_ENCRYPTION_KEY', config.DATA_ENCRYPTION_KEY, config.DATA_DIR, embedded)),
       (config.DATA_ENCRYPTION_PREVIOUS_KEYS ?? '')
@@ -129,7 +146,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       // Malformed JSON, wrong media type, body too large, schema mismatch: the client's mistake,
       // logged as one line without a stack (nothing of ours to debug).
       const { code, message } = error as { code?: string; message?: string };
-      request.log.info({ statusCode: status, code }, `client error: ${message ?? 'invalid request'}`);
+      // The message may quote what the client sent (a media type, a header): masked like an error's.
+      request.log.info(
+        { statusCode: status, code },
+        `client error: ${redactPersonalData(message ?? 'invalid request')}`,
+      );
       return sendCallableError(reply, clientErrorCode(status), 'Invalid request.', { code });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
@@ -141,6 +162,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
+  registerHealth(app, context);
+  registerMetrics(app, context);
   if (testClock) registerTestClock(app, testClock);
   registerAuthRoutes(app, context);
   registerCallables(app, context, callables);
@@ -157,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   // Click recording batches its writes (group commit): commit what is queued before the database closes.
   app.addHook('onClose', async () => closeClickWriter(context));
   app.addHook('onClose', async () => context.mailer.close());
+  app.addHook('onClose', async () => context.metrics.close());
   return { app, context };
 }
 

@@ -37,6 +37,13 @@ const envSchema = z
     WEB_BUILD_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().optional(),
+    /** Bearer token of `GET /metrics` (Prometheus); unset = no metrics (the route answers 404). */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.string().min(16, 'must be at least 16 characters').optional())
+      .optional(),
 
     BRAND_NAME: z.string().trim().min(1).max(60).default('Skanova'),
     APP_URL_SCHEME: z

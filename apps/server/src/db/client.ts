@@ -41,6 +41,8 @@ export interface Database {
   db: Db;
   sql: SqlClient;
   close(): Promise<void>;
+  /** Connections in use, for the metrics: PostgreSQL's pool, or PGlite's one connection. */
+  poolUse(): { total: number; idle: number | null; waiting: number | null; max: number };
 }
 
 export interface DatabaseOptions {
@@ -74,6 +76,8 @@ function openPglite(dir: string): Database {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     sql,
     close: () => client.close(),
+    // One connection in the process, always open; queries queue inside PGlite, unseen from here.
+    poolUse: () => ({ total: 1, idle: null, waiting: null, max: 1 }),
   };
 }
 
@@ -108,5 +112,6 @@ function openPostgres(url: string, poolSize: number): Database {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     sql,
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
   };
 }

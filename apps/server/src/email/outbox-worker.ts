@@ -17,7 +17,7 @@ import { forgetEmailCopies, insertOutboxRow } from './outbox.ts';
 // - `next_attempt_at` defaults to the database's clock while jobs run on the context clock (tests
 //   move it): a row is due when either clock has reached it.
 
-export type OutboxApp = Pick<AppServices, 'database' | 'mailer' | 'log' | 'now'>;
+export type OutboxApp = Pick<AppServices, 'database' | 'mailer' | 'log' | 'now' | 'metrics'>;
 
 /** Attempts before a message is given up (about four hours of back-off in all). */
 export const MAX_ATTEMPTS = 8;
@@ -157,6 +157,7 @@ async function deliverClaimed(app: OutboxApp, row: ClaimedRow): Promise<boolean>
     await recordFailure(app, row, error);
     return false;
   }
+  app.metrics.emailDelivery(row.kind, 'sent');
   try {
     if (FORGOTTEN_ONCE_DONE.has(row.kind)) await forgetDone(app, row);
     else
@@ -194,6 +195,7 @@ export function retryDelayMs(attempts: number): number {
 
 async function recordFailure(app: OutboxApp, row: ClaimedRow, error: unknown): Promise<void> {
   const giveUp = row.attempts >= MAX_ATTEMPTS;
+  app.metrics.emailDelivery(row.kind, giveUp ? 'given-up' : 'failed');
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_TEXT_MAX);
   const now = app.now().toISOString();
   try {

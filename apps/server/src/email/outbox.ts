@@ -82,6 +82,16 @@ export async function deleteEmailsOf(tx: Pick<Tx, 'db'>, address: string): Promi
   return deleted.length;
 }
 
+/** E-mails waiting to be sent (or retried), and given up: the outbox's depth for the metrics. */
+export async function outboxDepth(app: Pick<AppServices, 'database'>): Promise<{ pending: number; givenUp: number }> {
+  const { rows } = await app.database.sql.query<{ pending: number; given_up: number }>(
+    `SELECT count(*) FILTER (WHERE sent_at IS NULL AND gave_up_at IS NULL)::int AS pending,
+            count(*) FILTER (WHERE gave_up_at IS NOT NULL)::int AS given_up
+     FROM email_outbox`,
+  );
+  return { pending: rows[0]?.pending ?? 0, givenUp: rows[0]?.given_up ?? 0 };
+}
+
 /**
  * Deletes the mailer's own copies of the e-mails to a deleted account's address (the file
  * transport's `.eml` files), after the commit; never throws: the account is deleted already.

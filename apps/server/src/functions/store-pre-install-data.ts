@@ -29,7 +29,8 @@ export const storePreInstallData = defineCallable({
     const code = deeplink.code?.trim().toUpperCase() || null;
     const trackingId = newTrackingId();
 
-    await clickWriterFor(app).record({
+    const isBot = isBotVisit(headerUserAgent, fingerprint.userAgent);
+    const { counted } = await clickWriterFor(app).record({
       trackingId,
       type: deeplink.type,
       code,
@@ -52,10 +53,11 @@ export const storePreInstallData = defineCallable({
       referrer: fingerprint.referrer,
       path: input.path,
       query: input.query,
-      isBot: isBotVisit(headerUserAgent, fingerprint.userAgent),
+      isBot,
       createdAt,
       hourBucket: hourBucket(createdAt),
     });
+    app.metrics.clickRecorded(isBot ? 'bot' : counted ? 'counted' : 'uncounted');
 
     // Cookies only once the visit is stored: a tracking id always names a stored click.
     const cookie = { path: '/', sameSite: 'lax', secure: app.config.isHttps } as const;

@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ingestRevenueCatEvent } from '../features/attribution/revenuecat-ingest.ts';
 import { parseRevenueCatWebhook } from '../features/attribution/revenuecat-event.ts';
+import { sameSecret } from '../lib/secrets.ts';
+import { redactPersonalData } from '../lib/logging.ts';
 import { sendCallableError } from './callable.ts';
 
 // RevenueCat's webhook (BRIEF §1, §5.6): subscription events become conversions and refunds.
@@ -14,10 +15,31 @@ export const REVENUECAT_WEBHOOK_PATH = '/api/webhooks/revenuecat';
 /** Events with many subscriber attributes run to a few tens of KB. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-/** Compares in constant time, whatever the lengths: both sides are hashed to 32 bytes first. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
+/** RevenueCat's event types: the metrics label others as `other` (the label's values stay a known set). */
+const EVENT_TYPES = new Set([
+  'TEST',
+  'INITIAL_PURCHASE',
+  'RENEWAL',
+  'CANCELLATION',
+  'UNCANCELLATION',
+  'NON_RENEWING_PURCHASE',
+  'SUBSCRIPTION_PAUSED',
+  'SUBSCRIPTION_EXTENDED',
+  'EXPIRATION',
+  'BILLING_ISSUE',
+  'PRODUCT_CHANGE',
+  'TRANSFER',
+  'TEMPORARY_ENTITLEMENT_GRANT',
+  'REFUND_REVERSED',
+  'INVOICE_ISSUANCE',
+  'VIRTUAL_CURRENCY_TRANSACTION',
+  'SUBSCRIBER_ALIAS',
+]);
+
+/** The event type as the metrics label it; `unknown` before the body is read. */
+function typeLabel(type: string | undefined): string {
+  if (type === undefined) return 'unknown';
+  return EVENT_TYPES.has(type) ? type : 'other';
 }
 
 export function registerRevenueCatWebhook(app: FastifyInstance, ctx: AppContext) {
@@ -32,9 +54,13 @@ export function registerRevenueCatWebhook(app: FastifyInstance, ctx: AppContext)
     // Before the body is read: an unauthenticated sender gets nothing parsed.
     scope.addHook('onRequest', async (request, reply) => {
       const expected = ctx.config.REVENUECAT_WEBHOOK_AUTH;
-      if (!expected) return sendCallableError(reply, 'unavailable', 'The RevenueCat webhook is not configured.');
+      if (!expected) {
+        ctx.metrics.webhookEvent('unknown', 'not-configured');
+        return sendCallableError(reply, 'unavailable', 'The RevenueCat webhook is not configured.');
+      }
       const given = request.headers.authorization;
       if (typeof given !== 'string' || !sameSecret(given, expected)) {
+        ctx.metrics.webhookEvent('unknown', 'unauthorized');
         request.log.warn(
           { hasAuthorization: typeof given === 'string' },
           'RevenueCat webhook refused: wrong authorization',
@@ -52,19 +78,33 @@ export function registerRevenueCatWebhook(app: FastifyInstance, ctx: AppContext)
         code,
         message,
       } = error as { statusCode?: number; code?: string; message?: string };
+      // Counted as an error by the handler, which knows the event's type.
       if (status < 400 || status >= 500 || status === 429) throw error;
-      request.log.warn({ statusCode: status, code }, `malformed RevenueCat webhook: ${message ?? 'invalid request'}`);
+      ctx.metrics.webhookEvent('unknown', 'malformed');
+      request.log.warn(
+        { statusCode: status, code },
+        `malformed RevenueCat webhook: ${redactPersonalData(message ?? 'invalid request')}`,
+      );
       return sendCallableError(reply, 'invalid-argument', 'Invalid request.', { code });
     });
 
     scope.post(REVENUECAT_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
       const parsed = parseRevenueCatWebhook(typeof request.body === 'string' ? request.body : '');
       if (!parsed.ok) {
-        request.log.warn({ reason: parsed.reason }, 'malformed RevenueCat webhook');
+        ctx.metrics.webhookEvent('unknown', 'malformed');
+        request.log.warn({ reason: redactPersonalData(parsed.reason) }, 'malformed RevenueCat webhook');
         return sendCallableError(reply, 'invalid-argument', 'Malformed event.', { reason: parsed.reason });
       }
       const { event } = parsed.webhook;
-      const { outcome, conversionId } = await ingestRevenueCatEvent(ctx, parsed.webhook, parsed.payload);
+      let ingested: Awaited<ReturnType<typeof ingestRevenueCatEvent>>;
+      try {
+        ingested = await ingestRevenueCatEvent(ctx, parsed.webhook, parsed.payload);
+      } catch (error) {
+        ctx.metrics.webhookEvent(typeLabel(event.type), 'error');
+        throw error;
+      }
+      const { outcome, conversionId } = ingested;
+      ctx.metrics.webhookEvent(typeLabel(event.type), outcome);
       request.log.info({ eventId: event.id, type: event.type, outcome, conversionId }, 'RevenueCat event');
       return reply.code(200).send({ outcome });
     });

@@ -129,6 +129,7 @@ export async function runDueJobs(
 ): Promise<Record<string, JobOutcome>> {
   const outcomes: Record<string, JobOutcome> = {};
   for (const job of jobs) {
+    const started = performance.now();
     try {
       const locked = await withJobLock(app, job.name, () => job.run(app));
       if (!locked.ran) {
@@ -147,6 +148,7 @@ export async function runDueJobs(
       outcomes[job.name] = 'failed';
       app.log.error({ err: error, job: job.name }, 'job failed');
     }
+    app.metrics.jobRun(job.name, outcomes[job.name] ?? 'failed', (performance.now() - started) / 1000);
   }
   return outcomes;
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -25,4 +25,10 @@ export function resolveSecret(
 
 export function createHasher(secret: string): (value: string) => string {
   return (value) => createHmac('sha256', secret).update(value).digest('base64url').slice(0, 32);
+}
+
+/** Compares a secret someone sent with ours in constant time, whatever the lengths: both are hashed to 32 bytes first. */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }

@@ -16,6 +16,7 @@ import { authAccounts, authSessions, authUsers, authVerifications } from '../../
 import { affiliateEmail, sendInBackground } from '../../email/email-texts.ts';
 import { AUDIT_AUTH_MODEL, auditAuthTable } from '../../domain/audit-log.ts';
 import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../../email/outbox.ts';
+import { redactPersonalData } from '../../lib/logging.ts';
 import { recordAffiliateActivity } from './activity.ts';
 import { clearSignInLock } from './sign-in-lock.ts';
 
@@ -145,7 +146,10 @@ export function createAuth(app: AppServices, secret: string) {
             : level === 'warn'
               ? app.log.warn.bind(app.log)
               : app.log.debug.bind(app.log);
-        target({ args }, `auth: ${message}`);
+        // The library's arguments may hold what a client sent (an address, a body): only errors
+        // are kept, through the log's error serializer; the message is masked like any error's.
+        const err = args.find((arg) => arg instanceof Error);
+        target(err ? { err } : {}, `auth: ${redactPersonalData(message)}`);
       },
     },
   });

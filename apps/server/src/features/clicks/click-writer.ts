@@ -21,6 +21,8 @@ export interface ClickWriterOptions {
   /** Largest batch; more waits for the next flush. */
   maxBatch: number;
   onError?: (error: unknown, rows: number) => void;
+  /** After each batch statement: its visits, its time, whether it committed (the metrics). */
+  onCommit?: (rows: number, seconds: number, ok: boolean) => void;
 }
 
 /** Tuning measured on a 2-core machine (docs/benchmarks.md "Click recording"). */
@@ -54,6 +56,11 @@ export class ClickWriter {
       this.#queue.push({ row, resolve, reject });
       this.#schedule();
     });
+  }
+
+  /** Visits waiting for a commit (not yet in one). */
+  get queued(): number {
+    return this.#queue.length;
   }
 
   /** Refuses new visits, commits the queued ones and waits for every commit in flight. */
@@ -119,11 +126,18 @@ export class ClickWriter {
   }
 
   async #insert(batch: Pending[]): Promise<ClickOutcome[]> {
-    const { rows } = await this.#options.sql.query<{ tracking_id: string; counted: boolean }>(
-      INSERT_CLICKS_SQL,
-      clickBatchParams(batch.map((pending) => pending.row)),
-    );
-    return rows.map((row) => ({ trackingId: row.tracking_id, counted: row.counted }));
+    const started = performance.now();
+    let ok = false;
+    try {
+      const { rows } = await this.#options.sql.query<{ tracking_id: string; counted: boolean }>(
+        INSERT_CLICKS_SQL,
+        clickBatchParams(batch.map((pending) => pending.row)),
+      );
+      ok = true;
+      return rows.map((row) => ({ trackingId: row.tracking_id, counted: row.counted }));
+    } finally {
+      this.#options.onCommit?.(batch.length, (performance.now() - started) / 1000, ok);
+    }
   }
 }
 
@@ -146,10 +160,16 @@ export function clickWriterFor(app: AppContext): ClickWriter {
       sql: app.database.sql,
       ...WRITER_TUNING[app.database.kind],
       onError: (error, rows) => app.log.warn({ err: error, rows }, 'click batch failed'),
+      onCommit: (rows, seconds, ok) => app.metrics.clickBatch(rows, seconds, ok),
     });
     writers.set(app, writer);
   }
   return writer;
+}
+
+/** Visits of the application waiting for a commit (readiness, metrics); 0 before the first visit. */
+export function clickQueueLength(app: AppContext): number {
+  return writers.get(app)?.queued ?? 0;
 }
 
 /** Commits the queued visits of an application that is closing (its onClose hook). */
