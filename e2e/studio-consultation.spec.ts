@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
-import { type Lang, strings } from './helpers/i18n';
+import { type Lang, fill, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
 import {
   ANALYSIS_TIMEOUT,
@@ -9,6 +9,7 @@ import {
   expectPrivate,
   recordRequests,
   startFromHomePage,
+  STUDIO_SIZES,
 } from './helpers/studio';
 
 // The consultation and the routine (issue 12 §2–3): after a scan, the visitor answers the
@@ -17,18 +18,10 @@ import {
 // changes the routine, and the routine says what changed and why. Both languages, phone and desktop;
 // nothing leaves the device.
 
-const SIZES = [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
-
 /** The test photo's one marked score (docs/skin-analysis.md): shine on the nose, marked from 25. */
 const SHINE_MARKED_FROM = 25;
 
 /** `{{name}}` → value, as the page's i18n does. */
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name]));
-}
 
 /** The nose's shine in the scan the device saved (read from IndexedDB as the app wrote it). */
 function savedNoseShine(page: Page): Promise<{ value: number; takenAt: string }> {
@@ -93,7 +86,7 @@ for (const lang of ['fr', 'en'] as const) {
   const date = (iso: string) =>
     new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
-  for (const size of SIZES) {
+  for (const size of STUDIO_SIZES) {
     test(`${lang} ${size.name}: a scan → the questionnaire → answers and a routine from the real results → a changed answer changes the routine`, async ({
       browser,
     }) => {

@@ -11,17 +11,13 @@ import {
   expectPrivate,
   recordRequests,
   startFromHomePage,
+  STUDIO_SIZES,
 } from './helpers/studio';
 
 // "Your data" (issue 12 §5): two scans, one with its photo → export to a file → delete everything →
 // consent again → import the file: the same scans come back, photos byte for byte. A damaged file is
 // refused with a message and changes nothing. Throughout, no other host is reached and no request
 // carries image data: the file goes from the device to the visitor's downloads and back, only.
-
-const SIZES = [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
 
 /** A second selfie that passes the gates (licence beside the fixtures). */
 const SECOND_FACE = path.join(path.dirname(FACE_PHOTO), 'face-sample6-a.jpg');
@@ -95,7 +91,7 @@ for (const lang of ['fr', 'en'] as const) {
   const t = strings(lang, 'studio');
   const brand = 'Skanova';
 
-  for (const size of SIZES) {
+  for (const size of STUDIO_SIZES) {
     test(`${lang} ${size.name}: two scans → export → delete everything → consent again → import restores them`, async ({
       browser,
     }) => {

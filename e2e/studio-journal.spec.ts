@@ -7,7 +7,7 @@ import { type Place, compareAnalyses, compareMetric, noiseFloor } from '../packa
 import { decodeImage, encodeJpeg } from '../packages/skin/test/images.ts';
 import { type JournalEntry, type JournalTemplate, seedJournal } from '../bench/lib/journal-seed.ts';
 import { expectNoAxeViolations } from './helpers/axe';
-import { type Lang, strings } from './helpers/i18n';
+import { type Lang, fill as fillStrings, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
 import {
   ANALYSIS_TIMEOUT,
@@ -28,7 +28,7 @@ const BRAND = 'Skanova';
 
 /** i18next's interpolation and plural forms, for the strings the tests read. */
 function fill(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(key === 'brand' ? BRAND : values[key]));
+  return fillStrings(template, { brand: BRAND, ...values });
 }
 function plural(lang: Lang, group: Record<string, string>, key: string, count: number, values = {}): string {
   const one = lang === 'fr' ? count < 2 : count === 1;

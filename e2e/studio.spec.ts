@@ -12,16 +12,12 @@ import {
   fakeCamera,
   recordRequests,
   startFromHomePage,
+  STUDIO_SIZES,
 } from './helpers/studio';
 
 // The web app (issue 11): from the home page's "Get started" to a six-zone analysis computed in the
 // browser, saved on the device — in both languages, on a phone and a desktop, from a file and from
 // the camera. Throughout, the app's pages reach no other host and send no image data anywhere.
-
-const SIZES = [
-  { name: 'phone', width: 375, height: 812 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
 
 // Chromium's fake camera plays a selfie that passes every gate.
 test.use({ launchOptions: fakeCamera(FACE_PHOTO) });
@@ -88,7 +84,7 @@ function savedScans(page: Page) {
 for (const lang of ['fr', 'en'] as const) {
   const t = strings(lang, 'studio');
 
-  for (const size of SIZES) {
+  for (const size of STUDIO_SIZES) {
     test(`${lang} ${size.name}: Get started → consent → a photo → six zones → saved, still there after a reload`, async ({
       browser,
     }) => {
@@ -205,7 +201,7 @@ test.describe('the camera', () => {
     test(`${lang}: live guidance, the shutter once every gate passes, then the result`, async ({ browser }) => {
       test.setTimeout(180_000);
       const context = await browser.newContext({
-        viewport: lang === 'fr' ? SIZES[0] : SIZES[1],
+        viewport: lang === 'fr' ? STUDIO_SIZES[0] : STUDIO_SIZES[1],
         locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
         permissions: ['camera'],
       });

@@ -11,3 +11,8 @@ export type Lang = 'fr' | 'en';
 export function strings(lang: Lang, ns = 'common'): Record<string, any> {
   return JSON.parse(readFileSync(path.join(I18N_DIR, lang, `${ns}.json`), 'utf8'));
 }
+
+/** A string with its `{{name}}` placeholders filled, as i18next does. */
+export function fill(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name]));
+}

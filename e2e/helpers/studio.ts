@@ -22,6 +22,12 @@ export const FAR_FACE_PHOTO = path.join(FIXTURES, 'astronaut.jpg');
 /** The first visit downloads and compiles the models (several seconds on a busy 2-core machine). */
 export const ANALYSIS_TIMEOUT = 90_000;
 
+/** The app's stories run on a phone and on a desktop. */
+export const STUDIO_SIZES = [
+  { name: 'phone', width: 375, height: 812 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
 /**
  * Launch options whose fake camera plays `photo` (as a Y4M written next to the test results).
  * Contexts that grant the camera permission get it; the others are refused, as when a visitor blocks it.
