@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { type DatabaseSnapshot, snapshotPglite } from './pglite-snapshot.ts';
 import * as affiliatesSchema from './schema/affiliates.ts';
 import * as auditLogSchema from './schema/audit-log.ts';
 import * as authSchema from './schema/auth.ts';
@@ -41,6 +42,8 @@ export interface Database {
   db: Db;
   sql: SqlClient;
   close(): Promise<void>;
+  /** Embedded database only: a consistent copy of its data folder while it serves (`npm run backup`). */
+  snapshot?: () => Promise<DatabaseSnapshot>;
 }
 
 export interface DatabaseOptions {
@@ -74,6 +77,7 @@ function openPglite(dir: string): Database {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     sql,
     close: () => client.close(),
+    snapshot: () => snapshotPglite(client),
   };
 }
 
