@@ -32,10 +32,13 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export function startServer(env: Record<string, string>): ServerProcess {
+/** Starts `main.ts` with this environment over the test's own; a variable set to `undefined` is removed. */
+export function startServer(env: Record<string, string | undefined>): ServerProcess {
+  const merged = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
