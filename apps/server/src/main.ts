@@ -16,9 +16,13 @@ async function main() {
   const applied = await migrate(database.sql);
   const { app, context } = await buildApp({ config, database });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  dataDirClaim?.serveSnapshots(database.snapshot!, ({ heldMs, bytes, migrations }) =>
-    app.log.info({ heldMs, bytes, migrations: migrations.length }, 'backup snapshot taken'),
-  );
+  if (dataDirClaim) {
+    dataDirClaim.serveSnapshots(database.snapshot!, ({ heldMs, bytes, migrations }) =>
+      app.log.info({ heldMs, bytes, migrations: migrations.length }, 'backup snapshot taken'),
+    );
+    // Released as the app closes, before the database does (a snapshot under way finishes first).
+    app.addHook('onClose', () => dataDirClaim.close());
+  }
 
   let scheduler: Scheduler | null = null;
   let closing = false;
@@ -31,7 +35,6 @@ async function main() {
     await scheduler?.stop();
     await outboxIdle(context);
     await app.close();
-    await dataDirClaim?.close();
     await database.close();
     process.exit(0);
   };
