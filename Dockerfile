@@ -55,6 +55,8 @@ EXPOSE 3000
 # SIGTERM starts the graceful shutdown (docs/operations-processes.md); give it time to finish:
 # `docker stop --time 40`, or `stop_grace_period` in compose.yaml.
 STOPSIGNAL SIGTERM
+# The health check asks /healthz and accepts only its 200 (no redirect is followed: an unknown page
+# redirects to the home page, which must not pass for healthy). The image has no curl: Node asks.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz', { redirect: 'manual' }).then((r) => process.exit(r.status === 200 ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]

@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { runBackup } from '../src/cli/backup.ts';
 import { runRestore } from '../src/cli/restore.ts';
@@ -24,7 +24,7 @@ import {
 } from './helpers/affiliates.ts';
 import { TEST_DB } from './helpers/database.ts';
 import { createTestOperator, type TestOperator } from './helpers/operators.ts';
-import { type ServerProcess, fakeSiteBuild, startServer, until } from './helpers/server-process.ts';
+import { type ServerProcess, fakeSiteBuild, startServer, until, waitUntilServing } from './helpers/server-process.ts';
 import { createVisit } from './helpers/visits.ts';
 import { freePort } from './postgres-cluster.ts';
 
@@ -101,7 +101,7 @@ describe.skipIf(TEST_DB === 'postgres')('backup and restore of the embedded data
   const servers: ServerProcess[] = [];
   let backupFile: string;
 
-  async function start(folder: string, env: Record<string, string | undefined> = {}): Promise<Running> {
+  async function start(folder: string, env: Record<string, string> = {}): Promise<Running> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = startServer({
@@ -112,24 +112,11 @@ describe.skipIf(TEST_DB === 'postgres')('backup and restore of the embedded data
       PUBLIC_URL: url,
       DATA_DIR: folder,
       WEB_BUILD_DIR: site,
-      // The secrets are the ones generated into the data folder (so the backup must carry them).
-      IP_HASH_SECRET: undefined,
-      AUTH_SECRET: undefined,
-      DATA_ENCRYPTION_KEY: undefined,
-      DATABASE_URL: undefined,
-      SMTP_URL: undefined,
       RATE_LIMIT_CLICKS_DISABLED: 'true',
       ...env,
     });
     servers.push(server);
-    await until(
-      async () => {
-        if (server.child.exitCode !== null) throw new Error(`the server stopped:\n${server.output()}`);
-        return (await fetch(`${url}/robots.txt`).catch(() => null))?.status === 200;
-      },
-      'the server to listen',
-      90_000,
-    );
+    await waitUntilServing(url, server, 90_000);
     return { url, process: server };
   }
 
@@ -139,6 +126,11 @@ describe.skipIf(TEST_DB === 'postgres')('backup and restore of the embedded data
   }
 
   beforeAll(async () => {
+    // The servers (which inherit this environment) generate their secrets into the data folder, so
+    // the backup must carry them; mail goes to DATA_DIR/outbox.
+    for (const name of ['IP_HASH_SECRET', 'AUTH_SECRET', 'DATA_ENCRYPTION_KEY', 'DATABASE_URL', 'SMTP_URL']) {
+      vi.stubEnv(name, undefined);
+    }
     dir = mkdtempSync(path.join(tmpdir(), 'skanova-backup-'));
     dataDir = path.join(dir, 'data');
     site = path.join(dir, 'site');
@@ -235,6 +227,7 @@ describe.skipIf(TEST_DB === 'postgres')('backup and restore of the embedded data
   }, 120_000);
 
   afterAll(async () => {
+    vi.unstubAllEnvs();
     for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
     if (dir) rmSync(dir, { recursive: true, force: true });
   });

@@ -1,18 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SERVED_PAGES } from '@skanova/shared/site/pages';
+import { LANGUAGES } from '@skanova/shared/site/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { paydayFor } from '../src/features/payouts/payout-period.ts';
 import { createTestDatabaseUrl, TEST_DB } from './helpers/database.ts';
 import { startSmtpCapture } from './helpers/email.ts';
 import { freePort } from './postgres-cluster.ts';
-import { type ServerProcess, fakeSiteBuild, startServer, until } from './helpers/server-process.ts';
 
 // Scale-out (BRIEF §1): two real server processes on one PostgreSQL, both running the scheduled
 // jobs every 200 ms. Every job runs once: one payout per affiliate for the payday and one recorded
 // run of it, one retention run for the day, each queued e-mail received once by the SMTP server.
 
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const AFFILIATES = 6;
 const EMAILS = 40;
@@ -22,6 +26,49 @@ const SECRETS = {
   DATA_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
 };
 
+/** main.ts serves the built site: a minimal tree with every page it loads stands in for the build. */
+function fakeSiteBuild(dir: string) {
+  for (const lang of LANGUAGES) {
+    const client = path.join(dir, lang, 'client');
+    mkdirSync(path.join(client, 'assets'), { recursive: true });
+    for (const page of SERVED_PAGES) {
+      const folder = page === '/' ? client : path.join(client, page);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(
+        path.join(folder, 'index.html'),
+        `<!doctype html><html lang="${lang}"><title>${page}</title></html>`,
+      );
+    }
+  }
+}
+
+interface Server {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe.skipIf(TEST_DB !== 'postgres')(
   'scale-out: two server processes on one PostgreSQL (PostgreSQL only: the embedded database belongs to one process)',
   () => {
@@ -30,7 +77,7 @@ describe.skipIf(TEST_DB !== 'postgres')(
     let dropDatabase: () => Promise<void>;
     let databaseUrl: string;
     let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-    const servers: ServerProcess[] = [];
+    const servers: Server[] = [];
     const payday = paydayFor(new Date());
     const today = new Date().toISOString().slice(0, 10);
 

@@ -117,7 +117,16 @@ function exchange(
     socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (!header && (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')) return finish(() => resolve(null));
-      finish(() => reject(new ControlChannelError(`the control socket failed: ${error.message}`)));
+      const denied = error.code === 'EACCES' || error.code === 'EPERM';
+      finish(() =>
+        reject(
+          new ControlChannelError(
+            denied
+              ? `${socketPath} is not reachable by this user: run the command as the user that runs the server.`
+              : `the control socket failed: ${error.message}`,
+          ),
+        ),
+      );
     });
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
