@@ -100,7 +100,7 @@ describe('the data folder claim', () => {
 
     const backup = await claimDataDir(dir, 'backup');
     await expect(requestSnapshot(dir)).rejects.toThrow(ControlChannelError);
-    await expect(requestSnapshot(dir)).rejects.toThrow(/held by a backup, not by a server/);
+    await expect(requestSnapshot(dir)).rejects.toThrow(/held by `npm run backup` \(pid \d+\), not by a server/);
     await backup.close();
   });
 

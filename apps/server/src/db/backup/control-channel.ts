@@ -20,11 +20,19 @@ import type { DatabaseSnapshot, SnapshotInfo } from '../pglite-snapshot.ts';
 // one header line of JSON (`{"ok":true,…}` or `{"ok":false,"error":…}`) and, for a snapshot, `bytes`
 // bytes of the data folder's tar.
 
-export type ClaimRole = 'server' | 'backup' | 'restore';
+/** Who may hold a data folder: the server, or a command that opens the database while no server runs. */
+export type ClaimRole = 'server' | 'backup' | 'admin:create';
 
 export interface DataDirHolder {
   role: ClaimRole | 'unknown';
   pid: number | null;
+}
+
+/** "a running server (pid 123)", "`npm run backup` (pid 456)", "another process". */
+export function describeHolder(holder: DataDirHolder): string {
+  if (holder.role === 'unknown') return 'another process';
+  const who = holder.role === 'server' ? 'a running server' : `\`npm run ${holder.role}\``;
+  return `${who}${holder.pid ? ` (pid ${holder.pid})` : ''}`;
 }
 
 export class DataDirInUseError extends Error {
@@ -32,11 +40,9 @@ export class DataDirInUseError extends Error {
     readonly dataDir: string,
     readonly holder: DataDirHolder,
   ) {
-    const who =
-      holder.role === 'unknown'
-        ? 'another process'
-        : `${holder.role === 'server' ? 'a running server' : `a ${holder.role}`}${holder.pid ? ` (pid ${holder.pid})` : ''}`;
-    super(`The data folder ${dataDir} is in use by ${who}: the embedded database belongs to one process at a time.`);
+    super(
+      `The data folder ${dataDir} is in use by ${describeHolder(holder)}: the embedded database belongs to one process at a time.`,
+    );
   }
 }
 
@@ -233,7 +239,11 @@ export async function claimDataDir(dataDir: string, role: ClaimRole): Promise<Da
     if (command === 'ping') return answer(socket, { ok: true });
     if (command !== 'snapshot') return answer(socket, { ok: false, error: 'unknown command' });
     const take = snapshotter;
-    if (!take) return answer(socket, { ok: false, error: `the data folder is held by a ${role}, not by a server` });
+    if (!take)
+      return answer(socket, {
+        ok: false,
+        error: `the data folder is held by ${describeHolder({ role, pid: process.pid })}, not by a server`,
+      });
     // One snapshot at a time; the next request waits for the one under way.
     const result = queue.then(take);
     queue = result.catch(() => undefined);

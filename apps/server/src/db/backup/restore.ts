@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { readMigrations } from '../migrate.ts';
 import { describeDatabase, installedPgliteVersion } from '../pglite-snapshot.ts';
 import { type BackupManifest, readBackupFile } from './archive.ts';
-import { probeDataDir } from './control-channel.ts';
+import { describeHolder, probeDataDir } from './control-channel.ts';
 
 // `npm run restore -- <backup> --data-dir <folder>`: a backup back into a new data folder. It never
 // overwrites anything: the folder must not exist or be empty (to replace an installation, stop its
@@ -54,7 +54,7 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
     const holder = await probeDataDir(dataDir);
     if (holder) {
       throw new RestoreError(
-        `${dataDir} is in use by ${holder.role === 'server' ? 'a running server' : `a ${holder.role}`}${holder.pid ? ` (pid ${holder.pid})` : ''}: a restore never overwrites a data folder. Stop the server, move the folder aside, and restore into a new one.`,
+        `${dataDir} is in use by ${describeHolder(holder)}: a restore never overwrites a data folder. Stop the server, move the folder aside, and restore into a new one.`,
       );
     }
     if (!isEmptyFolder(dataDir)) {
