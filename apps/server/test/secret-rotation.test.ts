@@ -8,7 +8,8 @@ import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
 // What rotating each secret does (docs/deployment.md, "Secrets and their rotation"), shown on one
 // database served before and after the change:
-// - AUTH_SECRET: the sessions opened before are no longer recognised (everyone signs in again);
+// - AUTH_SECRET: the signed session cookies opened before are no longer recognised (everyone signs in
+//   again), but a session token sent unsigned as a bearer token still is: deleting sessions ends them;
 // - DATA_ENCRYPTION_KEY: bank details sealed with the old key stay readable while the old key is in
 //   DATA_ENCRYPTION_PREVIOUS_KEYS, new ones are sealed with the new key; without it they are lost;
 // - IP_HASH_SECRET: a visitor counted in this hour is counted once more after the change.
@@ -64,13 +65,28 @@ describe.skipIf(TEST_DB === 'postgres')('rotating the secrets', () => {
       user?: { id: string };
     } | null;
 
-  it('AUTH_SECRET: sessions opened before the change are no longer recognised', async () => {
+  it('AUTH_SECRET: signed sessions opened before the change are no longer recognised; deleting them ends the rest', async () => {
     const before = await serve({ AUTH_SECRET: 'a'.repeat(40) });
     const after = await serve({ AUTH_SECRET: 'b'.repeat(40) });
     const affiliate = await createTestAffiliate(before);
     expect((await session(before, affiliate.cookie))?.user).toBeDefined();
     expect((await session(after, affiliate.cookie))?.user).toBeUndefined();
     expect((await callFn(after, 'getAffiliateStats', null, affiliate.cookie)).status).toBe(401);
+
+    // The session token itself, sent as a bearer token without its signature, is still accepted (the
+    // bearer plugin signs unsigned tokens itself): the secret does not end sessions, deleting them does.
+    const token = decodeURIComponent(affiliate.cookie.split('=')[1]!.split(';')[0]!).split('.')[0]!;
+    const bearer = async () =>
+      (
+        await after.app.inject({
+          method: 'GET',
+          url: '/api/auth/get-session',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json() as { user?: { id: string } } | null;
+    expect((await bearer())?.user).toBeDefined();
+    await database.sql.query('DELETE FROM auth_sessions');
+    expect((await bearer())?.user).toBeUndefined();
   });
 
   it('DATA_ENCRYPTION_KEY: the old key kept as a previous key still reads; new details use the new key', async () => {
