@@ -80,6 +80,8 @@ describe('the data folder claim', () => {
     const dir = dataDir();
     expect(await requestSnapshot(dir)).toBeNull();
     const claim = await claimDataDir(dir, 'server');
+    // Until its database is open, the server has nothing to copy.
+    await expect(requestSnapshot(dir)).rejects.toThrow(/the server is starting or stopping/);
     let running = 0;
     let overlapped = false;
     claim.serveSnapshots(async () => {

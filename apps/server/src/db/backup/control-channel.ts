@@ -242,7 +242,10 @@ export async function claimDataDir(dataDir: string, role: ClaimRole): Promise<Da
     if (!take)
       return answer(socket, {
         ok: false,
-        error: `the data folder is held by ${describeHolder({ role, pid: process.pid })}, not by a server`,
+        error:
+          role === 'server'
+            ? 'the server is starting or stopping: try again in a moment'
+            : `the data folder is held by ${describeHolder({ role, pid: process.pid })}, not by a server`,
       });
     // One snapshot at a time; the next request waits for the one under way.
     const result = queue.then(take);
