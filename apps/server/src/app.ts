@@ -22,6 +22,7 @@ import { registerStudioOffline } from './http/studio-offline.ts';
 import { registerVitals } from './http/vitals.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createHasher, resolveSecret } from './lib/secrets.ts';
+import { sharedRateLimitStore } from './lib/shared-rate-limit.ts';
 import { createAuth } from './features/auth/auth.ts';
 import { registerAuthRoutes } from './features/auth/auth-routes.ts';
 import { createFieldCipher, parseEncryptionKey } from './lib/encryption.ts';
@@ -97,6 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
+    // On PostgreSQL the limits are counted in the database, shared by every process; a counting
+    // failure lets the request through (it is logged) rather than failing it.
+    ...(database.kind === 'postgres' ? { store: sharedRateLimitStore(base), skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new CallableError('resource-exhausted', `Too many requests. Retry in ${context.after}.`, {
         code: 'resource-exhausted',

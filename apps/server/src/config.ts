@@ -37,6 +37,13 @@ const envSchema = z
     WEB_BUILD_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().optional(),
+    /**
+     * Server processes sharing the port (node:cluster); 1 = this process serves alone. PostgreSQL
+     * only (docs/operations-processes.md).
+     */
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /** On SIGTERM/SIGINT, how long requests and the job under way get to finish before the process exits anyway. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
 
     BRAND_NAME: z.string().trim().min(1).max(60).default('Skanova'),
     APP_URL_SCHEME: z
@@ -129,6 +136,14 @@ const envSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'is required when DATABASE_URL is set (every server process must share it)',
+      });
+    }
+    if (env.WORKERS > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message:
+          'above 1 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process. Unset WORKERS, or set DATABASE_URL',
       });
     }
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
