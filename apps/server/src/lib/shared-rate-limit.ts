@@ -137,7 +137,8 @@ export function sharedRateLimitStore(app: SharedRateLimitServices): FastifyRateL
     }
 
     incr(key: string, callback: StoreCallback, timeWindow: number): void {
-      counter.hit(`http:${this.#scope}:${app.hashIdentifier(key)}`, timeWindow, callback);
+      // The window's length is part of the key: windows of different lengths may start together.
+      counter.hit(`http:${this.#scope}:${timeWindow}:${app.hashIdentifier(key)}`, timeWindow, callback);
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {

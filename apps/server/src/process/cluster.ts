@@ -63,11 +63,11 @@ export async function runPrimary(config: Config): Promise<void> {
     slot.startedAt = Date.now();
     const worker = cluster.fork();
     slot.worker = worker;
-    log.info({ worker: worker.id, pid: worker.process.pid, slot: slot.index }, 'worker started');
+    log.info({ worker: worker.id, workerPid: worker.process.pid, slot: slot.index }, 'worker started');
   };
 
   cluster.on('listening', (worker) => {
-    log.info({ worker: worker.id, pid: worker.process.pid }, 'worker listening');
+    log.info({ worker: worker.id, workerPid: worker.process.pid }, 'worker listening');
   });
 
   cluster.on('exit', (worker, code, signal) => {
@@ -76,14 +76,14 @@ export async function runPrimary(config: Config): Promise<void> {
     slot.worker = null;
     if (shuttingDown) {
       exitCodes.push(code);
-      log.info({ worker: worker.id, pid: worker.process.pid, code, signal }, 'worker stopped');
+      log.info({ worker: worker.id, workerPid: worker.process.pid, code, signal }, 'worker stopped');
       if (slots.every((candidate) => candidate.worker === null)) resolveAllExited();
       return;
     }
     slot.crashes = Date.now() - slot.startedAt >= STABLE_AFTER_MS ? 1 : slot.crashes + 1;
     const delayMs = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** (slot.crashes - 1));
     log.error(
-      { worker: worker.id, pid: worker.process.pid, code, signal, restartInMs: delayMs },
+      { worker: worker.id, workerPid: worker.process.pid, code, signal, restartInMs: delayMs },
       'worker exited: starting another',
     );
     slot.restartTimer = setTimeout(() => fork(slot), delayMs);
