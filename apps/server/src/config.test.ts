@@ -54,6 +54,10 @@ describe('loadConfig', () => {
   it('runs one process unless WORKERS says more, which needs PostgreSQL (the embedded database belongs to one process)', () => {
     expect(loadConfig({}).WORKERS).toBe(1);
     expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(25_000);
+    expect(loadConfig({}).SHUTDOWN_DELAY_MS).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '30000' })).toThrow(
+      /SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_GRACE_MS/,
+    );
     expect(() => loadConfig({ WORKERS: '3' })).toThrow(/WORKERS: above 1 needs PostgreSQL \(DATABASE_URL\)/);
     expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
     const secret = 'x'.repeat(32);

@@ -28,6 +28,8 @@ const PRIMARY_MARGIN_MS = 5000;
 interface Slot {
   index: number;
   worker: Worker | null;
+  /** Whether its worker listens (until then it may not yet hear the primary's messages). */
+  listening: boolean;
   startedAt: number;
   /** Quick exits in a row. */
   crashes: number;
@@ -49,6 +51,7 @@ export async function runPrimary(config: Config): Promise<void> {
   const slots: Slot[] = Array.from({ length: config.WORKERS }, (_, index) => ({
     index,
     worker: null,
+    listening: false,
     startedAt: 0,
     crashes: 0,
     restartTimer: null,
@@ -61,12 +64,15 @@ export async function runPrimary(config: Config): Promise<void> {
   const fork = (slot: Slot) => {
     slot.restartTimer = null;
     slot.startedAt = Date.now();
+    slot.listening = false;
     const worker = cluster.fork();
     slot.worker = worker;
     log.info({ worker: worker.id, workerPid: worker.process.pid, slot: slot.index }, 'worker started');
   };
 
   cluster.on('listening', (worker) => {
+    const slot = slots.find((candidate) => candidate.worker === worker);
+    if (slot) slot.listening = true;
     log.info({ worker: worker.id, workerPid: worker.process.pid }, 'worker listening');
   });
 
@@ -75,7 +81,8 @@ export async function runPrimary(config: Config): Promise<void> {
     if (!slot) return;
     slot.worker = null;
     if (shuttingDown) {
-      exitCodes.push(code);
+      // A worker stopped by SIGTERM before it listened had served nothing: that stop is clean too.
+      exitCodes.push(code === null && signal === 'SIGTERM' ? 0 : code);
       log.info({ worker: worker.id, workerPid: worker.process.pid, code, signal }, 'worker stopped');
       if (slots.every((candidate) => candidate.worker === null)) resolveAllExited();
       return;
@@ -97,7 +104,9 @@ export async function runPrimary(config: Config): Promise<void> {
       slot.restartTimer = null;
       const worker = slot.worker;
       if (!worker) continue;
-      if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
+      // A worker still starting may not hear a message yet: SIGTERM stops it either way (its own
+      // shutdown once its handlers are in place, the default action before).
+      if (slot.listening && worker.isConnected()) worker.send(SHUTDOWN_MESSAGE);
       else worker.process.kill('SIGTERM');
     }
     if (slots.every((slot) => slot.worker === null)) resolveAllExited();

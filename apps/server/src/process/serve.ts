@@ -38,7 +38,13 @@ export async function serve(config: Config): Promise<void> {
   const applied = cluster.isWorker ? [] : await migrate(database.sql);
   const { app, context } = await buildApp({ config, database });
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  const started = installGracefulShutdown({ app, context, database, graceMs: config.SHUTDOWN_GRACE_MS });
+  const started = installGracefulShutdown({
+    app,
+    context,
+    database,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    delayMs: config.SHUTDOWN_DELAY_MS,
+  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.BRAND_NAME} is serving ${config.publicUrl} (${database.kind})`);

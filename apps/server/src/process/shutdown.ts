@@ -10,7 +10,8 @@ import { isShuttingDown, markShuttingDown } from '../lib/lifecycle.ts';
 //
 // 1. The app is marked as shutting down: /readyz answers 503 and every answer from now on carries
 //    `Connection: close`. The scheduler stops ticking (the job under way goes on).
-// 2. The listening socket closes: new connections are refused by the operating system.
+// 2. After SHUTDOWN_DELAY_MS (0 by default: for a load balancer that polls /readyz to notice), the
+//    listening socket closes: new connections are refused by the operating system.
 // 3. Requests in flight finish; a request that arrives on a connection already open is served too,
 //    and its answer closes the connection. A connection that was idle when the signal came is
 //    closed once it has stayed idle for IDLE_LINGER_MS (closing it at once would race with a client
@@ -36,6 +37,8 @@ export interface GracefulShutdownOptions {
   database: Database;
   /** SHUTDOWN_GRACE_MS */
   graceMs: number;
+  /** SHUTDOWN_DELAY_MS */
+  delayMs?: number;
   /** Ends the process (tests of the sequence pass their own). */
   exit?: (code: number) => void;
 }
@@ -61,7 +64,7 @@ interface ConnectionState {
  * connections). The caller wires the process's signals to `signal`.
  */
 export function installGracefulShutdown(options: GracefulShutdownOptions): Lifecycle {
-  const { app, context, database, graceMs } = options;
+  const { app, context, database, graceMs, delayMs = 0 } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const connections = new Map<Socket, ConnectionState>();
   let scheduler: Scheduler | null = null;
@@ -113,7 +116,7 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): Lifec
 
   async function run(reason: string): Promise<void> {
     markShuttingDown(app);
-    app.log.info({ reason, graceMs, connections: connections.size }, 'shutting down');
+    app.log.info({ reason, graceMs, delayMs, connections: connections.size }, 'shutting down');
     const graceOver = setTimeout(() => {
       app.log.error({ phase, connections: connections.size }, 'shutdown grace period over: exiting now');
       exit(1);
@@ -121,6 +124,10 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): Lifec
     graceOver.unref();
 
     jobsStopped = scheduler ? scheduler.stop() : Promise.resolve();
+    if (delayMs > 0) {
+      phase = 'serving while the load balancer notices';
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     phase = 'finishing the requests in flight';
     // http.Server#close would also drop the idle keep-alive connections at once: the listening
     // socket alone closes here; the connections drain above.
