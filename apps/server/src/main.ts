@@ -1,15 +1,14 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.ts';
-import { runPrimary } from './process/cluster.ts';
-import { serve } from './process/serve.ts';
 
 // `npm start`: one process serves everything. WORKERS=N (PostgreSQL only): this process becomes the
 // primary of N workers sharing the port (docs/operations-processes.md).
 
 async function main() {
   const config = loadConfig();
-  if (config.WORKERS > 1 && cluster.isPrimary) await runPrimary(config);
-  else await serve(config);
+  // Loaded on demand: the cluster's primary never loads the app.
+  if (config.WORKERS > 1 && cluster.isPrimary) await (await import('./process/cluster.ts')).runPrimary(config);
+  else await (await import('./process/serve.ts')).serve(config);
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { SHUTDOWN_MESSAGE } from './serve.ts';
+import { SHUTDOWN_MESSAGE } from './messages.ts';
 
 // WORKERS=N (docs/operations-processes.md): this process is the primary of a node:cluster. It applies
 // the migrations once, then forks N workers that serve the same port (the primary hands each new

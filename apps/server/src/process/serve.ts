@@ -6,10 +6,8 @@ import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { type Scheduler, startScheduler } from '../jobs/scheduler.ts';
 import { isShuttingDown } from '../lib/lifecycle.ts';
+import { SHUTDOWN_MESSAGE } from './messages.ts';
 import { type Lifecycle, installGracefulShutdown } from './shutdown.ts';
-
-/** What the cluster's primary sends a worker to shut it down (src/process/cluster.ts). */
-export const SHUTDOWN_MESSAGE = 'skanova:shutdown';
 
 /**
  * One serving process: the whole product on the configured port, alone (`npm start`) or as a worker
