@@ -130,7 +130,7 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): Lifec
     }
     phase = 'finishing the requests in flight';
     // http.Server#close would also drop the idle keep-alive connections at once: the listening
-    // socket alone closes here; the connections drain above.
+    // socket alone closes here, and the connections drain one by one.
     if (app.server.listening) NetServer.prototype.close.call(app.server);
     await drainConnections();
     // Stops listening (done), runs the onClose hooks: jobs, e-mails, mailer, click writer.
