@@ -249,6 +249,11 @@ describe(`graceful shutdown (${TEST_DB})`, () => {
       const during = await fetch(`${baseUrl}/robots.txt`);
       expect(during.status).toBe(200);
       expect(during.headers.get('connection')).toBe('close');
+      // …while readiness already says so, for a load balancer to stop sending traffic; health stays up.
+      const ready = await fetch(`${baseUrl}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ reasons: ['shutting-down'] });
+      expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
       // Then the listener closes; the stalled request holds the shutdown until the grace period ends.
       await until(async () => {
         try {
