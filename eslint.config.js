@@ -34,7 +34,7 @@ const SERVER_FEATURES = `${SERVER}/features`;
 /** Shared by every feature: database code, technical helpers, e-mail, business rules (ADR 008). */
 const SERVER_PLUMBING = ['db', 'lib', 'email', 'domain', 'services.ts'];
 /** What starts the server or answers a request: never imported by features or jobs. */
-const SERVER_ENTRY_POINTS = ['functions', 'http', 'app.ts', 'main.ts', 'cli', 'demo'];
+const SERVER_ENTRY_POINTS = ['functions', 'http', 'app.ts', 'main.ts', 'process', 'cli', 'demo'];
 const SERVER_ABOVE_PLUMBING = ['features', 'jobs', ...SERVER_ENTRY_POINTS];
 const WEB_FEATURES = 'apps/web/app/features';
 

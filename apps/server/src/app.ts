@@ -14,6 +14,7 @@ import { clickQueueLength, closeClickWriter } from './features/clicks/click-writ
 import { callables } from './functions/index.ts';
 import { isApiPath, registerCallables, sendCallableError } from './http/callable.ts';
 import { CallableError } from './lib/callable-error.ts';
+import { sharedRateLimitStore } from './lib/shared-rate-limit.ts';
 import { registerMarketingAssets } from './http/marketing-assets.ts';
 import { registerRevenueCatWebhook } from './http/revenuecat-webhook.ts';
 import { registerSeo } from './http/seo.ts';
@@ -114,6 +115,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
+    // On PostgreSQL the limits are counted in the database, shared by every process; a counting
+    // failure lets the request through (it is logged) rather than failing it.
+    ...(database.kind === 'postgres' ? { store: sharedRateLimitStore(base), skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new CallableError('resource-exhausted', `Too many requests. Retry in ${context.after}.`, {
         code: 'resource-exhausted',

@@ -51,6 +51,28 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs one process unless WORKERS says more, which needs PostgreSQL (the embedded database belongs to one process)', () => {
+    expect(loadConfig({}).WORKERS).toBe(1);
+    expect(loadConfig({}).SHUTDOWN_GRACE_MS).toBe(25_000);
+    expect(loadConfig({}).SHUTDOWN_DELAY_MS).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '30000' })).toThrow(
+      /SHUTDOWN_DELAY_MS: must be less than SHUTDOWN_GRACE_MS/,
+    );
+    expect(() => loadConfig({ WORKERS: '3' })).toThrow(/WORKERS: above 1 needs PostgreSQL \(DATABASE_URL\)/);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
+    const secret = 'x'.repeat(32);
+    const postgres = {
+      DATABASE_URL: 'postgres://u@h/db',
+      IP_HASH_SECRET: secret,
+      AUTH_SECRET: secret,
+      DATA_ENCRYPTION_KEY: 'a'.repeat(64),
+    };
+    expect(loadConfig({ ...postgres, WORKERS: '3', SHUTDOWN_GRACE_MS: '10000' })).toMatchObject({
+      WORKERS: 3,
+      SHUTDOWN_GRACE_MS: 10_000,
+    });
+  });
+
   it('names every bad value in one clear message', () => {
     const attempt = () =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_URL_SCHEME: 'skanova', SUPPORT_EMAIL: 'nope' });

@@ -44,6 +44,18 @@ const envSchema = z
       .transform((v) => (v === '' ? undefined : v))
       .pipe(z.string().min(16, 'must be at least 16 characters').optional())
       .optional(),
+    /**
+     * Server processes sharing the port (node:cluster); 1 = this process serves alone. PostgreSQL
+     * only (docs/operations-processes.md).
+     */
+    WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+    /** On SIGTERM/SIGINT, how long requests and the job under way get to finish before the process exits anyway. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
+    /**
+     * On SIGTERM/SIGINT, how long the process goes on accepting connections while /readyz answers 503,
+     * for a load balancer to notice (within SHUTDOWN_GRACE_MS).
+     */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
 
     BRAND_NAME: z.string().trim().min(1).max(60).default('Skanova'),
     APP_URL_SCHEME: z
@@ -136,6 +148,21 @@ const envSchema = z
         code: 'custom',
         path: ['AUTH_SECRET'],
         message: 'is required when DATABASE_URL is set (every server process must share it)',
+      });
+    }
+    if (env.WORKERS > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message:
+          'above 1 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process. Unset WORKERS, or set DATABASE_URL',
+      });
+    }
+    if (env.SHUTDOWN_DELAY_MS > 0 && env.SHUTDOWN_DELAY_MS >= env.SHUTDOWN_GRACE_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHUTDOWN_DELAY_MS'],
+        message: 'must be less than SHUTDOWN_GRACE_MS (the delay is part of the grace period)',
       });
     }
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {

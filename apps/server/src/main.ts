@@ -1,42 +1,19 @@
-import path from 'node:path';
-import { buildApp } from './app.ts';
+import cluster from 'node:cluster';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { outboxIdle } from './email/outbox-worker.ts';
-import { type Scheduler, startScheduler } from './jobs/scheduler.ts';
+import { DataDirInUseError } from './db/backup/control-channel.ts';
+
+// `npm start`: one process serves everything. WORKERS=N (PostgreSQL only): this process becomes the
+// primary of N workers sharing the port (docs/operations-processes.md).
 
 async function main() {
   const config = loadConfig();
-  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: path.resolve(config.DATA_DIR, 'db') });
-  const applied = await migrate(database.sql);
-  const { app, context } = await buildApp({ config, database });
-  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-
-  let scheduler: Scheduler | null = null;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // The job under way finishes first, and the e-mails being sent: every job is safe to interrupt and
-    // every e-mail is in the outbox, but what is finished needs no resuming.
-    await scheduler?.stop();
-    await outboxIdle(context);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`${config.BRAND_NAME} is serving ${config.publicUrl} (${database.kind})`);
-  if (config.JOBS_ENABLED) scheduler = startScheduler(context);
+  // Loaded on demand: the cluster's primary never loads the app.
+  if (config.WORKERS > 1 && cluster.isPrimary) await (await import('./process/cluster.ts')).runPrimary(config);
+  else await (await import('./process/serve.ts')).serve(config);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCreate } from '../src/cli/admin-create.ts';
+import { claimDataDir } from '../src/db/backup/control-channel.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -197,6 +198,18 @@ describe('npm run admin:create', () => {
       await app.close();
       await database.close();
     }
+  });
+
+  it('is refused while a server holds the embedded database, and opens nothing', async () => {
+    const server = await claimDataDir(dataDir, 'server');
+    try {
+      await expect(runAdminCreate(['second@example.com'], env())).rejects.toThrow(
+        /in use by a running server \(pid \d+\)/,
+      );
+    } finally {
+      await server.close();
+    }
+    expect(await runAdminCreate(['second@example.com'], env())).toMatch(/^Created the operator account/m);
   });
 
   it('prints its usage without exactly one address', async () => {

@@ -20,7 +20,8 @@ export interface PostgresCluster {
 export const POSTGRES_INSTALL_HINT =
   'PostgreSQL is not installed: run "sudo apt-get install -y postgresql" (see README).';
 
-function findBinDir(): string | undefined {
+/** The folder of PostgreSQL's programs (initdb, pg_ctl, pg_dump, pg_restore …), or undefined when it is not installed. */
+export function findBinDir(): string | undefined {
   const onPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim();
   const candidates = onPath ? [path.dirname(onPath)] : [];
   if (existsSync('/usr/lib/postgresql')) {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { type DatabaseSnapshot, snapshotPglite } from './pglite-snapshot.ts';
 import * as affiliatesSchema from './schema/affiliates.ts';
 import * as auditLogSchema from './schema/audit-log.ts';
 import * as authSchema from './schema/auth.ts';
@@ -43,6 +44,8 @@ export interface Database {
   close(): Promise<void>;
   /** Connections in use, for the metrics: PostgreSQL's pool, or PGlite's one connection. */
   poolUse(): { total: number; idle: number | null; waiting: number | null; max: number };
+  /** Embedded database only: a consistent copy of its data folder while it serves (`npm run backup`). */
+  snapshot?: () => Promise<DatabaseSnapshot>;
 }
 
 export interface DatabaseOptions {
@@ -78,6 +81,7 @@ function openPglite(dir: string): Database {
     close: () => client.close(),
     // One connection in the process, always open; queries queue inside PGlite, unseen from here.
     poolUse: () => ({ total: 1, idle: null, waiting: null, max: 1 }),
+    snapshot: () => snapshotPglite(client),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { quietRouteLevel } from '../lib/logging.ts';
 import { WRITER_TUNING, clickQueueLength } from '../features/clicks/click-writer.ts';
+import { isShuttingDown, markShuttingDown } from '../lib/lifecycle.ts';
 
 // Health for load balancers and orchestrators (docs/operations-observability.md):
 //
@@ -29,15 +30,9 @@ const DATABASE_CHECK_TIMEOUT_MS = 2000;
  */
 const BACKED_UP_BATCHES = 4;
 
-const shuttingDown = new WeakSet<FastifyInstance>();
-
-/**
- * From now on `/readyz` answers 503 `shutting-down`: call it first thing on SIGTERM, before waiting
- * for the load balancer to notice and before closing. `app.close()` marks it too.
- */
-export function markShuttingDown(app: FastifyInstance): void {
-  shuttingDown.add(app);
-}
+// The process's shutdown (src/process/shutdown.ts) marks it first thing on SIGTERM; `app.close()`
+// marks it too. Re-exported for the tests that build an app without a process around it.
+export { markShuttingDown };
 
 export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
   // The migrations this code ships, read once: the database must have every one of them.
@@ -56,7 +51,7 @@ export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
 
   app.get(READY_PATH, probe, async (_request, reply) => {
     const reasons: NotReadyReason[] = [];
-    if (shuttingDown.has(app)) {
+    if (isShuttingDown(app)) {
       reasons.push('shutting-down');
     } else {
       if (clickQueueLength(ctx) > clickQueueLimit) reasons.push('clicks-backed-up');

@@ -23,7 +23,7 @@ export async function hit(app: AppServices, rule: LimitRule): Promise<boolean> {
      RETURNING hits`,
     [rule.key, windowStart(app.now(), rule.windowSeconds)],
   );
-  pruneNow(app);
+  pruneOldWindows(app);
   return (rows[0]?.hits ?? 0) <= rule.max;
 }
 
@@ -37,7 +37,7 @@ export async function isExhausted(app: AppServices, rule: LimitRule): Promise<bo
 }
 
 /** Old windows are deleted now and then (about one check in 200); the longest window is a day. */
-function pruneNow(app: AppServices): void {
+export function pruneOldWindows(app: Pick<AppServices, 'database' | 'now' | 'log'>): void {
   if (Math.random() >= 0.005) return;
   const cutoff = new Date(app.now().getTime() - 24 * 60 * 60 * 1000);
   app.database.sql.query('DELETE FROM rate_limits WHERE window_start < $1', [cutoff]).catch((error: unknown) => {

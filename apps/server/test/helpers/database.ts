@@ -39,9 +39,12 @@ export async function createTestDatabase(): Promise<Database> {
 
 /**
  * A fresh, migrated PostgreSQL database of the test cluster by its URL, for server processes the
- * test starts itself (PostgreSQL project only). Call `drop()` in afterAll.
+ * test starts itself (PostgreSQL project only); `migrated: false` leaves it empty (the server
+ * migrates it). Call `drop()` in afterAll.
  */
-export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabaseUrl(
+  options: { migrated?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const templateUrl = inject('postgresTemplateUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const adminUrl = templateUrl.replace(/\/[^/]+$/, '/postgres');
@@ -54,7 +57,7 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Pr
       await admin.end();
     }
   };
-  await run(`CREATE DATABASE ${name} TEMPLATE skanova_template`);
+  await run(`CREATE DATABASE ${name}${options.migrated === false ? '' : ' TEMPLATE skanova_template'}`);
   return {
     url: templateUrl.replace(/\/[^/]+$/, `/${name}`),
     drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
