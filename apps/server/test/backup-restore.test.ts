@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { runBackup } from '../src/cli/backup.ts';
 import { runRestore } from '../src/cli/restore.ts';
 import { loadConfig } from '../src/config.ts';
@@ -12,7 +11,7 @@ import { DataDirInUseError, claimDataDir } from '../src/db/backup/control-channe
 import { readTar, tarChunks } from '../src/db/backup/tar.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { TEST_PUBLIC_URL, type TestApp, memoryMailer } from './helpers/app.ts';
+import { TEST_PUBLIC_URL, memoryMailer, serveTestApp } from './helpers/app.ts';
 import {
   codeId,
   cookieFrom,
@@ -145,31 +144,7 @@ describe.skipIf(TEST_DB === 'postgres')('backup and restore of the embedded data
       PUBLIC_URL: TEST_PUBLIC_URL,
       DATA_DIR: dataDir,
     });
-    const clock = {
-      now: new Date(),
-      advance(ms: number) {
-        clock.now = new Date(clock.now.getTime() + ms);
-      },
-    };
-    const { app, context } = await buildApp({
-      config,
-      database,
-      mailer: memoryMailer().mailer,
-      now: () => clock.now,
-      serveSite: false,
-      logger: false,
-    });
-    const t: TestApp = {
-      app,
-      context,
-      database,
-      config,
-      clock,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
+    const t = await serveTestApp(database, config, { mailer: memoryMailer().mailer, logger: false });
     try {
       operator = await createTestOperator(t);
       affiliates.push(
@@ -208,7 +183,7 @@ describe.skipIf(TEST_DB === 'postgres')('backup and restore of the embedded data
         periodEnd: '2025-01-31',
         scheduledFor: '2025-02-15',
       });
-      const earlier = new Date(clock.now.getTime() - 60 * DAY_MS);
+      const earlier = new Date(t.clock.now.getTime() - 60 * DAY_MS);
       for (let i = 0; i < 12; i++) {
         await insertConversion(t, ada.affiliateId, {
           codeId: adaCode,
@@ -223,6 +198,7 @@ describe.skipIf(TEST_DB === 'postgres')('backup and restore of the embedded data
       await insertConversion(t, grace.affiliateId, { codeId: graceCode, status: 'reversed' });
     } finally {
       await t.close();
+      await database.close();
     }
   }, 120_000);
 

@@ -1,46 +1,27 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@skanova/shared/site/constants';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { TEST_DB } from './helpers/database.ts';
 import { freePort, startPostgresCluster } from './postgres-cluster.ts';
+import { REPO_ROOT, fakeSiteBuild } from './helpers/server-process.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
-import { SERVED_PAGES } from '@skanova/shared/site/pages';
 
 // Group commit answers a visit only after its batch committed (BRIEF §6): the real server process is
 // killed with SIGKILL in the middle of a load of visits, then every tracking id it answered with 200
 // must be in the database. On PGlite this checks that the data folder holds what was committed; on
 // PostgreSQL the database crashes together with the server.
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CONCURRENCY = 50;
 /** The server is killed once this many visits were answered (or after KILL_AFTER_MS). */
 const KILL_AFTER_ANSWERS = 300;
 const KILL_AFTER_MS = 10_000;
 const IPHONE = IPHONE_USER_AGENT;
 const CODE = 'DURABLE1';
-
-/** main.ts serves the built site: a minimal tree with every page it loads stands in for the build. */
-function fakeSiteBuild(dir: string) {
-  for (const lang of LANGUAGES) {
-    const client = path.join(dir, lang, 'client');
-    mkdirSync(path.join(client, 'assets'), { recursive: true });
-    for (const page of SERVED_PAGES) {
-      const folder = page === '/' ? client : path.join(client, page);
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(
-        path.join(folder, 'index.html'),
-        `<!doctype html><html lang="${lang}"><title>${page}</title></html>`,
-      );
-    }
-  }
-}
 
 interface Target {
   env: Record<string, string>;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
-import { TEST_PUBLIC_URL, type TestApp, memoryMailer, testConfig } from './helpers/app.ts';
+import { TEST_PUBLIC_URL, type TestApp, memoryMailer, serveTestApp, testConfig } from './helpers/app.ts';
 import { callFn, createTestAffiliate } from './helpers/affiliates.ts';
 import { TEST_DB, createTestDatabase } from './helpers/database.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
@@ -31,22 +30,7 @@ describe.skipIf(TEST_DB === 'postgres')('rotating the secrets', () => {
 
   /** The product on the shared database, with these settings (as after a restart with a new value). */
   async function serve(env: Record<string, string>): Promise<TestApp> {
-    const config = testConfig(env);
-    const clock = {
-      now: new Date(),
-      advance(ms: number) {
-        clock.now = new Date(clock.now.getTime() + ms);
-      },
-    };
-    const { app, context } = await buildApp({
-      config,
-      database,
-      mailer: memoryMailer().mailer,
-      now: () => clock.now,
-      serveSite: false,
-    });
-    await app.ready();
-    const t = { app, context, database, config, clock, close: () => app.close() };
+    const t = await serveTestApp(database, testConfig(env), { mailer: memoryMailer().mailer });
     apps.push(t);
     return t;
   }

@@ -37,7 +37,29 @@ export async function createTestApp(
   options: { env?: Record<string, string>; mailer?: Mailer; serveSite?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = testConfig(options.env);
+  const t = await serveTestApp(database, testConfig(options.env), {
+    // With SMTP_URL and no mailer, the real nodemailer transport is used (tests with an SMTP capture).
+    mailer: options.mailer ?? (options.env?.SMTP_URL ? undefined : memoryMailer().mailer),
+    serveSite: options.serveSite,
+  });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * The API on a database the test holds (it outlives the app: several apps in turn, as after restarts),
+ * with a clock the test moves. `mailer` undefined: the real transport. Closing it closes the app only.
+ */
+export async function serveTestApp(
+  database: Database,
+  config: Config,
+  options: { mailer?: Mailer; serveSite?: boolean; logger?: false } = {},
+): Promise<TestApp> {
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -47,23 +69,13 @@ export async function createTestApp(
   const { app, context } = await buildApp({
     config,
     database,
-    // With SMTP_URL and no mailer, the real nodemailer transport is used (tests with an SMTP capture).
-    mailer: options.mailer ?? (options.env?.SMTP_URL ? undefined : memoryMailer().mailer),
+    mailer: options.mailer,
     now: () => clock.now,
     serveSite: options.serveSite ?? false,
+    ...(options.logger === false ? { logger: false } : {}),
   });
   await app.ready();
-  return {
-    app,
-    context,
-    database,
-    config,
-    clock,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return { app, context, database, config, clock, close: () => app.close() };
 }
 
 /** A mailer that keeps messages in memory (for tests that do not exercise SMTP itself). */
