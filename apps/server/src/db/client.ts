@@ -12,6 +12,7 @@ import * as clicksSchema from './schema/clicks.ts';
 import * as programmeSchema from './schema/programme.ts';
 import * as supportTicketsSchema from './schema/support-tickets.ts';
 import * as webVitalsSchema from './schema/web-vitals.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 /** Every table Drizzle knows (one file per area in ./schema, no barrel). */
 const schema = {
@@ -41,6 +42,8 @@ export interface Database {
   db: Db;
   sql: SqlClient;
   close(): Promise<void>;
+  /** The embedded database's data folder as a tarball, taken between statements; absent on PostgreSQL. */
+  dumpDataDir?(compression?: 'auto' | 'gzip' | 'none'): Promise<File | Blob>;
 }
 
 export interface DatabaseOptions {
@@ -50,15 +53,23 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * PGlite on its own worker thread (default), or on the caller's thread (`false`: one-off scripts
+   * that would rather not start a thread, and the benchmarks' comparison).
+   */
+  pgliteThread?: boolean;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.pgliteDir ?? 'memory://');
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteThread ?? true);
 }
 
-function openPglite(dir: string): Database {
+function openPglite(dir: string, onThread: boolean): Database {
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
-  const client = new PGlite(dir);
+  // The thread answers the part of PGlite's interface that Drizzle and this client use.
+  const client = onThread ? (new PGliteThread(dir) as unknown as PGlite) : new PGlite(dir);
   const sql: SqlClient = {
     async query(text, params) {
       const result = await client.query(text, params as unknown[] | undefined);
@@ -74,6 +85,7 @@ function openPglite(dir: string): Database {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     sql,
     close: () => client.close(),
+    dumpDataDir: (compression) => client.dumpDataDir(compression),
   };
 }
 
