@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ERROR_STATUS, type ErrorCode } from '@skanova/shared/callable/errors';
@@ -20,6 +19,7 @@ import { registerSeo } from './http/seo.ts';
 import { loadSite, registerSite } from './http/site.ts';
 import { registerStudioOffline } from './http/studio-offline.ts';
 import { registerVitals } from './http/vitals.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createHasher, resolveSecret } from './lib/secrets.ts';
 import { createAuth } from './features/auth/auth.ts';
@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   };
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     // Pages replace this with their own policy (inline-script hashes); API answers need nothing.
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
     strictTransportSecurity: config.isHttps ? { maxAge: ONE_YEAR, includeSubDomains: true } : false,
