@@ -54,12 +54,12 @@ async function main() {
   // Batches the click writer sent, and their visits: the report's visits per commit.
   const batches = { statements: 0, visits: 0 };
   const query = database.sql.query.bind(database.sql);
-  database.sql.query = (text, params) => {
+  database.sql.query = (text, params, options) => {
     if (text === INSERT_CLICKS_SQL) {
       batches.statements += 1;
       batches.visits += (params?.[0] as unknown[]).length;
     }
-    return query(text, params);
+    return query(text, params, options);
   };
   for (const code of BENCH_CODES) {
     await database.sql.query(

@@ -30,11 +30,22 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Raw SQL access shared by migrations, batch writers and tests: same calls on both drivers. */
 export interface SqlClient {
   /** Runs one parameterised statement. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: T[] }>;
   /** Runs a script of several statements (no parameters). */
   exec(text: string): Promise<void>;
   /** Runs `fn` on one dedicated connection (PostgreSQL) or the only one (PGlite). */
   withConnection<T>(fn: (conn: Pick<SqlClient, 'query' | 'exec'>) => Promise<T>): Promise<T>;
+}
+
+export interface QueryOptions {
+  /**
+   * A name for a statement of fixed text run on every request (the dashboard's statistics, the
+   * session lookup, the visits' batch): PostgreSQL prepares it once per connection and plans it
+   * once it has seen a few runs, instead of parsing and planning it every time — the planning of
+   * the statistics statement cost more than running it. The name must always go with the same
+   * text. PGlite has no named statements: ignored there.
+   */
+  name?: string;
 }
 
 export interface Database {
@@ -93,9 +104,13 @@ function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's error (e.g. the server restarted) must not crash the process.
   pool.on('error', () => {});
+  const run = (client: Pick<pg.Pool, 'query'>, text: string, params?: unknown[], options?: QueryOptions) =>
+    options?.name
+      ? client.query({ name: options.name, text, values: params })
+      : client.query(text, params as unknown[] | undefined);
   const sql: SqlClient = {
-    async query(text, params) {
-      const result = await pool.query(text, params as unknown[] | undefined);
+    async query(text, params, options) {
+      const result = await run(pool, text, params, options);
       return { rows: result.rows };
     },
     async exec(text) {
@@ -105,7 +120,7 @@ function openPostgres(url: string, poolSize: number): Database {
       const conn = await pool.connect();
       try {
         return await fn({
-          query: async (text, params) => ({ rows: (await conn.query(text, params as unknown[] | undefined)).rows }),
+          query: async (text, params, options) => ({ rows: (await run(conn, text, params, options)).rows }),
           exec: async (text) => {
             await conn.query(text);
           },
