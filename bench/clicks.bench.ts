@@ -16,6 +16,7 @@ import {
   type BenchServer,
   type CpuTimes,
   cpuTimes,
+  machineLoad,
   percentile,
   startBenchServer,
   stopBenchServer,
@@ -280,8 +281,9 @@ const stored = (c: Counts, group: Measure) =>
 const cpuCell = (m: Measure) =>
   m.cpuPerRequest ? `${round(m.cpuPerRequest.process)} / ${round(m.cpuPerRequest.main)}` : 'n/a';
 
-function report(results: DatabaseResult[], scale: ScaleResult[]): string {
+function report(results: DatabaseResult[], scale: ScaleResult[], load: { start: number; end: number }): string {
   const lines = [
+    `Machine load average (1 min) at the start and the end of the run: ${load.start} and ${load.end} (2 cores).`,
     `autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route (${ROUNDS} alternating rounds) after a ${WARMUP_SECONDS} s warm-up; distinct visitors over 200 referral codes`,
     `(1 in 5 visits repeats a visitor, 1 in 10 has an unknown code); every route gets the same visit body; rate limit off; Node ${process.version}.`,
     '',
@@ -331,6 +333,7 @@ function report(results: DatabaseResult[], scale: ScaleResult[]): string {
 /** Runs both databases (BENCH_DATABASES=pglite or postgres for one) and answers the markdown figures. */
 export default async function run(): Promise<string> {
   const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  const start = machineLoad();
   const results: DatabaseResult[] = [];
   let scale: ScaleResult[] = [];
   if (databases.includes('pglite')) results.push(await benchPglite());
@@ -339,7 +342,7 @@ export default async function run(): Promise<string> {
     results.push(postgres.single);
     scale = postgres.scale;
   }
-  return report(results, scale);
+  return report(results, scale, { start, end: machineLoad() });
 }
 
 runAsScript(import.meta.url, run);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
@@ -75,6 +76,8 @@ interface MemoryReading {
   at: number;
   rss: number;
   heapUsed: number;
+  /** The machine's load average over the last minute (other work on the machine). */
+  load: number;
 }
 
 interface Affiliate {
@@ -94,6 +97,8 @@ interface Minute {
   rssMax: number;
   heapFloor: number;
   heapMax: number;
+  /** The machine's highest 1-minute load average in the minute. */
+  load: number;
 }
 
 interface SoakResult {
@@ -381,7 +386,12 @@ class Soak {
     try {
       const response = await fetch(`${this.base}${SOAK_MEMORY_PATH}`);
       const usage = (await response.json()) as { rss: number; heapUsed: number };
-      this.memory.push({ at: (performance.now() - this.started) / 1000, rss: usage.rss, heapUsed: usage.heapUsed });
+      this.memory.push({
+        at: (performance.now() - this.started) / 1000,
+        rss: usage.rss,
+        heapUsed: usage.heapUsed,
+        load: loadavg()[0] ?? Number.NaN,
+      });
     } catch {
       // A reading missed under load: the next one comes 2 s later.
     }
@@ -464,6 +474,7 @@ class Soak {
         rssMax: Math.max(...memory.map((reading) => reading.rss)) / MB,
         heapFloor: Math.min(...memory.map((reading) => reading.heapUsed)) / MB,
         heapMax: Math.max(...memory.map((reading) => reading.heapUsed)) / MB,
+        load: Math.max(...memory.map((reading) => reading.load)),
       });
     }
     return result;
@@ -528,12 +539,12 @@ function report(results: SoakResult[]): string {
       '',
       `**${result.database}**`,
       '',
-      '| Minute | Requests | Errors | p50 (ms) | p99 (ms) | p99 visits | p99 dashboard | p99 webhooks | p99 installs | p99 sign-ups and sign-ins | RSS max (MB) | Heap floor (MB) | Heap max (MB) |',
-      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| Minute | Requests | Errors | p50 (ms) | p99 (ms) | p99 visits | p99 dashboard | p99 webhooks | p99 installs | p99 sign-ups and sign-ins | RSS max (MB) | Heap floor (MB) | Heap max (MB) | Machine load |',
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const m of result.minutes) {
       lines.push(
-        `| ${m.minute}${result.payout?.minute === m.minute ? ' (payout run)' : ''} | ${m.requests.toLocaleString('en-US')} | ${m.errors} | ${fixed(m.p50)} | ${fixed(m.p99)} | ${SHOWN_KINDS.map((kind) => fixed(m.p99ByKind[kind])).join(' | ')} | ${fixed(m.rssMax, 0)} | ${fixed(m.heapFloor)} | ${fixed(m.heapMax)} |`,
+        `| ${m.minute}${result.payout?.minute === m.minute ? ' (payout run)' : ''} | ${m.requests.toLocaleString('en-US')} | ${m.errors} | ${fixed(m.p50)} | ${fixed(m.p99)} | ${SHOWN_KINDS.map((kind) => fixed(m.p99ByKind[kind])).join(' | ')} | ${fixed(m.rssMax, 0)} | ${fixed(m.heapFloor)} | ${fixed(m.heapMax)} | ${fixed(m.load)} |`,
       );
     }
     const { latency, heap, rss } = result.verdict;

@@ -8,6 +8,7 @@ import {
   type CpuTimes,
   cpuTimes,
   formatNumber as number,
+  machineLoad,
   percentile,
   startBenchServer,
   stopBenchServer,
@@ -142,8 +143,9 @@ function benchPostgres(): Promise<DatabaseResult> {
   return withBenchPostgres((url) => measure('PostgreSQL', { DATABASE_URL: url }));
 }
 
-function report(results: DatabaseResult[]): string {
+function report(results: DatabaseResult[], load: { start: number; end: number }): string {
   const lines = [
+    `Machine load average (1 min) at the start and the end of the run: ${load.start} and ${load.end} (2 cores).`,
     `getAffiliateStats over HTTP (POST ${STATS_PATH}, session cookie), autocannon ${DURATION_SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up;`,
     `${number(STATS_SEED.affiliates)} affiliates, ${number(STATS_SEED.clicks)} visits, ${number(STATS_SEED.conversions)} conversions (bench/seed-stats.ts); requests rotate over 40 signed-in affiliates; Node ${process.version}.`,
     '',
@@ -170,10 +172,11 @@ function report(results: DatabaseResult[]): string {
 /** Runs both databases (BENCH_DATABASES=pglite or postgres for one) and answers the markdown figures. */
 export default async function run(): Promise<string> {
   const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  const start = machineLoad();
   const results: DatabaseResult[] = [];
   if (databases.includes('pglite')) results.push(await benchPglite());
   if (databases.includes('postgres')) results.push(await benchPostgres());
-  return report(results);
+  return report(results, { start, end: machineLoad() });
 }
 
 runAsScript(import.meta.url, run);

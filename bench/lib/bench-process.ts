@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startPostgresCluster } from '../../apps/server/test/postgres-cluster.ts';
@@ -105,4 +105,9 @@ export function cpuTimes(pid: number | undefined): CpuTimes | null {
   } catch {
     return null;
   }
+}
+
+/** The machine's 1-minute load average, for the reports (2 cores: above 2, other work competes). */
+export function machineLoad(): number {
+  return Math.round((loadavg()[0] ?? Number.NaN) * 10) / 10;
 }
