@@ -43,7 +43,12 @@ async function main() {
     DATA_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   });
   const { publicUrl } = config;
-  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: path.resolve(config.DATA_DIR, 'db') });
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: path.resolve(config.DATA_DIR, 'db'),
+    // BENCH_PGLITE_THREAD=0: the embedded database on the server's own thread, for comparison.
+    pgliteThread: process.env.BENCH_PGLITE_THREAD !== '0',
+  });
   await migrate(database.sql);
   const { app, context } = await buildApp({ config, database, serveSite: false });
   app.get(SOAK_MEMORY_PATH, async () => process.memoryUsage());
