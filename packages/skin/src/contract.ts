@@ -101,6 +101,11 @@ export interface Analysis {
   readonly overall: Record<MetricId, number>;
 }
 
+/** An analysis's figures without the zones' outlines: all that reading and comparing scans needs. */
+export interface AnalysisScores extends Omit<Analysis, 'zones'> {
+  readonly zones: readonly Omit<ZoneResult, 'outline'>[];
+}
+
 /** The result of one photo: the gates always; the analysis only when every gate passed. */
 export type AnalysisOutcome =
   | { readonly ok: true; readonly gates: readonly GateReading[]; readonly analysis: Analysis }

@@ -1,4 +1,4 @@
-import { type Analysis, METRIC_IDS, type MetricId, ZONE_IDS, type ZoneId } from './contract.ts';
+import { type AnalysisScores, METRIC_IDS, type MetricId, ZONE_IDS, type ZoneId } from './contract.ts';
 import floors from './data/noise-floors.json' with { type: 'json' };
 
 // How a metric changed between two scans, judged against its measured noise floor (SKIN-APP brief §1,
@@ -72,7 +72,7 @@ export function compareMetric(metric: MetricId, place: Place, before: number, af
 }
 
 /** Two analyses can be compared only when both used the same definitions. */
-export function comparable(before: Analysis, after: Analysis): boolean {
+export function comparable(before: AnalysisScores, after: AnalysisScores): boolean {
   return before.version === after.version;
 }
 
@@ -81,7 +81,7 @@ export function comparable(before: Analysis, after: Analysis): boolean {
  * Returns an empty list when the analyses are of different versions (their scores mean different
  * things).
  */
-export function compareAnalyses(before: Analysis, after: Analysis): MetricChange[] {
+export function compareAnalyses(before: AnalysisScores, after: AnalysisScores): MetricChange[] {
   if (!comparable(before, after)) return [];
   const changes: MetricChange[] = [];
   const add = (metric: MetricId, place: Place, old: number | undefined, value: number | undefined) => {

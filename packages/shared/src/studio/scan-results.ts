@@ -1,4 +1,4 @@
-import { type Analysis, METRIC_IDS, type MetricId, ZONE_IDS } from '@skanova/skin/contract';
+import { type AnalysisScores, METRIC_IDS, type MetricId, ZONE_IDS } from '@skanova/skin/contract';
 import { HIGHER_IS_BETTER, type MetricChange, type Place, comparable, compareAnalyses } from '@skanova/skin/trend';
 
 // What the consultation and the routine read of the visitor's saved scans: which zone scores stand
@@ -11,7 +11,7 @@ export interface ScanResult {
   readonly id: string;
   /** ISO 8601 UTC. */
   readonly takenAt: string;
-  readonly analysis: Analysis;
+  readonly analysis: AnalysisScores;
 }
 
 /**
@@ -46,7 +46,7 @@ export interface Score {
 }
 
 /** The scan's score of `metric` in `place` (a zone, or the whole face), if it reports it. */
-export function scoreAt(analysis: Analysis, metric: MetricId, place: Place): number | undefined {
+export function scoreAt(analysis: AnalysisScores, metric: MetricId, place: Place): number | undefined {
   if (place === 'overall') return analysis.overall[metric];
   return analysis.zones.find((zone) => zone.zone === place)?.metrics[metric];
 }
@@ -66,7 +66,7 @@ export function markedness(metric: MetricId, value: number): number {
 }
 
 /** Every zone score of a scan, in the contract's order. */
-export function zoneScores(analysis: Analysis): Score[] {
+export function zoneScores(analysis: AnalysisScores): Score[] {
   const scores: Score[] = [];
   for (const zone of ZONE_IDS) {
     const metrics = analysis.zones.find((result) => result.zone === zone)?.metrics;
@@ -82,7 +82,7 @@ export function zoneScores(analysis: Analysis): Score[] {
 const byMarkedness = (a: Score, b: Score) => markedness(b.metric, b.value) - markedness(a.metric, a.value);
 
 /** The zone scores past their threshold, most marked first. */
-export function standouts(analysis: Analysis, limit = 3): Score[] {
+export function standouts(analysis: AnalysisScores, limit = 3): Score[] {
   return zoneScores(analysis)
     .filter((score) => isMarked(score.metric, score.value))
     .sort(byMarkedness)
@@ -90,12 +90,12 @@ export function standouts(analysis: Analysis, limit = 3): Score[] {
 }
 
 /** The most marked zone score, past its threshold or not. */
-export function mostMarked(analysis: Analysis): Score | undefined {
+export function mostMarked(analysis: AnalysisScores): Score | undefined {
   return zoneScores(analysis).sort(byMarkedness)[0];
 }
 
 /** The zone where `metric` is most marked. */
-export function mostMarkedZone(analysis: Analysis, metric: MetricId): Score | undefined {
+export function mostMarkedZone(analysis: AnalysisScores, metric: MetricId): Score | undefined {
   return zoneScores(analysis)
     .filter((score) => score.metric === metric)
     .sort(byMarkedness)[0];

@@ -110,6 +110,23 @@ describe('the studio store', () => {
     expect((await again.listScans()).map((item) => item.id)).toEqual(['c', 'a']);
   });
 
+  it('lists scans without their shapes, which one scan read alone carries', async () => {
+    const store = createStudioStore();
+    const saved = scan('a', '2026-11-10T08:00:00.000Z', { landmarks: [[10.5, 20.25]] });
+    await store.saveScan(saved);
+    const [listed] = await createStudioStore().listScans();
+    expect(listed).not.toHaveProperty('landmarks');
+    for (const zone of listed!.analysis.zones) expect(zone).not.toHaveProperty('outline');
+    // Everything else as saved: the scores the lists read, the preview's frame.
+    const { outline: _outline, ...firstZone } = analysis.zones[0]!;
+    expect(listed!.analysis.zones[0]).toEqual(firstZone);
+    expect(listed!.analysis.overall).toEqual(analysis.overall);
+    expect(listed!.thumbnailFrame).toEqual(saved.thumbnailFrame);
+    const read = await createStudioStore().getScan('a');
+    expect(read?.landmarks).toEqual([[10.5, 20.25]]);
+    expect(read?.analysis).toEqual(analysis);
+  });
+
   it('keeps the consultation profile, replaced when edited', async () => {
     const store = createStudioStore();
     expect(await store.profile()).toBeUndefined();

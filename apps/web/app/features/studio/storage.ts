@@ -1,5 +1,5 @@
 import { type DBSchema, type IDBPDatabase, deleteDB, openDB } from 'idb';
-import type { Analysis, CaptureSource, GateReading, Point, ZoneResult } from '@skanova/skin/contract';
+import type { Analysis, AnalysisScores, CaptureSource, GateReading, Point, ZoneResult } from '@skanova/skin/contract';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 
 // What the web app keeps, on the visitor's device only (SKIN-APP brief §8): the consents given before
@@ -11,8 +11,9 @@ import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 //   1 — `consents` (key: kind) and `scans` (key: id, index by takenAt).
 //   2 — `profile` (one record, key 'consultation'): the consultation's answers.
 //   3 — a scan's shapes (its 478 landmarks, its zones' outlines) are stored as packed Float32Arrays
-//       (x, y, x, y …): reading a journal of 200 scans no longer rebuilds ≈ 150,000 little arrays
-//       from the database (docs/benchmarks.md, "Web app journal"). The app's records are unchanged.
+//       (x, y, x, y …): the database no longer rebuilds ≈ 150,000 little arrays for a journal of 200
+//       scans (docs/benchmarks.md, "Web app journal"), and the lists (`listScans`) do not unpack them
+//       at all. The app's records are unchanged.
 
 export const STUDIO_DB_NAME = 'skanova-studio';
 /**
@@ -61,6 +62,15 @@ export interface ScanRecord {
   photo?: Blob;
 }
 
+/**
+ * A saved scan without its shapes (the landmarks, the zones' outlines): what the lists read for every
+ * scan — the journal, the consultation, the app's home. The shapes are only drawn for one scan at a
+ * time (its result page: `getScan`), so 200 scans' ≈ 150,000 points are not rebuilt to be thrown away.
+ */
+export interface ScanSummary extends Omit<ScanRecord, 'landmarks' | 'analysis'> {
+  analysis: AnalysisScores;
+}
+
 /** Points packed as x, y, x, y … */
 type PackedPoints = Float32Array;
 
@@ -103,6 +113,12 @@ export function toStoredScan(scan: ScanRecord): StoredScan {
       zones: scan.analysis.zones.map((zone) => ({ ...zone, outline: zone.outline.map(pack) })),
     },
   };
+}
+
+/** The scan without its shapes, straight from the stored record (nothing unpacked). */
+export function summaryOf(stored: StoredScan): ScanSummary {
+  const { landmarks: _landmarks, analysis, ...scan } = stored;
+  return { ...scan, analysis: { ...analysis, zones: analysis.zones.map(({ outline: _outline, ...zone }) => zone) } };
 }
 
 export function fromStoredScan(stored: StoredScan): ScanRecord {
@@ -183,8 +199,9 @@ export interface StudioStore {
   /** Deletes everything the app stored on the device (consents, scans, photos, profile). */
   withdrawConsent(): Promise<void>;
   saveScan(scan: ScanRecord): Promise<void>;
-  /** Newest first. */
-  listScans(): Promise<ScanRecord[]>;
+  /** Every saved scan without its shapes, newest first. */
+  listScans(): Promise<ScanSummary[]>;
+  /** One saved scan, shapes included. */
   getScan(id: string): Promise<ScanRecord | undefined>;
   deleteScan(id: string): Promise<void>;
   /** The consultation's answers, if the visitor gave them. */
@@ -244,7 +261,7 @@ export function createStudioStore(open: () => Promise<StudioDb> = openStudioDb):
     },
     async listScans() {
       const scans = await (await db()).getAllFromIndex('scans', 'takenAt');
-      return scans.reverse().map(fromStoredScan);
+      return scans.reverse().map(summaryOf);
     },
     async getScan(id) {
       const stored = await (await db()).get('scans', id);

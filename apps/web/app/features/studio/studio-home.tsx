@@ -6,7 +6,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { BlobImage } from './blob-image';
 import { ConsentForm } from './consent-form';
 import { GetMobileApp } from './get-app/get-mobile-app';
-import { type ScanRecord, studioStore } from './storage';
+import { type ScanSummary, studioStore } from './storage';
 import { formatScanDate } from './format-date';
 import { useConsent } from './use-consent';
 
@@ -55,7 +55,7 @@ export function StudioHome() {
 
 function SignedHome({ givenAt, onWithdraw }: { givenAt: string; onWithdraw: () => Promise<void> }) {
   const { t, i18n } = useTranslation('studio');
-  const [scans, setScans] = useState<ScanRecord[] | null>(null);
+  const [scans, setScans] = useState<ScanSummary[] | null>(null);
   const [storageFailed, setStorageFailed] = useState(false);
 
   useEffect(() => {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
-import { type ScanRecord, studioStore } from '../storage';
+import { type ScanSummary, studioStore } from '../storage';
 
 /** The profile and the saved scans, as the consultation and the routine read them from the device. */
 export type StudioData =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'ready'; profile: ConsultationProfile | undefined; scans: ScanRecord[] };
+  | { status: 'ready'; profile: ConsultationProfile | undefined; scans: ScanSummary[] };
 
 /** Reads the profile and the scans once; `saveProfile` stores new answers and shows them at once. */
 export function useStudioData() {

@@ -5,8 +5,7 @@ import type { MetricChange } from '@skanova/skin/trend';
 import { STUDIO_COMPARE_PAGE, STUDIO_JOURNAL_PAGE, STUDIO_RESULT_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
 import { useObjectUrl } from '../blob-image';
-import { faceFrame } from '../face-frame';
-import type { ScanRecord } from '../storage';
+import type { ScanSummary } from '../storage';
 import {
   formatDayMonth,
   formatFloor,
@@ -97,7 +96,7 @@ function Compare({ state }: { state: JournalScans }) {
     );
   }
 
-  const option = (scan: ScanRecord) => (
+  const option = (scan: ScanSummary) => (
     <option key={scan.id} value={scan.id}>
       {formatScanMoment(scan.takenAt, lang)} · {t(`home.source.${scan.source}`)}
     </option>
@@ -134,7 +133,7 @@ function Compare({ state }: { state: JournalScans }) {
   );
 }
 
-function Comparison({ a, b }: { a: ScanRecord; b: ScanRecord }) {
+function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
   const { t, i18n } = useTranslation('studio');
   const lang = i18n.language;
   const { before, after, changes } = changesBetween(a, b);
@@ -221,13 +220,14 @@ function Comparison({ a, b }: { a: ScanRecord; b: ScanRecord }) {
 }
 
 /** A scan's face, framed as on its result page: the photo when both scans kept theirs, else the saved preview. */
-function ScanPicture({ scan, bothPhotos, label }: { scan: ScanRecord; bothPhotos: boolean; label: string }) {
+function ScanPicture({ scan, bothPhotos, label }: { scan: ScanSummary; bothPhotos: boolean; label: string }) {
   const { t, i18n } = useTranslation('studio');
   const image = bothPhotos && scan.photo ? scan.photo : scan.thumbnail;
   const url = useObjectUrl(image);
   const { analysis } = scan;
-  const frame = faceFrame(scan.landmarks, analysis.width, analysis.height);
-  const place = bothPhotos ? { x: 0, y: 0, width: analysis.width, height: analysis.height } : scan.thumbnailFrame;
+  // The face and its margin, as the saved preview was cut (faceFrame of the landmarks at saving).
+  const frame = scan.thumbnailFrame;
+  const place = bothPhotos ? { x: 0, y: 0, width: analysis.width, height: analysis.height } : frame;
   const date = formatScanDate(scan.takenAt, i18n.language);
   return (
     <figure className="compare-photo">

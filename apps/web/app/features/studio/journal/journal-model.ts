@@ -1,4 +1,4 @@
-import { type Analysis, METRIC_IDS, type MetricId, ZONE_IDS } from '@skanova/skin/contract';
+import { type AnalysisScores, METRIC_IDS, type MetricId, ZONE_IDS } from '@skanova/skin/contract';
 import {
   type MetricChange,
   type Place,
@@ -18,7 +18,7 @@ export interface JournalScan {
   readonly id: string;
   /** ISO 8601 UTC. */
   readonly takenAt: string;
-  readonly analysis: Analysis;
+  readonly analysis: AnalysisScores;
 }
 
 /** The places a trend can follow: the face as a whole, then each zone in the contract's order. */
@@ -33,7 +33,7 @@ export function metricsAt(place: Place): MetricId[] {
 }
 
 /** One score of an analysis, or undefined when the zone was not measured. */
-export function scoreOf(analysis: Analysis, place: Place, metric: MetricId): number | undefined {
+export function scoreOf(analysis: AnalysisScores, place: Place, metric: MetricId): number | undefined {
   if (place === 'overall') return analysis.overall[metric];
   return analysis.zones.find((zone) => zone.zone === place)?.metrics[metric];
 }

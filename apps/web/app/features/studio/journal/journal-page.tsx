@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { STUDIO_JOURNAL_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
-import type { ScanRecord } from '../storage';
+import type { ScanSummary } from '../storage';
 import { formatFloor, formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
 import { changesBetween, realChanges } from './journal-model';
 import { NextScan } from './next-scan';
@@ -70,7 +70,7 @@ function Journal({ state, remove }: ReturnType<typeof useJournalScans>) {
 const SHOWN_CHANGES = 5;
 
 /** What moved beyond its noise floor between the two latest scans. */
-function SincePrevious({ scans }: { scans: readonly ScanRecord[] }) {
+function SincePrevious({ scans }: { scans: readonly ScanSummary[] }) {
   const { t } = useTranslation('studio');
   const [latest, previous] = scans;
   return (
@@ -85,7 +85,7 @@ function SincePrevious({ scans }: { scans: readonly ScanRecord[] }) {
   );
 }
 
-function SinceList({ latest, previous }: { latest: ScanRecord; previous: ScanRecord }) {
+function SinceList({ latest, previous }: { latest: ScanSummary; previous: ScanSummary }) {
   const { t, i18n } = useTranslation('studio');
   const lang = i18n.language;
   const { changes } = changesBetween(previous, latest);

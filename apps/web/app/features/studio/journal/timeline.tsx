@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { STUDIO_COMPARE_PAGE, STUDIO_RESULT_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
 import { BlobImage } from '../blob-image';
-import type { ScanRecord } from '../storage';
+import type { ScanSummary } from '../storage';
 import { formatScanDate } from './journal-format';
 
 // Every saved scan, newest first: its preview, day and source, a link to the saved result, a
@@ -22,8 +22,8 @@ export function Timeline({
   onDelete,
 }: {
   /** Newest first. */
-  scans: readonly ScanRecord[];
-  onDelete: (scan: ScanRecord) => Promise<void>;
+  scans: readonly ScanSummary[];
+  onDelete: (scan: ScanSummary) => Promise<void>;
 }) {
   const { t, i18n } = useTranslation('studio');
   const lang = i18n.language;
@@ -32,7 +32,7 @@ export function Timeline({
   const [failed, setFailed] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  async function remove(scan: ScanRecord) {
+  async function remove(scan: ScanSummary) {
     const date = formatScanDate(scan.takenAt, lang);
     if (!window.confirm(t('journal.timeline.deleteConfirm', { date }))) return;
     try {

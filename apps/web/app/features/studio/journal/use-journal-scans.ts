@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { type ScanRecord, studioStore } from '../storage';
+import { type ScanSummary, studioStore } from '../storage';
 
 /** The saved scans as the journal reads them from the device: newest first. */
 export type JournalScans =
   | { status: 'loading' }
   /** The browser refused its storage (private browsing, storage disabled). */
   | { status: 'failed' }
-  | { status: 'ready'; scans: readonly ScanRecord[] };
+  | { status: 'ready'; scans: readonly ScanSummary[] };
 
 /** Reads every saved scan once the page is in the browser; `remove` deletes one and forgets it. */
 export function useJournalScans(): { state: JournalScans; remove(id: string): Promise<void> } {
