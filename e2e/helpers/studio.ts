@@ -81,6 +81,8 @@ export async function startFromHomePage(page: Page, lang: Lang) {
   await expect(page).toHaveURL(/\/studio$/);
   await expect(page.getByRole('heading', { level: 1, name: t.consent.title })).toBeVisible();
   await expectNoAxeViolations(page, `consent (${lang})`);
+  // Nothing of the offline copy (the app and its models, about 6 MB) is fetched before consent.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
   // Both boxes are required: submitting without them says so.
   await page.getByRole('button', { name: t.consent.submit }).click();
   await expect(page.getByText(t.consent.ageRequired)).toBeVisible();

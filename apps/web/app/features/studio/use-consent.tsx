@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { STUDIO_HOME } from '@skanova/shared/studio/constants';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
+import { startServiceWorker } from './offline/app-update';
 import { type ConsentRecord, studioStore } from './storage';
 
 /** The visitor's consent as this device keeps it: read once the page is in the browser. */
@@ -29,6 +30,8 @@ export function useConsent() {
   const give = useCallback(async () => {
     const consent = await studioStore().giveConsent(new Date());
     setState({ status: 'given', consent });
+    // The offline copy of the app (about 6 MB with the models) is downloaded once the visitor is in.
+    startServiceWorker();
   }, []);
   const withdraw = useCallback(async () => {
     await studioStore().withdrawConsent();

@@ -1,3 +1,5 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +49,7 @@ beforeEach(() => {
   FakeWorkbox.last = undefined;
   FakeWorkbox.instances = 0;
   waitingWorker = {};
+  globalThis.indexedDB = new IDBFactory();
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
     value: { getRegistration: vi.fn(async () => ({ waiting: waitingWorker })) },
@@ -58,8 +61,15 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
-/** The app's layout part, and a page that holds updates while `busy`. */
+/** Consent given on this device, as the app's home records it. */
+async function giveConsent() {
+  const { createStudioStore } = await import('../storage');
+  await createStudioStore().giveConsent(new Date('2026-11-25T10:00:00Z'));
+}
+
+/** The app's layout part, and a page that holds updates while `busy`; the visitor has consented. */
 async function renderApp(busy = false) {
+  await giveConsent();
   // Imported after the modules' reset, with the component: one React context for both.
   const { I18nextProvider } = await import('../../../lib/react-i18n');
   const { OfflineSupport } = await import('./offline-support');
@@ -165,8 +175,35 @@ describe("the app's service worker, from the page", () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for consent: nothing is registered (nor downloaded) before, and giving it starts the offline copy', async () => {
+    const { I18nextProvider } = await import('../../../lib/react-i18n');
+    const { OfflineSupport } = await import('./offline-support');
+    const { useConsent } = await import('../use-consent');
+    function ConsentButton() {
+      const consent = useConsent();
+      return (
+        <button type="button" onClick={() => void consent.give()}>
+          consent
+        </button>
+      );
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <ConsentButton />
+        <OfflineSupport />
+      </I18nextProvider>,
+    );
+    // The device's answer (no consent) is read, and still nothing is registered.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakeWorkbox.instances).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'consent' }));
+    await vi.waitFor(() => expect(FakeWorkbox.last?.registered).toHaveBeenCalled());
+    expect(FakeWorkbox.instances).toBe(1);
+  });
+
   it('does nothing in a browser without service workers', async () => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
+    await giveConsent();
     const { I18nextProvider } = await import('../../../lib/react-i18n');
     const { OfflineSupport } = await import('./offline-support');
     render(
@@ -174,7 +211,8 @@ describe("the app's service worker, from the page", () => {
         <OfflineSupport />
       </I18nextProvider>,
     );
-    await Promise.resolve();
+    // Long enough for the consent to be read from the device.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(FakeWorkbox.last).toBeUndefined();
   });
 });

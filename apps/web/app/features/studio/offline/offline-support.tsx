@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { DEFAULT_LANGUAGE, isLanguage } from '@skanova/shared/site/constants';
 import { STUDIO_ICONS, studioManifestUrl } from '@skanova/shared/studio/offline';
 import { useTranslation } from '../../../lib/react-i18n';
+import { useConsent } from '../use-consent';
 import { applyAppUpdate, startServiceWorker, useAppUpdate } from './app-update';
 import { useAppUpdateHeld } from './update-hold';
 import './offline.css';
@@ -11,9 +12,10 @@ const TOUCH_ICON = STUDIO_ICONS.find((icon) => icon.size === 192 && icon.purpose
 
 /**
  * The app offline and installable (ADR 011), mounted once by the app's layout: the web app manifest
- * (on the app's pages only: the public pages keep their weight), the service worker's registration,
- * and the notice that a new version is ready — shown when no analysis is under way, with a button
- * to reload and one to leave it for later.
+ * (on the app's pages only: the public pages keep their weight), the service worker's registration
+ * once the visitor has consented (a visitor who only looks at the app's home downloads no offline copy;
+ * giving consent starts it, `useConsent`), and the notice that a new version is ready — shown when no
+ * analysis is under way, with a button to reload and one to leave it for later.
  */
 export function OfflineSupport() {
   const { t, i18n } = useTranslation('studio');
@@ -22,7 +24,10 @@ export function OfflineSupport() {
   const held = useAppUpdateHeld();
   const [later, setLater] = useState(false);
   const [reloading, setReloading] = useState(false);
-  useEffect(() => startServiceWorker(), []);
+  const consented = useConsent().status === 'given';
+  useEffect(() => {
+    if (consented) startServiceWorker();
+  }, [consented]);
   const shown = update === 'waiting' && !held && !later;
 
   return (
