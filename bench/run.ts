@@ -21,6 +21,7 @@ const BENCHMARKS = [
   { title: 'Skin analysis noise floor', file: 'skin-noise-floor.ts' },
   { title: 'Your data: export and import', file: 'studio-data.bench.ts' },
   { title: 'Web app journal with 200 scans', file: 'studio-journal.bench.ts' },
+  { title: 'Soak: mixed traffic over time', file: 'soak.bench.ts' },
 ];
 
 async function main() {

@@ -5,7 +5,10 @@ import type { StatsBenchReady } from './lib/stats-bench-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED } from './seed-stats.ts';
 import {
+  type CpuTimes,
+  cpuTimes,
   formatNumber as number,
+  machineLoad,
   percentile,
   startBenchServer,
   stopBenchServer,
@@ -35,6 +38,8 @@ interface Measure {
   p99: number;
   ok: number;
   failed: number;
+  /** Server CPU time per answered request (µs): all threads, and the main thread; null off Linux. */
+  cpuPerRequest: CpuTimes | null;
 }
 
 interface DatabaseResult {
@@ -43,8 +48,15 @@ interface DatabaseResult {
   measures: Measure[];
 }
 
-async function load(port: number, cookies: string[], connections: number, seconds: number): Promise<Measure> {
+async function load(
+  port: number,
+  pid: number | undefined,
+  cookies: string[],
+  connections: number,
+  seconds: number,
+): Promise<Measure> {
   let sequence = 0;
+  const cpuBefore = cpuTimes(pid);
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -74,8 +86,17 @@ async function load(port: number, cookies: string[], connections: number, second
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
+  const cpuAfter = cpuTimes(pid);
   latencies.sort((a, b) => a - b);
+  const ok = result['2xx'];
   return {
+    cpuPerRequest:
+      cpuBefore && cpuAfter && ok > 0
+        ? {
+            process: ((cpuAfter.process - cpuBefore.process) * 1000) / ok,
+            main: ((cpuAfter.main - cpuBefore.main) * 1000) / ok,
+          }
+        : null,
     connections,
     reqPerSec: result['2xx'] / result.duration,
     p50: Math.round(percentile(latencies, 50) * 100) / 100,
@@ -102,10 +123,10 @@ async function measure(database: string, env: Record<string, string>): Promise<D
   const { port, child, ready } = await startBenchServer<StatsBenchReady>(SERVER_ENTRY, env);
   try {
     await checkAnswer(port, ready.cookies[0] as string);
-    await load(port, ready.cookies, 10, WARMUP_SECONDS);
+    await load(port, child.pid, ready.cookies, 10, WARMUP_SECONDS);
     const measures: Measure[] = [];
     for (const connections of CONNECTION_COUNTS)
-      measures.push(await load(port, ready.cookies, connections, DURATION_SECONDS));
+      measures.push(await load(port, child.pid, ready.cookies, connections, DURATION_SECONDS));
     return { database, ready, measures };
   } finally {
     await stopBenchServer(child);
@@ -122,18 +143,19 @@ function benchPostgres(): Promise<DatabaseResult> {
   return withBenchPostgres((url) => measure('PostgreSQL', { DATABASE_URL: url }));
 }
 
-function report(results: DatabaseResult[]): string {
+function report(results: DatabaseResult[], load: { start: number; end: number }): string {
   const lines = [
+    `Machine load average (1 min) at the start and the end of the run: ${load.start} and ${load.end} (2 cores).`,
     `getAffiliateStats over HTTP (POST ${STATS_PATH}, session cookie), autocannon ${DURATION_SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up;`,
     `${number(STATS_SEED.affiliates)} affiliates, ${number(STATS_SEED.clicks)} visits, ${number(STATS_SEED.conversions)} conversions (bench/seed-stats.ts); requests rotate over 40 signed-in affiliates; Node ${process.version}.`,
     '',
-    '| Database | Connections | req/s | p50 (ms) | p99 (ms) | non-2xx/errors | Target p99 < 10 ms |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| Database | Connections | req/s | p50 (ms) | p99 (ms) | non-2xx/errors | Target p99 < 10 ms | server CPU per request (µs): all threads / main thread |',
+    '|---|---:|---:|---:|---:|---:|---|---:|',
   ];
   for (const r of results) {
     for (const m of r.measures) {
       lines.push(
-        `| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} |`,
+        `| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} | ${m.cpuPerRequest ? `${number(m.cpuPerRequest.process)} / ${number(m.cpuPerRequest.main)}` : 'n/a'} |`,
       );
     }
   }
@@ -147,10 +169,14 @@ function report(results: DatabaseResult[]): string {
   return lines.join('\n');
 }
 
-/** Runs both databases and answers the markdown figures. */
+/** Runs both databases (BENCH_DATABASES=pglite or postgres for one) and answers the markdown figures. */
 export default async function run(): Promise<string> {
-  const results = [await benchPglite(), await benchPostgres()];
-  return report(results);
+  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  const start = machineLoad();
+  const results: DatabaseResult[] = [];
+  if (databases.includes('pglite')) results.push(await benchPglite());
+  if (databases.includes('postgres')) results.push(await benchPostgres());
+  return report(results, { start, end: machineLoad() });
 }
 
 runAsScript(import.meta.url, run);

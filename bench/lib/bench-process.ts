@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startPostgresCluster } from '../../apps/server/test/postgres-cluster.ts';
@@ -21,7 +21,9 @@ export async function startBenchServer<Ready = unknown>(
   env: Record<string, string>,
 ): Promise<BenchServer<Ready>> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -72,3 +74,40 @@ export function percentile(sorted: number[], p: number): number {
 /** A figure for the reports: thousands separated, `digits` decimals. */
 export const formatNumber = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** CPU time a process has used (ms): all its threads, and its main thread alone (the event loop). */
+export interface CpuTimes {
+  process: number;
+  main: number;
+}
+
+/** Clock ticks per second of /proc's figures (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time of `pid` so far, read from Linux's /proc (user + system time, 10 ms resolution);
+ * null elsewhere. Unlike throughput, CPU time per request barely depends on the machine's other work.
+ */
+export function cpuTimes(pid: number | undefined): CpuTimes | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  const ticks = (file: string) => {
+    // Fields after the command name (which may hold spaces, inside parentheses): utime is the 14th
+    // field of the line, stime the 15th.
+    const line = readFileSync(file, 'utf8');
+    const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  try {
+    return {
+      process: (ticks(`/proc/${pid}/stat`) * 1000) / CLOCK_TICKS_PER_SECOND,
+      main: (ticks(`/proc/${pid}/task/${pid}/stat`) * 1000) / CLOCK_TICKS_PER_SECOND,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's 1-minute load average, for the reports (2 cores: above 2, other work competes). */
+export function machineLoad(): number {
+  return Math.round((loadavg()[0] ?? Number.NaN) * 10) / 10;
+}

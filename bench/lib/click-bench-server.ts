@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { BENCH_CODES, ROW_COUNT_PATH, SINGLE_INSERT_PATH } from './click-workload.ts';
+import { INSERT_CLICKS_SQL } from '../../apps/server/src/features/clicks/click-batch.ts';
+import { BENCH_CODES, NOOP_PATH, ROW_COUNT_PATH, SINGLE_INSERT_PATH } from './click-workload.ts';
 
 // The click benchmark's server, in its own process so that the load generator does not share its
 // event loop: the product (storePreInstallData, group commit, rate limit off) plus, for comparison,
-// a bare route that stores the same visit with one single-row INSERT per request. That route exists
-// only here, never in the product.
+// a bare route that stores the same visit with one single-row INSERT per request, and two routes that
+// answer at once: one on the product's app (its hooks: security headers, the API's checks) and one
+// on a bare Fastify instance on a second port (the HTTP stack's ceiling, the ratio's reference).
+// These routes exist only here, never in the product.
 
 const SINGLE_INSERT_SQL = `INSERT INTO clicks (
   tracking_id, type, code, session_id, visitor_key, ip_hash, user_agent, language, timezone, screen_resolution,
@@ -24,6 +28,12 @@ interface VisitBody {
   };
 }
 
+export interface ClickBenchReady {
+  kind: string;
+  /** Port of the bare Fastify instance. */
+  barePort: number;
+}
+
 async function main() {
   const config = loadConfig({
     ...process.env,
@@ -34,8 +44,23 @@ async function main() {
     AUTH_SECRET: 'benchmark-auth-secret-benchmark-auth-0123',
     DATA_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   });
-  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://',
+    // BENCH_PGLITE_THREAD=0: the embedded database on the server's own thread, for comparison.
+    pgliteThread: process.env.BENCH_PGLITE_THREAD !== '0',
+  });
   await migrate(database.sql);
+  // Batches the click writer sent, and their visits: the report's visits per commit.
+  const batches = { statements: 0, visits: 0 };
+  const query = database.sql.query.bind(database.sql);
+  database.sql.query = (text, params, options) => {
+    if (text === INSERT_CLICKS_SQL) {
+      batches.statements += 1;
+      batches.visits += (params?.[0] as unknown[]).length;
+    }
+    return query(text, params, options);
+  };
   for (const code of BENCH_CODES) {
     await database.sql.query(
       `WITH owner AS (INSERT INTO affiliates (id) VALUES ('bench') ON CONFLICT DO NOTHING) INSERT INTO referral_codes (code, affiliate_id) VALUES ($1, 'bench') ON CONFLICT DO NOTHING`,
@@ -73,14 +98,24 @@ async function main() {
 
   app.get(ROW_COUNT_PATH, async () => {
     const { rows } = await database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM clicks');
-    return { rows: rows[0]?.n ?? 0 };
+    return { rows: rows[0]?.n ?? 0, ...batches };
   });
 
+  app.post(NOOP_PATH, async () => ({ result: null }));
+  const bare = Fastify({ logger: false });
+  bare.post(NOOP_PATH, async () => ({ result: null }));
+
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
-  process.send?.({ ready: true, kind: database.kind });
+  const barePort = Number(process.env.BARE_PORT ?? 0);
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
+  const address = bare.server.address();
+  const ready: ClickBenchReady = {
+    kind: database.kind,
+    barePort: typeof address === 'object' && address ? address.port : barePort,
+  };
+  process.send?.(ready);
   process.on('SIGTERM', () => {
-    void app
-      .close()
+    void Promise.all([app.close(), bare.close()])
       .then(() => database.close())
       .then(() => process.exit(0));
   });

@@ -4,6 +4,8 @@
 export const SINGLE_INSERT_PATH = '/bench/single-insert';
 export const CLICK_FUNCTION_PATH = '/api/fn/storePreInstallData';
 export const ROW_COUNT_PATH = '/bench/rows';
+/** A route that answers at once: on the product's app (its hooks) and on a bare Fastify. */
+export const NOOP_PATH = '/bench/noop';
 
 /** Referral codes seeded in the benchmark database. */
 export const BENCH_CODES = Array.from({ length: 200 }, (_, i) => `BENCH${String(i).padStart(3, '0')}`);

@@ -35,7 +35,12 @@ async function main() {
     AUTH_SECRET: 'benchmark-auth-secret-benchmark-auth-0123',
     DATA_ENCRYPTION_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   });
-  const database = openDatabase({ url: config.DATABASE_URL, pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://' });
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    pgliteDir: process.env.BENCH_PGLITE_DIR ?? 'memory://',
+    // BENCH_PGLITE_THREAD=0: the embedded database on the server's own thread, for comparison.
+    pgliteThread: process.env.BENCH_PGLITE_THREAD !== '0',
+  });
   await migrate(database.sql);
   const { app } = await buildApp({ config, database, serveSite: false });
   await app.ready();

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ERROR_STATUS, type ErrorCode } from '@skanova/shared/callable/errors';
@@ -25,6 +24,7 @@ import { registerHealth } from './http/health.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { outboxDepth } from './email/outbox.ts';
 import { loggerOptions, redactPersonalData, requestAwareLogger, runWithRequestLog } from './lib/logging.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createAppMetrics } from './lib/metrics.ts';
 import { createHasher, resolveSecret } from './lib/secrets.ts';
@@ -104,7 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   };
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     // Pages replace this with their own policy (inline-script hashes); API answers need nothing.
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] } },
     strictTransportSecurity: config.isHttps ? { maxAge: ONE_YEAR, includeSubDomains: true } : false,

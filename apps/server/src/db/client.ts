@@ -13,6 +13,7 @@ import * as clicksSchema from './schema/clicks.ts';
 import * as programmeSchema from './schema/programme.ts';
 import * as supportTicketsSchema from './schema/support-tickets.ts';
 import * as webVitalsSchema from './schema/web-vitals.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 /** Every table Drizzle knows (one file per area in ./schema, no barrel). */
 const schema = {
@@ -30,11 +31,22 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Raw SQL access shared by migrations, batch writers and tests: same calls on both drivers. */
 export interface SqlClient {
   /** Runs one parameterised statement. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: T[] }>;
   /** Runs a script of several statements (no parameters). */
   exec(text: string): Promise<void>;
   /** Runs `fn` on one dedicated connection (PostgreSQL) or the only one (PGlite). */
   withConnection<T>(fn: (conn: Pick<SqlClient, 'query' | 'exec'>) => Promise<T>): Promise<T>;
+}
+
+export interface QueryOptions {
+  /**
+   * A name for a statement of fixed text run on every request (the dashboard's statistics, the
+   * session lookup, the visits' batch): PostgreSQL prepares it once per connection and plans it
+   * once it has seen a few runs, instead of parsing and planning it every time — the planning of
+   * the statistics statement cost more than running it. The name must always go with the same
+   * text. PGlite has no named statements: ignored there.
+   */
+  name?: string;
 }
 
 export interface Database {
@@ -55,15 +67,23 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * PGlite on its own worker thread (default), or on the caller's thread (`false`: one-off scripts
+   * that would rather not start a thread, and the benchmarks' comparison).
+   */
+  pgliteThread?: boolean;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.pgliteDir ?? 'memory://');
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteThread ?? true);
 }
 
-function openPglite(dir: string): Database {
+function openPglite(dir: string, onThread: boolean): Database {
   if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
-  const client = new PGlite(dir);
+  // The thread answers the part of PGlite's interface that Drizzle and this client use.
+  const client = onThread ? (new PGliteThread(dir) as unknown as PGlite) : new PGlite(dir);
   const sql: SqlClient = {
     async query(text, params) {
       const result = await client.query(text, params as unknown[] | undefined);
@@ -89,9 +109,13 @@ function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client's error (e.g. the server restarted) must not crash the process.
   pool.on('error', () => {});
+  const run = (client: Pick<pg.Pool, 'query'>, text: string, params?: unknown[], options?: QueryOptions) =>
+    options?.name
+      ? client.query({ name: options.name, text, values: params })
+      : client.query(text, params as unknown[] | undefined);
   const sql: SqlClient = {
-    async query(text, params) {
-      const result = await pool.query(text, params as unknown[] | undefined);
+    async query(text, params, options) {
+      const result = await run(pool, text, params, options);
       return { rows: result.rows };
     },
     async exec(text) {
@@ -101,7 +125,7 @@ function openPostgres(url: string, poolSize: number): Database {
       const conn = await pool.connect();
       try {
         return await fn({
-          query: async (text, params) => ({ rows: (await conn.query(text, params as unknown[] | undefined)).rows }),
+          query: async (text, params, options) => ({ rows: (await run(conn, text, params, options)).rows }),
           exec: async (text) => {
             await conn.query(text);
           },

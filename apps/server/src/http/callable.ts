@@ -6,7 +6,7 @@ import { isStorableJson } from '@skanova/shared/callable/storable-text';
 import { fieldErrorsFromIssues, formNamespaceOf } from '@skanova/shared/callable/field-errors';
 import type { AffiliateCaller, AppContext, SignedInUser } from '../context.ts';
 import { CallableError } from '../lib/callable-error.ts';
-import { loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
+import { resolveCaller } from '../features/auth/caller.ts';
 
 export interface CallableRequestContext {
   app: AppContext;
@@ -111,14 +111,15 @@ async function authorise(
   access: CallableAccess,
 ): Promise<AffiliateCaller | SignedInUser | null> {
   if (access === 'public') return null;
-  const user = await resolveUser(app, request);
-  if (!user) throw new CallableError('unauthenticated', 'You must be signed in.', { code: 'unauthenticated' });
+  const caller = await resolveCaller(app, request);
+  if (!caller) throw new CallableError('unauthenticated', 'You must be signed in.', { code: 'unauthenticated' });
+  const { user } = caller;
   if (access === 'admin') {
     if (user.role !== 'admin')
       throw new CallableError('permission-denied', 'Operators only.', { code: 'permission-denied' });
     return user;
   }
-  const affiliate = await loadAffiliateCaller(app, user);
+  const affiliate = await caller.affiliate();
   if (!affiliate) throw new CallableError('not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
   return affiliate;
 }

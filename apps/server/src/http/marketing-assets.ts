@@ -10,7 +10,7 @@ import {
   parseBannerFileName,
 } from '@skanova/shared/marketing/assets';
 import type { AppContext } from '../context.ts';
-import { loadAffiliateCaller, resolveUser } from '../features/auth/caller.ts';
+import { resolveCaller } from '../features/auth/caller.ts';
 import { createBannerRenderer } from '../features/marketing/banner-image.ts';
 import { isLiveReferralCode, normaliseCode, ownsReferralCode } from '../features/marketing/marketing-codes.ts';
 import { renderPrintDocument } from '../features/marketing/print-documents.ts';
@@ -71,10 +71,10 @@ export function registerMarketingAssets(app: FastifyInstance, ctx: AppContext): 
     { config: { rateLimit: { max: PRINT_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } } },
     async (request, reply) => {
       // Who asks comes first: an anonymous request learns nothing about codes or files.
-      const user = await resolveUser(ctx, request);
-      if (!user)
+      const caller = await resolveCaller(ctx, request);
+      if (!caller)
         return sendCallableError(reply, 'unauthenticated', 'You must be signed in.', { code: 'unauthenticated' });
-      const affiliate = await loadAffiliateCaller(ctx, user);
+      const affiliate = await caller.affiliate();
       if (!affiliate)
         return sendCallableError(reply, 'not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
 

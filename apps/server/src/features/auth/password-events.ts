@@ -2,15 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { affiliateEmail, emailTime, sendInBackground } from '../../email/email-texts.ts';
-import { loadAffiliateCaller, resolveUser } from './caller.ts';
+import { resolveCaller } from './caller.ts';
 
 // What follows a password change made through /api/auth/change-password: an audit entry and an
 // e-mail to the account, so that its owner learns of a change they did not make.
 
 /** The signed-in affiliate behind the request (the session survives the change: other sessions are revoked). */
 export async function affiliateEmailTarget(ctx: AppContext, request: FastifyRequest): Promise<AffiliateCaller | null> {
-  const user = await resolveUser(ctx, request);
-  return user ? loadAffiliateCaller(ctx, user) : null;
+  const caller = await resolveCaller(ctx, request);
+  return caller ? caller.affiliate() : null;
 }
 
 export async function auditPasswordChange(ctx: AppContext, affiliate: AffiliateCaller): Promise<void> {

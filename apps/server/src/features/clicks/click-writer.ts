@@ -132,6 +132,7 @@ export class ClickWriter {
       const { rows } = await this.#options.sql.query<{ tracking_id: string; counted: boolean }>(
         INSERT_CLICKS_SQL,
         clickBatchParams(batch.map((pending) => pending.row)),
+        { name: 'insert-clicks' },
       );
       ok = true;
       return rows.map((row) => ({ trackingId: row.tracking_id, counted: row.counted }));

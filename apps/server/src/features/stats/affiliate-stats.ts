@@ -64,13 +64,17 @@ const dollars = (cents: number) => cents / 100;
 
 export async function loadAffiliateStats(app: AppContext, affiliateId: string): Promise<AffiliateStats> {
   const now = app.now();
-  const { rows } = await app.database.sql.query<StatsRow>(STATS_SQL, [
-    affiliateId,
-    nextPayoutCutoff(now).toISOString(),
-    // `last30DaysCount`: the chart's days (EARNINGS_TOTALS_CTES counts from here to the window's end).
-    recentActivityWindow(now).start.toISOString(),
-    new Date(now.getTime() - ACTIVE_VISITORS_WINDOW_MINUTES * MINUTE_MS).toISOString(),
-  ]);
+  const { rows } = await app.database.sql.query<StatsRow>(
+    STATS_SQL,
+    [
+      affiliateId,
+      nextPayoutCutoff(now).toISOString(),
+      // `last30DaysCount`: the chart's days (EARNINGS_TOTALS_CTES counts from here to the window's end).
+      recentActivityWindow(now).start.toISOString(),
+      new Date(now.getTime() - ACTIVE_VISITORS_WINDOW_MINUTES * MINUTE_MS).toISOString(),
+    ],
+    { name: 'affiliate-stats' },
+  );
   const row = rows[0];
   if (!row) throw new Error(`affiliate ${affiliateId} has no row`);
   const codes = jsonValue(row.codes);
