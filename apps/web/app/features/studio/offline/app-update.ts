@@ -31,7 +31,8 @@ function setState(next: AppUpdateState) {
 export function startServiceWorker() {
   if (started || !('serviceWorker' in navigator)) return;
   started = true;
-  import('workbox-window')
+  afterPageLoad()
+    .then(() => import('workbox-window'))
     .then(async ({ Workbox }) => {
       const wb = new Workbox(STUDIO_SW_PATH, { scope: STUDIO_SW_SCOPE });
       wb.addEventListener('waiting', () => setState('waiting'));
@@ -50,6 +51,15 @@ export function startServiceWorker() {
     .catch(() => {
       // No service worker (private browsing, blocked, offline on a first visit): the app still works online.
     });
+}
+
+/**
+ * Once the page has loaded: the worker's script, its installation and its copy of the app (about 6 MB)
+ * do not compete with the page's own first paint and data.
+ */
+function afterPageLoad(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
 /** Switches to the new version: the waiting worker takes over, then the page reloads. */
