@@ -3,9 +3,10 @@ import type { Workbox } from 'workbox-window';
 import { STUDIO_SW_PATH, STUDIO_SW_SCOPE } from '@skanova/shared/studio/offline';
 
 // The page's side of the app's service worker (ADR 011), with workbox-window: registered once per
-// page load, from the app's pages only, once the visitor has consented. A new version installs in the background and waits; the page
-// learns it here and the visitor chooses when to reload (offline-support.tsx). Nothing here touches the
-// visitor's data: the scans and the profile live in IndexedDB, which an update leaves alone.
+// page load, from the app's pages only, once the visitor has consented and the page has loaded. A new
+// version installs in the background and waits; the page learns it here and the visitor chooses when
+// to reload (offline-support.tsx). Nothing here touches the visitor's data: the scans and the profile
+// live in IndexedDB, which an update leaves alone.
 
 /** `waiting`: a new version is installed and takes over at the next reload the visitor asks for. */
 export type AppUpdateState = 'current' | 'waiting';
