@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickRow } from '../src/features/clicks/click-batch.ts';
 import { ClickWriter, WRITER_TUNING } from '../src/features/clicks/click-writer.ts';
-import { hourBucket, newTrackingId } from '../src/features/clicks/visitor.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase } from './helpers/database.ts';
+import { clickRow } from './helpers/visits.ts';
 
 // The group-commit writer on its own: batching, same-batch de-duplication, one bad row failing alone,
 // and closing with visits still queued.
@@ -11,31 +11,9 @@ import { createTestDatabase } from './helpers/database.ts';
 const CODE = 'WRTR2345';
 const NOW = new Date('2026-11-22T10:20:00.000Z');
 
+/** A visit to /ref/CODE at NOW. */
 function row(overrides: Partial<ClickRow> = {}): ClickRow {
-  return {
-    trackingId: newTrackingId(),
-    type: 'ref',
-    code: CODE,
-    sessionId: null,
-    visitorKey: `visitor-${Math.random()}`,
-    ipHash: 'ip-hash',
-    userAgent: 'Mozilla/5.0',
-    language: 'en-GB',
-    timezone: 'Europe/London',
-    screenResolution: '1920x1080',
-    platform: 'desktop',
-    colorDepth: 24,
-    deviceMemory: 8,
-    hardwareConcurrency: 8,
-    clientTimestamp: NOW.toISOString(),
-    referrer: 'direct',
-    path: `/ref/${CODE}`,
-    query: {},
-    isBot: false,
-    createdAt: NOW,
-    hourBucket: hourBucket(NOW),
-    ...overrides,
-  };
+  return clickRow({ at: NOW, type: 'ref', code: CODE, path: `/ref/${CODE}`, ...overrides });
 }
 
 /** A writer whose statements are counted. */

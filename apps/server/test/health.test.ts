@@ -2,12 +2,11 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import type { ClickRow } from '../src/features/clicks/click-batch.ts';
 import { clickQueueLength, clickWriterFor } from '../src/features/clicks/click-writer.ts';
-import { hourBucket, newTrackingId } from '../src/features/clicks/visitor.ts';
 import { markShuttingDown } from '../src/http/health.ts';
 import { type TestApp, createTestApp, memoryMailer, testConfig } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/database.ts';
+import { clickRow } from './helpers/visits.ts';
 
 // Liveness and readiness for load balancers: /healthz answers while the process runs; /readyz says
 // whether this process should get traffic — not when its database does not answer, lacks a
@@ -86,7 +85,7 @@ describe('health and readiness', () => {
     await lockTaken;
     const writer = clickWriterFor(t.context);
     // Two commits of 500 in flight, the rest queued: well over four batches.
-    const visits = Array.from({ length: 3100 }, () => writer.record(visitRow()));
+    const visits = Array.from({ length: 3100 }, () => writer.record(clickRow()));
     try {
       expect(clickQueueLength(t.context)).toBeGreaterThan(2000);
       const { status, body } = await get(t, '/readyz');
@@ -180,30 +179,3 @@ describe('probes stay out of the request log', () => {
     expect(logged).toEqual(['/api/no-such-endpoint']);
   });
 });
-
-function visitRow(): ClickRow {
-  const now = new Date();
-  return {
-    trackingId: newTrackingId(),
-    type: 'download',
-    code: null,
-    sessionId: null,
-    visitorKey: `visitor-${Math.random()}`,
-    ipHash: 'ip-hash',
-    userAgent: 'Mozilla/5.0',
-    language: 'en-GB',
-    timezone: 'Europe/London',
-    screenResolution: '1920x1080',
-    platform: 'desktop',
-    colorDepth: 24,
-    deviceMemory: 8,
-    hardwareConcurrency: 8,
-    clientTimestamp: now.toISOString(),
-    referrer: 'direct',
-    path: '/download',
-    query: {},
-    isBot: false,
-    createdAt: now,
-    hourBucket: hourBucket(now),
-  };
-}

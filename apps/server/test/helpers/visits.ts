@@ -1,4 +1,8 @@
-// Landing-page visits as the page sends them to storePreInstallData (spec §3, §7).
+import type { ClickRow } from '../../src/features/clicks/click-batch.ts';
+import { hourBucket, newTrackingId } from '../../src/features/clicks/visitor.ts';
+
+// Landing-page visits as the page sends them to storePreInstallData (spec §3, §7), and as the click
+// writer stores them.
 
 export const IPHONE_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -31,5 +35,36 @@ export function createVisit({ code, sessionId, userAgent, timestamp, query }: Vi
     deeplink: { type: code === null ? 'download' : 'ref', code, fullPath: path },
     path,
     query: query ?? {},
+  };
+}
+
+/**
+ * A visit as the click writer stores it: a desktop opening /download without a code at `at` (now by
+ * default), a new tracking id and visitor each time; `overrides` change any column.
+ */
+export function clickRow({ at = new Date(), ...overrides }: Partial<ClickRow> & { at?: Date } = {}): ClickRow {
+  return {
+    trackingId: newTrackingId(),
+    type: 'download',
+    code: null,
+    sessionId: null,
+    visitorKey: `visitor-${Math.random()}`,
+    ipHash: 'ip-hash',
+    userAgent: 'Mozilla/5.0',
+    language: 'en-GB',
+    timezone: 'Europe/London',
+    screenResolution: '1920x1080',
+    platform: 'desktop',
+    colorDepth: 24,
+    deviceMemory: 8,
+    hardwareConcurrency: 8,
+    clientTimestamp: at.toISOString(),
+    referrer: 'direct',
+    path: '/download',
+    query: {},
+    isBot: false,
+    createdAt: at,
+    hourBucket: hourBucket(at),
+    ...overrides,
   };
 }
