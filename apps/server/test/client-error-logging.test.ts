@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import type { Database } from '../src/db/client.ts';
 import { REVENUECAT_WEBHOOK_PATH } from '../src/http/revenuecat-webhook.ts';
-import { TEST_PUBLIC_URL, memoryMailer, testConfig } from './helpers/app.ts';
+import { TEST_PUBLIC_URL, memoryMailer, serveTestApp, testConfig } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/database.ts';
 
 // A client's mistake is not ours to debug (a hostile client's report: a 10 MB body was logged at
@@ -34,14 +33,10 @@ beforeAll(async () => {
       done();
     },
   });
-  ({ app } = await buildApp({
-    config: testConfig({ LOG_LEVEL: 'info', REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH }),
-    database,
+  ({ app } = await serveTestApp(database, testConfig({ LOG_LEVEL: 'info', REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH }), {
     mailer: memoryMailer().mailer,
-    serveSite: false,
     logger: { level: 'info', stream },
   }));
-  await app.ready();
 });
 afterAll(async () => {
   await app.close();

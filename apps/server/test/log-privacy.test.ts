@@ -2,12 +2,11 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Database } from '../src/db/client.ts';
 import { outboxIdle } from '../src/email/outbox-worker.ts';
 import { loggableUrl, redactPersonalData } from '../src/lib/logging.ts';
-import { TEST_PUBLIC_URL, memoryMailer, testConfig } from './helpers/app.ts';
+import { TEST_PUBLIC_URL, memoryMailer, serveTestApp, testConfig } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { WEBHOOK_AUTH, WEBHOOK_PATH } from './helpers/revenuecat.ts';
 
@@ -67,14 +66,14 @@ beforeAll(async () => {
       done();
     },
   });
-  ({ app, context } = await buildApp({
-    config: testConfig({ LOG_LEVEL: 'debug', REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH }),
+  ({ app, context } = await serveTestApp(
     database,
-    mailer: memoryMailer().mailer,
-    serveSite: false,
-    logger: { level: 'debug', stream },
-  }));
-  await app.ready();
+    testConfig({ LOG_LEVEL: 'debug', REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH }),
+    {
+      mailer: memoryMailer().mailer,
+      logger: { level: 'debug', stream },
+    },
+  ));
 });
 afterAll(async () => {
   await app.close();

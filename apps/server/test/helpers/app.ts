@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
@@ -58,7 +58,7 @@ export async function createTestApp(
 export async function serveTestApp(
   database: Database,
   config: Config,
-  options: { mailer?: Mailer; serveSite?: boolean; logger?: false } = {},
+  options: { mailer?: Mailer; serveSite?: boolean; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const clock = {
     now: new Date(),
@@ -72,7 +72,7 @@ export async function serveTestApp(
     mailer: options.mailer,
     now: () => clock.now,
     serveSite: options.serveSite ?? false,
-    ...(options.logger === false ? { logger: false } : {}),
+    logger: options.logger,
   });
   await app.ready();
   return { app, context, database, config, clock, close: () => app.close() };
