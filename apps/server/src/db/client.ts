@@ -41,10 +41,12 @@ export interface SqlClient {
 export interface QueryOptions {
   /**
    * A name for a statement of fixed text run on every request (the dashboard's statistics, the
-   * session lookup, the visits' batch): PostgreSQL prepares it once per connection and plans it
-   * once it has seen a few runs, instead of parsing and planning it every time — the planning of
-   * the statistics statement cost more than running it. The name must always go with the same
-   * text. PGlite has no named statements: ignored there.
+   * session lookup, the visits' batch). On PostgreSQL it is prepared once per connection and runs
+   * on the pool of such statements, whose connections reuse one generic plan: left to choose,
+   * PostgreSQL planned the statistics statement afresh on every run (its custom plans look cheaper
+   * than the generic one), and that planning cost more than running it (docs/benchmarks.md). Only
+   * statements whose plan does not depend on their parameters' values belong here: every lookup is
+   * by key. The name must always go with the same text. PGlite has no named statements: ignored there.
    */
   name?: string;
 }
@@ -105,17 +107,43 @@ function openPglite(dir: string, onThread: boolean): Database {
   };
 }
 
+/** The share of a process's connections kept for the named statements (QueryOptions.name). */
+const NAMED_POOL_SHARE = 0.5;
+
+/**
+ * `url` with a setting added to the session's startup options (`?options=-c …`), after any it names;
+ * `url` itself when it is no URL this can read (the driver then reports what is wrong with it).
+ */
+export function withSessionSetting(url: string, setting: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  const options = parsed.searchParams.get('options');
+  parsed.searchParams.set('options', options ? `${options} -c ${setting}` : `-c ${setting}`);
+  return parsed.toString();
+}
+
 function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const namedPoolSize = Math.max(1, Math.round(poolSize * NAMED_POOL_SHARE));
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(1, poolSize - namedPoolSize) });
+  // Set when the connection starts (PostgreSQL 12 or later), before any statement.
+  const namedPool = new pg.Pool({
+    connectionString: withSessionSetting(url, 'plan_cache_mode=force_generic_plan'),
+    max: namedPoolSize,
+  });
   // An idle client's error (e.g. the server restarted) must not crash the process.
   pool.on('error', () => {});
+  namedPool.on('error', () => {});
   const run = (client: Pick<pg.Pool, 'query'>, text: string, params?: unknown[], options?: QueryOptions) =>
     options?.name
       ? client.query({ name: options.name, text, values: params })
       : client.query(text, params as unknown[] | undefined);
   const sql: SqlClient = {
     async query(text, params, options) {
-      const result = await run(pool, text, params, options);
+      const result = await run(options?.name ? namedPool : pool, text, params, options);
       return { rows: result.rows };
     },
     async exec(text) {
@@ -139,7 +167,14 @@ function openPostgres(url: string, poolSize: number): Database {
     kind: 'postgres',
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     sql,
-    close: () => pool.end(),
-    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+    close: async () => {
+      await Promise.all([pool.end(), namedPool.end()]);
+    },
+    poolUse: () => ({
+      total: pool.totalCount + namedPool.totalCount,
+      idle: pool.idleCount + namedPool.idleCount,
+      waiting: pool.waitingCount + namedPool.waitingCount,
+      max: poolSize,
+    }),
   };
 }
