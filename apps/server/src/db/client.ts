@@ -67,6 +67,12 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /**
+   * An in-memory PGlite starts as a copy of this data folder (an uncompressed tar, as `dumpDataDir`
+   * makes it) instead of an empty one: the tests' migrated template, a fifth of the time of creating
+   * and migrating a database.
+   */
+  pgliteTemplate?: Uint8Array<ArrayBuffer>;
   /** PostgreSQL pool size. */
   poolSize?: number;
   /**
@@ -79,13 +85,19 @@ export interface DatabaseOptions {
 export function openDatabase(options: DatabaseOptions): Database {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteThread ?? true);
+    : openPglite(options.pgliteDir ?? 'memory://', options.pgliteThread ?? true, options.pgliteTemplate);
 }
 
-function openPglite(dir: string, onThread: boolean): Database {
-  if (!dir.startsWith('memory://')) mkdirSync(path.resolve(dir), { recursive: true });
+function openPglite(dir: string, onThread: boolean, template: Uint8Array<ArrayBuffer> | undefined): Database {
+  const inMemory = dir.startsWith('memory://');
+  if (template && !inMemory) throw new Error('A PGlite template is for an in-memory database only.');
+  if (!inMemory) mkdirSync(path.resolve(dir), { recursive: true });
   // The thread answers the part of PGlite's interface that Drizzle and this client use.
-  const client = onThread ? (new PGliteThread(dir) as unknown as PGlite) : new PGlite(dir);
+  const client = onThread
+    ? (new PGliteThread(dir, template) as unknown as PGlite)
+    : template
+      ? new PGlite({ dataDir: dir, loadDataDir: new Blob([template]) })
+      : new PGlite(dir);
   const sql: SqlClient = {
     async query(text, params) {
       const result = await client.query(text, params as unknown[] | undefined);

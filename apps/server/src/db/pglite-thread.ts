@@ -41,6 +41,8 @@ export interface WireError {
 
 export interface WorkerData {
   dataDir: string;
+  /** A data folder (an uncompressed tar of one) to start the database from: see DatabaseOptions. */
+  template?: Uint8Array | undefined;
 }
 
 interface Call {
@@ -55,8 +57,8 @@ export class PGliteThread {
   #nextId = 1;
   #failure: Error | undefined;
 
-  constructor(dataDir: string) {
-    const workerData: WorkerData = { dataDir };
+  constructor(dataDir: string, template?: Uint8Array) {
+    const workerData: WorkerData = { dataDir, template };
     this.#worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
       workerData,
       // Plain JavaScript: no loader to start. A CPU profile of the server profiles this thread too.

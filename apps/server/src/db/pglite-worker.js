@@ -20,8 +20,8 @@ import { PGlite } from '@electric-sql/pglite';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.js runs as a worker thread');
-const { dataDir } = /** @type {WorkerData} */ (workerData);
-const db = new PGlite(dataDir);
+const { dataDir, template } = /** @type {WorkerData} */ (workerData);
+const db = template ? new PGlite({ dataDir, loadDataDir: new Blob([template]) }) : new PGlite(dataDir);
 
 /** Marks a rollback asked for by the caller (not a failure of the transaction's end). */
 const ROLLBACK = Symbol('rollback');

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
@@ -7,13 +8,19 @@ import { migrate } from '../../src/db/migrate.ts';
 /** Which database this test project runs on (vitest.config.ts sets TEST_DB). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/** The migrated embedded database the run's global setup wrote (pglite-global-setup.ts), read once a file. */
+let pgliteTemplate: Uint8Array<ArrayBuffer> | undefined;
+
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite, or a copy of the migrated
- * template on the test PostgreSQL cluster. Call `close()` in afterAll.
+ * A fresh, migrated database for one test file: an in-memory PGlite started from the run's migrated
+ * template (on its own thread, as the server runs it), or a copy of the migrated template database on
+ * the test PostgreSQL cluster. Call `close()` in afterAll.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (TEST_DB === 'pglite') {
-    const database = openDatabase({ pgliteDir: 'memory://' });
+    pgliteTemplate ??= new Uint8Array(readFileSync(inject('pgliteTemplatePath')));
+    const database = openDatabase({ pgliteDir: 'memory://', pgliteTemplate });
+    // Nothing to apply: the template is migrated (a migration added since would be applied here).
     await migrate(database.sql);
     return database;
   }
