@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useLayoutEffect, useRef } from 'react';
 import {
   STUDIO_COMPARE_PAGE,
   STUDIO_CONSULTATION_PAGE,
@@ -9,6 +9,7 @@ import {
   STUDIO_SCAN_PAGE,
 } from '@skanova/shared/studio/constants';
 import { ConsultationPage } from './consultation/consultation-page';
+import { dropEarlyReads, startEarlyReads } from './early-reads';
 import { DataPage } from './data/data-page';
 import { ComparePage } from './journal/compare-page';
 import { JournalPage } from './journal/journal-page';
@@ -29,9 +30,17 @@ const PAGES: Readonly<Record<string, ComponentType>> = {
   [STUDIO_DATA_PAGE]: DataPage,
 };
 
+// The device's reads of the page the visitor opened start now, while the page hydrates (early-reads.ts).
+if (typeof document !== 'undefined') startEarlyReads(location.pathname.replace(/\/+$/, ''));
+
 /** The app's pages by path, in its layout; any other path is the home (consent, new scan, saved scans). */
 export default function StudioPages({ path }: { path: string }) {
   const Page = PAGES[path] ?? StudioHome;
+  const openedPath = useRef(path);
+  // A layout effect: it runs before the next page's hooks start their reads.
+  useLayoutEffect(() => {
+    if (path !== openedPath.current) dropEarlyReads();
+  }, [path]);
   return (
     <StudioLayout>
       <Page />

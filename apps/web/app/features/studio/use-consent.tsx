@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { STUDIO_HOME } from '@skanova/shared/studio/constants';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
+import { takeEarlyRead } from './early-reads';
 import { startServiceWorker } from './offline/app-update';
 import { type ConsentRecord, studioStore } from './storage';
 
@@ -17,12 +18,10 @@ export function useConsent() {
   const [state, setState] = useState<ConsentStatus>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    studioStore()
-      .consent()
-      .then(
-        (consent) => live && setState(consent ? { status: 'given', consent } : { status: 'absent' }),
-        () => live && setState({ status: 'unavailable' }),
-      );
+    (takeEarlyRead('consent') ?? studioStore().consent()).then(
+      (consent) => live && setState(consent ? { status: 'given', consent } : { status: 'absent' }),
+      () => live && setState({ status: 'unavailable' }),
+    );
     return () => {
       live = false;
     };

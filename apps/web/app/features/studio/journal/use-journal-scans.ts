@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { takeEarlyRead } from '../early-reads';
 import { type ScanSummary, studioStore } from '../storage';
 
 /** The saved scans as the journal reads them from the device: newest first. */
@@ -13,12 +14,10 @@ export function useJournalScans(): { state: JournalScans; remove(id: string): Pr
   const [state, setState] = useState<JournalScans>({ status: 'loading' });
   useEffect(() => {
     let live = true;
-    studioStore()
-      .listScans()
-      .then(
-        (scans) => live && setState({ status: 'ready', scans }),
-        () => live && setState({ status: 'failed' }),
-      );
+    (takeEarlyRead('scans') ?? studioStore().listScans()).then(
+      (scans) => live && setState({ status: 'ready', scans }),
+      () => live && setState({ status: 'failed' }),
+    );
     return () => {
       live = false;
     };
