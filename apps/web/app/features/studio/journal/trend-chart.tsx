@@ -32,22 +32,23 @@ const GEOMETRY = {
   mark: 5,
 };
 
-function useMeasuredWidth(fallback: number): [RefObject<HTMLDivElement | null>, number] {
+function useMeasuredWidth(fallback: number): [RefObject<HTMLDivElement | null>, number | null] {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(fallback);
-  // Measured in the commit, before the first paint: the chart is never painted at a wrong width
-  // (reading the width lays the page out a little earlier; the browser does not lay it out again).
+  const [width, setWidth] = useState<number | null>(null);
+  // Measured in the commit, before the first paint: the chart is drawn once, at its width (reading
+  // the width lays the page out a little earlier; the browser does not lay it out again). Where
+  // nothing is laid out (tests), the fallback.
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (element.clientWidth > 0) setWidth(element.clientWidth);
+    setWidth(element.clientWidth > 0 ? element.clientWidth : fallback);
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry && entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [fallback]);
   return [ref, width];
 }
 
@@ -77,10 +78,23 @@ function Mark({
   );
 }
 
-export function TrendChart({ series, title, summary, formatTick, lang }: TrendChartProps) {
+export function TrendChart(props: TrendChartProps) {
   const id = useId();
   const [frame, measured] = useMeasuredWidth(GEOMETRY.fallbackWidth);
-  const width = Math.max(GEOMETRY.minWidth, measured);
+  return (
+    <>
+      <div className="trend-chart__frame" ref={frame}>
+        {measured === null ? null : <ChartSvg {...props} id={id} width={Math.max(GEOMETRY.minWidth, measured)} />}
+      </div>
+      <p className="trend-chart__summary" id={`${id}-summary`}>
+        {props.summary}
+      </p>
+    </>
+  );
+}
+
+/** The chart itself, drawn at the width its frame measured. */
+function ChartSvg({ series, title, formatTick, lang, id, width }: TrendChartProps & { id: string; width: number }) {
   const { height, left, right, top, bottom } = GEOMETRY;
   const plotWidth = width - left - right;
   const plotHeight = height - top - bottom;
@@ -114,75 +128,68 @@ export function TrendChart({ series, title, summary, formatTick, lang }: TrendCh
   const markSize = Math.max(2.5, Math.min(GEOMETRY.mark, spacing * 0.6));
 
   return (
-    <>
-      <div className="trend-chart__frame" ref={frame}>
-        <svg
-          className="trend-chart"
-          viewBox={`0 0 ${width} ${height}`}
-          width={width}
-          height={height}
-          role="img"
-          aria-labelledby={`${id}-title`}
-          aria-describedby={`${id}-summary`}
+    <svg
+      className="trend-chart"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-summary`}
+    >
+      <title id={`${id}-title`}>{title}</title>
+      {gridValues.map((value) => (
+        <g key={value}>
+          <line
+            className={value === axis.min ? 'trend-chart__axis' : 'trend-chart__grid'}
+            x1={left}
+            x2={left + plotWidth}
+            y1={yOf(value)}
+            y2={yOf(value)}
+          />
+          <text className="trend-chart__tick" x={left - 6} y={yOf(value) + 4} textAnchor="end">
+            {number.format(value)}
+          </text>
+        </g>
+      ))}
+      {first ? (
+        <rect
+          className="trend-chart__band"
+          x={left}
+          y={bandTop}
+          width={plotWidth}
+          height={Math.max(1, bandBottom - bandTop)}
+        />
+      ) : null}
+      {ticks.map(({ time, x }) => (
+        <g key={time}>
+          <line className="trend-chart__week" x1={x} x2={x} y1={top + plotHeight} y2={top + plotHeight + 4} />
+          <text className="trend-chart__tick" x={x} y={height - bottom + 18} textAnchor="middle">
+            {span === 0 ? formatTick(time, 'week') : formatTick(time, axisTicks.unit)}
+          </text>
+        </g>
+      ))}
+      {points.length > 1 ? <polyline className="trend-chart__line" points={line.join(' ')} /> : null}
+      {points.map((point, index) => (
+        <Mark
+          key={point.id}
+          x={xOf(times[index]!)}
+          y={yOf(point.value)}
+          verdict={point.change?.verdict ?? 'first'}
+          up={(point.change?.delta ?? 0) > 0}
+          size={markSize}
+        />
+      ))}
+      {latest ? (
+        <text
+          className="trend-chart__value"
+          x={xOf(end)}
+          y={yOf(latest.value) < top + 16 ? yOf(latest.value) + 20 : yOf(latest.value) - 10}
+          textAnchor={xOf(end) > width - 20 ? 'end' : 'middle'}
         >
-          <title id={`${id}-title`}>{title}</title>
-          {gridValues.map((value) => (
-            <g key={value}>
-              <line
-                className={value === axis.min ? 'trend-chart__axis' : 'trend-chart__grid'}
-                x1={left}
-                x2={left + plotWidth}
-                y1={yOf(value)}
-                y2={yOf(value)}
-              />
-              <text className="trend-chart__tick" x={left - 6} y={yOf(value) + 4} textAnchor="end">
-                {number.format(value)}
-              </text>
-            </g>
-          ))}
-          {first ? (
-            <rect
-              className="trend-chart__band"
-              x={left}
-              y={bandTop}
-              width={plotWidth}
-              height={Math.max(1, bandBottom - bandTop)}
-            />
-          ) : null}
-          {ticks.map(({ time, x }) => (
-            <g key={time}>
-              <line className="trend-chart__week" x1={x} x2={x} y1={top + plotHeight} y2={top + plotHeight + 4} />
-              <text className="trend-chart__tick" x={x} y={height - bottom + 18} textAnchor="middle">
-                {span === 0 ? formatTick(time, 'week') : formatTick(time, axisTicks.unit)}
-              </text>
-            </g>
-          ))}
-          {points.length > 1 ? <polyline className="trend-chart__line" points={line.join(' ')} /> : null}
-          {points.map((point, index) => (
-            <Mark
-              key={point.id}
-              x={xOf(times[index]!)}
-              y={yOf(point.value)}
-              verdict={point.change?.verdict ?? 'first'}
-              up={(point.change?.delta ?? 0) > 0}
-              size={markSize}
-            />
-          ))}
-          {latest ? (
-            <text
-              className="trend-chart__value"
-              x={xOf(end)}
-              y={yOf(latest.value) < top + 16 ? yOf(latest.value) + 20 : yOf(latest.value) - 10}
-              textAnchor={xOf(end) > width - 20 ? 'end' : 'middle'}
-            >
-              {number.format(Math.round(latest.value))}
-            </text>
-          ) : null}
-        </svg>
-      </div>
-      <p className="trend-chart__summary" id={`${id}-summary`}>
-        {summary}
-      </p>
-    </>
+          {number.format(Math.round(latest.value))}
+        </text>
+      ) : null}
+    </svg>
   );
 }
