@@ -9,8 +9,9 @@ export default defineConfig({
   test: {
     // One worker more than the cores: the server tests spend part of their time waiting on their
     // databases and child processes (Vitest's default, one less than the cores, ran them one by one on
-    // two cores: 12 minutes against 9 with three workers).
-    maxWorkers: availableParallelism() + 1,
+    // two cores: 12 minutes against 9 with three workers). At most 8: each PostgreSQL test file's pool
+    // may open 20 connections, and the test cluster allows 200 (postgres-cluster.ts).
+    maxWorkers: Math.min(8, availableParallelism() + 1),
     projects: [
       {
         test: { name: 'shared', environment: 'node', include: ['packages/shared/src/**/*.test.ts'] },
