@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBenchServer, stopBenchServer, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
+import { AGENTS, CLICK_FUNCTION_PATH, visitData } from './lib/click-workload.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { SOAK_MEMORY_PATH, SOAK_PAYEES, SOAK_WEBHOOK_AUTH, type SoakReady } from './lib/soak-server.ts';
 
@@ -56,12 +57,6 @@ const SHOWN_KINDS = ['visit', 'dashboard', 'webhook', 'install', 'account'] as c
 type ShownKind = (typeof SHOWN_KINDS)[number];
 const shownKind = (kind: Kind): ShownKind | null =>
   kind === 'signup' || kind === 'signin' ? 'account' : kind === 'payout' ? null : kind;
-
-const AGENTS = {
-  ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-  android:
-    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-} as const;
 
 interface Sample {
   kind: Kind;
@@ -254,26 +249,14 @@ class Soak {
     const code = this.pick(this.affiliates)?.code ?? 'NOCODE';
     const response = await this.request(
       'visit',
-      '/api/fn/storePreInstallData',
+      CLICK_FUNCTION_PATH,
       {
-        data: {
-          fingerprint: {
-            userAgent: AGENTS[platform],
-            language: 'fr-FR',
-            timezone: 'Europe/Paris',
-            screenResolution: platform === 'ios' ? '390x844' : '412x915',
-            platform,
-            colorDepth: 24,
-            deviceMemory: platform === 'ios' ? null : 8,
-            hardwareConcurrency: 8,
-            sessionId: `${this.runId}-visitor-${String(this.sequence).padStart(10, '0')}`,
-            timestamp: new Date().toISOString(),
-            referrer: 'https://www.instagram.com/',
-          },
-          deeplink: { type: 'ref', code, fullPath: `/ref/${code}` },
-          path: `/ref/${code}`,
+        data: visitData({
+          sessionId: `${this.runId}-visitor-${String(this.sequence).padStart(10, '0')}`,
+          platform,
+          code,
           query: { utm_source: 'instagram' },
-        },
+        }),
       },
       { 'user-agent': AGENTS[platform] },
     );
