@@ -5,6 +5,13 @@ import { defineConfig } from 'vitest/config';
 // global setup starts as an unprivileged user in a temporary folder.
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 
+// The server test files of one worker share their loaded modules instead of importing the whole
+// server again for each file (3.7 minutes of imports in all, a third of the run). Each file builds
+// its own app and database; the server keeps no state in a module that outlives an app (its caches
+// are keyed by app or database, its job locks released in \`finally\`), and no server test mocks a
+// module. 6.4 → 4.5 minutes for Vitest.
+const ISOLATE_SERVER_FILES = false;
+
 export default defineConfig({
   test: {
     // One worker more than the cores: the server tests spend part of their time waiting on their
@@ -38,6 +45,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: ISOLATE_SERVER_FILES,
         },
       },
       {
@@ -49,6 +57,7 @@ export default defineConfig({
           globalSetup: ['apps/server/test/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: ISOLATE_SERVER_FILES,
         },
       },
       {
