@@ -9,7 +9,7 @@ import {
   expectPrivate,
   recordRequests,
   startFromHomePage,
-  STUDIO_SIZES,
+  studioSizesFor,
 } from './helpers/studio';
 
 // The consultation and the routine (issue 12 §2–3): after a scan, the visitor answers the
@@ -86,7 +86,7 @@ for (const lang of ['fr', 'en'] as const) {
   const date = (iso: string) =>
     new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
-  for (const size of STUDIO_SIZES) {
+  for (const size of studioSizesFor(lang, { crossed: true })) {
     test(`${lang} ${size.name}: a scan → the questionnaire → answers and a routine from the real results → a changed answer changes the routine`, async ({
       browser,
     }) => {

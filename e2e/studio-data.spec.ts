@@ -11,7 +11,7 @@ import {
   expectPrivate,
   recordRequests,
   startFromHomePage,
-  STUDIO_SIZES,
+  studioSizesFor,
 } from './helpers/studio';
 
 // "Your data" (issue 12 §5): two scans, one with its photo → export to a file → delete everything →
@@ -91,7 +91,7 @@ for (const lang of ['fr', 'en'] as const) {
   const t = strings(lang, 'studio');
   const brand = 'Skanova';
 
-  for (const size of STUDIO_SIZES) {
+  for (const size of studioSizesFor(lang)) {
     test(`${lang} ${size.name}: two scans → export → delete everything → consent again → import restores them`, async ({
       browser,
     }) => {

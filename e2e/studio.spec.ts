@@ -13,6 +13,7 @@ import {
   recordRequests,
   startFromHomePage,
   STUDIO_SIZES,
+  studioSizesFor,
 } from './helpers/studio';
 
 // The web app (issue 11): from the home page's "Get started" to a six-zone analysis computed in the
@@ -84,7 +85,7 @@ function savedScans(page: Page) {
 for (const lang of ['fr', 'en'] as const) {
   const t = strings(lang, 'studio');
 
-  for (const size of STUDIO_SIZES) {
+  for (const size of studioSizesFor(lang)) {
     test(`${lang} ${size.name}: Get started → consent → a photo → six zones → saved, still there after a reload`, async ({
       browser,
     }) => {

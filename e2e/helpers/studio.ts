@@ -29,6 +29,17 @@ export const STUDIO_SIZES = [
 ] as const;
 
 /**
+ * The size a story with real analyses runs at in one language: French on a phone and English on a
+ * desktop, or the other way round (`crossed`). Each story runs once per language, and the stories
+ * between them meet every language at every size, without running each story four times (a story's
+ * analyses are most of the end-to-end run's time).
+ */
+export function studioSizesFor(lang: Lang, options: { crossed?: boolean } = {}) {
+  const phone = (lang === 'fr') !== (options.crossed ?? false);
+  return [phone ? STUDIO_SIZES[0] : STUDIO_SIZES[1]];
+}
+
+/**
  * Launch options whose fake camera plays `photo` (as a Y4M written next to the test results).
  * Contexts that grant the camera permission get it; the others are refused, as when a visitor blocks it.
  */
