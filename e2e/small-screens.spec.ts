@@ -278,6 +278,21 @@ for (const lang of LANGS) {
                   sentAt: '2025-05-15T14:00:00.000Z',
                   paidAt: '2025-05-17T09:00:00.000Z',
                 },
+                {
+                  // A SEPA transfer: earned in dollars, paid in euros.
+                  id: 'p1',
+                  periodStart: '2025-03-01',
+                  periodEnd: '2025-03-31',
+                  amountCents: 3000,
+                  currency: 'USD',
+                  amountPaidCents: 2760,
+                  paidCurrency: 'EUR',
+                  method: 'bank_transfer',
+                  status: 'sent',
+                  scheduledFor: '2025-04-15',
+                  sentAt: '2025-04-15T08:00:00.000Z',
+                  paidAt: null,
+                },
               ],
             },
           }),
@@ -287,7 +302,7 @@ for (const lang of LANGS) {
       await page.getByRole('tab', { name: dashboard.tabs.payments }).click();
       const history = page.getByRole('region', { name: dashboard.payments.history.title });
       const rows = history.getByRole('row');
-      await expect(rows).toHaveCount(3);
+      await expect(rows).toHaveCount(4);
       const day = (iso: string) =>
         new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
           new Date(`${iso}T00:00:00Z`),
@@ -300,11 +315,19 @@ for (const lang of LANGS) {
       const scheduled = rows.nth(1).getByRole('cell');
       await expect(scheduled.nth(0)).toHaveText(day('2025-06-15'));
       await expect(scheduled.nth(1)).toHaveText(`—${dashboard.payments.history.notYet}`);
+      const money = (amount: number, currency: string) =>
+        new Intl.NumberFormat(lang, { style: 'currency', currency }).format(amount);
+      const sepa = rows.nth(3).getByRole('cell');
+      await expect(sepa.nth(3)).toHaveText(
+        `${money(30, 'USD')}${dashboard.payments.history.paidAs.replace('{{paid}}', money(27.6, 'EUR'))}`,
+      );
 
       // Each payout is a card of labelled lines inside the screen: nothing scrolls sideways.
-      const card = (await rows.nth(2).boundingBox())!;
-      expect(card.x).toBeGreaterThanOrEqual(0);
-      expect(card.x + card.width).toBeLessThanOrEqual(PHONE.width);
+      for (const index of [2, 3]) {
+        const card = (await rows.nth(index).boundingBox())!;
+        expect(card.x).toBeGreaterThanOrEqual(0);
+        expect(card.x + card.width).toBeLessThanOrEqual(PHONE.width);
+      }
       const label = await paid
         .nth(0)
         .evaluate((cell) => getComputedStyle(cell, '::before').content.replace(/^"|"(\s*\/.*)?$/g, ''));

@@ -75,7 +75,7 @@ const PAYOUTS: PayoutSummary[] = [
     periodStart: '2025-05-01',
     periodEnd: '2025-05-31',
     amountCents: 2550,
-    currency: 'EUR',
+    currency: 'USD',
     method: 'bank_transfer',
     status: 'scheduled',
     scheduledFor: '2025-06-15',
@@ -91,6 +91,21 @@ const PAYOUTS: PayoutSummary[] = [
     status: 'paid',
     scheduledFor: '2025-05-15',
     paidAt: '2025-05-16T09:00:00.000Z',
+  },
+  {
+    // A SEPA transfer: earned in dollars, paid in euros at the operator's rate.
+    id: 'p0',
+    periodStart: '2025-03-01',
+    periodEnd: '2025-03-31',
+    amountCents: 3000,
+    currency: 'USD',
+    amountPaidCents: 2760,
+    paidCurrency: 'EUR',
+    method: 'bank_transfer',
+    status: 'sent',
+    scheduledFor: '2025-04-15',
+    sentAt: '2025-04-15T08:00:00.000Z',
+    paidAt: null,
   },
 ];
 
@@ -220,13 +235,25 @@ describe('PaymentsTab', () => {
     // The payday (the 15th, as the rule above says) and the day it was paid are two facts.
     expect(rows).toEqual([
       'Jour de paiementEnvoyé ou payé lePériodeMontantMoyenStatut',
-      '15 juin 2025—pas encore1 mai 2025 – 31 mai 202525,50 €Virement bancaireProgrammé',
+      '15 juin 2025—pas encore1 mai 2025 – 31 mai 202525,50 $USVirement bancaireProgrammé',
       '15 mai 202516 mai 20251 avril 2025 – 30 avril 202540,00 $USPayPalPayé',
+      // What a SEPA transfer paid, in euros, under what was earned.
+      '15 avril 202515 avril 20251 mars 2025 – 31 mars 202530,00 $USversé : 27,60 €Virement bancaireEnvoyé',
     ]);
 
     const method = within(screen.getByRole('region', { name: frDashboard.payments.method.title }));
     expect(method.getByText('PayPal')).toBeTruthy();
     expect(method.getByText('ada@example.com')).toBeTruthy();
     expect((screen.getByLabelText(frPayment.fields.paypalEmail) as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it('shows in English what a SEPA transfer paid in euros, and nothing more for a payout paid as earned', async () => {
+    await renderWithData('en', (stats) => <PaymentsTab stats={stats} />);
+    const history = within(screen.getByRole('region', { name: enDashboard.payments.history.title }));
+    const amounts = history
+      .getAllByRole('cell')
+      .filter((cell) => cell.getAttribute('data-label') === enDashboard.payments.history.amount)
+      .map((cell) => plain(cell.textContent));
+    expect(amounts).toEqual(['$25.50', '$40.00', '$30.00paid as €27.60']);
   });
 });

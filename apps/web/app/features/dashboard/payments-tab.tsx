@@ -157,6 +157,13 @@ export function settledAt(payout: PayoutSummary): string | null {
   return null;
 }
 
+/** What a payout paid in another currency than it was earned in (a SEPA transfer is paid in euros). */
+export function paidInAnotherCurrency(payout: PayoutSummary): { cents: number; currency: string } | null {
+  if (payout.amountPaidCents === undefined || !payout.paidCurrency || payout.paidCurrency === payout.currency)
+    return null;
+  return { cents: payout.amountPaidCents, currency: payout.paidCurrency };
+}
+
 /**
  * The payouts, each with its payday (always the 15th, as the payment rule says) and, as a separate
  * fact, the day it was sent or paid. A table on wide screens; on phones each payout is a card of
@@ -195,6 +202,7 @@ function PayoutTable({ payouts }: { payouts: readonly PayoutSummary[] }) {
         <tbody role="rowgroup">
           {payouts.map((payout) => {
             const settled = settledAt(payout);
+            const paid = paidInAnotherCurrency(payout);
             return (
               <tr key={payout.id} role="row">
                 <td role="cell" data-label={label.payday} className="payout-history__payday">
@@ -217,7 +225,15 @@ function PayoutTable({ payouts }: { payouts: readonly PayoutSummary[] }) {
                   })}
                 </td>
                 <td role="cell" data-label={label.amount} className="dashboard-table__number">
-                  {formatMoney(payout.amountCents, lang, payout.currency)}
+                  {/* One element: on phones the cell is a grid of its label and its value. */}
+                  <span>
+                    {formatMoney(payout.amountCents, lang, payout.currency)}
+                    {paid ? (
+                      <span className="payout-history__paid">
+                        {t('payments.history.paidAs', { paid: formatMoney(paid.cents, lang, paid.currency) })}
+                      </span>
+                    ) : null}
+                  </span>
                 </td>
                 <td role="cell" data-label={label.method}>
                   {tPayment(`methods.${payout.method}`)}
