@@ -1,5 +1,6 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { formatCount } from '../lib/format';
+import { useMeasuredWidth } from './measured-width';
 import { type PlotBox, labelStep, labelledIndexes, layoutBars, placeLabels, scaleTop } from './bar-chart-layout';
 
 // Counts over time drawn as inline SVG (no chart library), for the affiliate dashboard's 30 days
@@ -63,116 +64,15 @@ const GEOMETRY = {
   charWidth: 7,
 };
 
-/** The width of the element, followed as it changes (the fallback until measured, e.g. in tests). */
-function useMeasuredWidth(fallback: number): [RefObject<HTMLDivElement | null>, number] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(fallback);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry && entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width];
-}
-
 export function BarChart(props: BarChartProps) {
-  const { title, summary, series, points, lang, panelHeight, labelUnit = 1, barFill = 0.7 } = props;
+  const { title, summary, series, points, lang } = props;
   const id = useId();
   const [frame, measured] = useMeasuredWidth(GEOMETRY.fallbackWidth);
-  const width = Math.max(GEOMETRY.minWidth, measured);
-  const plotWidth = width - GEOMETRY.plotLeft - GEOMETRY.plotRight;
   const count = (value: number) => formatCount(value, lang);
-
-  const panels = series.map((entry, index) => {
-    const box: PlotBox = {
-      left: GEOMETRY.plotLeft,
-      top: GEOMETRY.firstTop + index * (panelHeight + GEOMETRY.panelGap),
-      width: plotWidth,
-      height: panelHeight,
-    };
-    const top = scaleTop(Math.max(0, ...entry.values));
-    return { ...entry, box, top, bars: layoutBars(entry.values, top, box, barFill) };
-  });
-  const last = panels[panels.length - 1];
-  const baseline = last ? last.box.top + last.box.height : GEOMETRY.firstTop;
-  const grouped = points.some((point) => point.group !== undefined);
-  const height = baseline + (grouped ? GEOMETRY.groupLine : GEOMETRY.tickLine) + GEOMETRY.bottom;
-  const labelWidth = Math.max(0, ...points.map((point) => point.tick.length)) * GEOMETRY.charWidth;
-  const step = labelStep(points.length > 0 ? plotWidth / points.length : plotWidth, labelWidth, labelUnit);
-  const labels = placeLabels(last?.bars ?? [], labelledIndexes(points.length, step), labelWidth, width);
-
   return (
     <>
       <div className="bar-chart__frame" ref={frame}>
-        <svg
-          className="bar-chart"
-          viewBox={`0 0 ${width} ${height}`}
-          width={width}
-          height={height}
-          role="img"
-          aria-labelledby={`${id}-title`}
-          aria-describedby={`${id}-summary`}
-        >
-          <title id={`${id}-title`}>{title}</title>
-          {panels.map(({ key, name, box, top, bars }) => (
-            <g key={key}>
-              <text className="bar-chart__name" x={box.left} y={box.top - 8}>
-                {name}
-              </text>
-              <line className="bar-chart__grid" x1={box.left} x2={box.left + box.width} y1={box.top} y2={box.top} />
-              <line
-                className="bar-chart__axis"
-                x1={box.left}
-                x2={box.left + box.width}
-                y1={box.top + box.height}
-                y2={box.top + box.height}
-              />
-              <text className="bar-chart__tick" x={box.left - 6} y={box.top + 4} textAnchor="end">
-                {count(top)}
-              </text>
-              <text className="bar-chart__tick" x={box.left - 6} y={box.top + box.height + 4} textAnchor="end">
-                {count(0)}
-              </text>
-              {bars.map((bar, index) => (
-                <rect
-                  key={points[index]?.key ?? index}
-                  className={`bar-chart__bar bar-chart__bar--${key}`}
-                  x={bar.x}
-                  y={bar.y}
-                  width={bar.width}
-                  height={bar.height}
-                  rx={1.5}
-                />
-              ))}
-            </g>
-          ))}
-          {labels.map(({ index, x, anchor }, position) => {
-            const point = points[index]!;
-            // The year under the first label and wherever it changes.
-            const previous = position > 0 ? points[labels[position - 1]!.index] : undefined;
-            const showGroup = point.group !== undefined && point.group !== previous?.group;
-            return (
-              <text
-                key={point.key}
-                className="bar-chart__tick bar-chart__label"
-                x={x}
-                y={baseline + GEOMETRY.tickLine}
-                textAnchor={anchor}
-              >
-                {point.tick}
-                {showGroup ? (
-                  <tspan x={x} dy={GEOMETRY.groupLine - GEOMETRY.tickLine}>
-                    {point.group}
-                  </tspan>
-                ) : null}
-              </text>
-            );
-          })}
-        </svg>
+        {measured === null ? null : <BarChartSvg {...props} id={id} width={Math.max(GEOMETRY.minWidth, measured)} />}
       </div>
       <p className="bar-chart__summary" id={`${id}-summary`}>
         {summary}
@@ -208,5 +108,98 @@ export function BarChart(props: BarChartProps) {
         </div>
       </details>
     </>
+  );
+}
+
+/** The chart itself, drawn at the width its frame measured. */
+function BarChartSvg(props: BarChartProps & { id: string; width: number }) {
+  const { title, series, points, lang, panelHeight, labelUnit = 1, barFill = 0.7, id, width } = props;
+  const plotWidth = width - GEOMETRY.plotLeft - GEOMETRY.plotRight;
+  const count = (value: number) => formatCount(value, lang);
+
+  const panels = series.map((entry, index) => {
+    const box: PlotBox = {
+      left: GEOMETRY.plotLeft,
+      top: GEOMETRY.firstTop + index * (panelHeight + GEOMETRY.panelGap),
+      width: plotWidth,
+      height: panelHeight,
+    };
+    const top = scaleTop(Math.max(0, ...entry.values));
+    return { ...entry, box, top, bars: layoutBars(entry.values, top, box, barFill) };
+  });
+  const last = panels[panels.length - 1];
+  const baseline = last ? last.box.top + last.box.height : GEOMETRY.firstTop;
+  const grouped = points.some((point) => point.group !== undefined);
+  const height = baseline + (grouped ? GEOMETRY.groupLine : GEOMETRY.tickLine) + GEOMETRY.bottom;
+  const labelWidth = Math.max(0, ...points.map((point) => point.tick.length)) * GEOMETRY.charWidth;
+  const step = labelStep(points.length > 0 ? plotWidth / points.length : plotWidth, labelWidth, labelUnit);
+  const labels = placeLabels(last?.bars ?? [], labelledIndexes(points.length, step), labelWidth, width);
+
+  return (
+    <svg
+      className="bar-chart"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-summary`}
+    >
+      <title id={`${id}-title`}>{title}</title>
+      {panels.map(({ key, name, box, top, bars }) => (
+        <g key={key}>
+          <text className="bar-chart__name" x={box.left} y={box.top - 8}>
+            {name}
+          </text>
+          <line className="bar-chart__grid" x1={box.left} x2={box.left + box.width} y1={box.top} y2={box.top} />
+          <line
+            className="bar-chart__axis"
+            x1={box.left}
+            x2={box.left + box.width}
+            y1={box.top + box.height}
+            y2={box.top + box.height}
+          />
+          <text className="bar-chart__tick" x={box.left - 6} y={box.top + 4} textAnchor="end">
+            {count(top)}
+          </text>
+          <text className="bar-chart__tick" x={box.left - 6} y={box.top + box.height + 4} textAnchor="end">
+            {count(0)}
+          </text>
+          {bars.map((bar, index) => (
+            <rect
+              key={points[index]?.key ?? index}
+              className={`bar-chart__bar bar-chart__bar--${key}`}
+              x={bar.x}
+              y={bar.y}
+              width={bar.width}
+              height={bar.height}
+              rx={1.5}
+            />
+          ))}
+        </g>
+      ))}
+      {labels.map(({ index, x, anchor }, position) => {
+        const point = points[index]!;
+        // The year under the first label and wherever it changes.
+        const previous = position > 0 ? points[labels[position - 1]!.index] : undefined;
+        const showGroup = point.group !== undefined && point.group !== previous?.group;
+        return (
+          <text
+            key={point.key}
+            className="bar-chart__tick bar-chart__label"
+            x={x}
+            y={baseline + GEOMETRY.tickLine}
+            textAnchor={anchor}
+          >
+            {point.tick}
+            {showGroup ? (
+              <tspan x={x} dy={GEOMETRY.groupLine - GEOMETRY.tickLine}>
+                {point.group}
+              </tspan>
+            ) : null}
+          </text>
+        );
+      })}
+    </svg>
   );
 }

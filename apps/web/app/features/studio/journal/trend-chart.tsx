@@ -1,5 +1,6 @@
-import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId } from 'react';
 import type { Verdict } from '@skanova/skin/trend';
+import { useMeasuredWidth } from '../../../components/measured-width';
 import { numberFormat } from './journal-format';
 import { type Series, type TimeTicks, scoreAxis, timeTicks } from './journal-model';
 
@@ -31,26 +32,6 @@ const GEOMETRY = {
   labelWidth: 64,
   mark: 5,
 };
-
-function useMeasuredWidth(fallback: number): [RefObject<HTMLDivElement | null>, number | null] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  // Measured in the commit, before the first paint: the chart is drawn once, at its width (reading
-  // the width lays the page out a little earlier; the browser does not lay it out again). Where
-  // nothing is laid out (tests), the fallback.
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth > 0 ? element.clientWidth : fallback);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry && entry.contentRect.width > 0) setWidth(Math.round(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [fallback]);
-  return [ref, width];
-}
 
 /** A scan's mark: its verdict since the previous scan, by shape as well as colour. */
 function Mark({
