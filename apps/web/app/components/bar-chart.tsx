@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatCount } from '../lib/format';
+import { LabelledSvg } from './labelled-svg';
 import { useMeasuredWidth } from './measured-width';
 import { type PlotBox, labelStep, labelledIndexes, layoutBars, placeLabels, scaleTop } from './bar-chart-layout';
 
@@ -136,16 +137,7 @@ function BarChartSvg(props: BarChartProps & { id: string; width: number }) {
   const labels = placeLabels(last?.bars ?? [], labelledIndexes(points.length, step), labelWidth, width);
 
   return (
-    <svg
-      className="bar-chart"
-      viewBox={`0 0 ${width} ${height}`}
-      width={width}
-      height={height}
-      role="img"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-summary`}
-    >
-      <title id={`${id}-title`}>{title}</title>
+    <LabelledSvg className="bar-chart" id={id} title={title} width={width} height={height}>
       {panels.map(({ key, name, box, top, bars }) => (
         <g key={key}>
           <text className="bar-chart__name" x={box.left} y={box.top - 8}>
@@ -200,6 +192,6 @@ function BarChartSvg(props: BarChartProps & { id: string; width: number }) {
           </text>
         );
       })}
-    </svg>
+    </LabelledSvg>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Verdict } from '@skanova/skin/trend';
+import { LabelledSvg } from '../../../components/labelled-svg';
 import { useMeasuredWidth } from '../../../components/measured-width';
 import { numberFormat } from './journal-format';
 import { type Series, type TimeTicks, scoreAxis, timeTicks } from './journal-model';
@@ -109,16 +110,7 @@ function ChartSvg({ series, title, formatTick, lang, id, width }: TrendChartProp
   const markSize = Math.max(2.5, Math.min(GEOMETRY.mark, spacing * 0.6));
 
   return (
-    <svg
-      className="trend-chart"
-      viewBox={`0 0 ${width} ${height}`}
-      width={width}
-      height={height}
-      role="img"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-summary`}
-    >
-      <title id={`${id}-title`}>{title}</title>
+    <LabelledSvg className="trend-chart" id={id} title={title} width={width} height={height}>
       {gridValues.map((value) => (
         <g key={value}>
           <line
@@ -171,6 +163,6 @@ function ChartSvg({ series, title, formatTick, lang, id, width }: TrendChartProp
           {number.format(Math.round(latest.value))}
         </text>
       ) : null}
-    </svg>
+    </LabelledSvg>
   );
 }
