@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router';
+import { studioPagePath } from '@skanova/shared/studio/constants';
 import type { RouteHandle } from '../root';
 
 export const handle: RouteHandle = { i18n: ['studio'] };
@@ -12,7 +13,7 @@ const StudioPages = lazy(pagesChunk);
 if (typeof document !== 'undefined') void pagesChunk();
 
 export default function StudioRoute() {
-  const path = useLocation().pathname.replace(/\/+$/, '');
+  const path = studioPagePath(useLocation().pathname);
   return (
     <Suspense fallback={null}>
       <StudioPages path={path} />

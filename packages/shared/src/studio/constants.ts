@@ -29,6 +29,11 @@ export const STUDIO_PAGES = [
   STUDIO_DATA_PAGE,
 ] as const;
 
+/** A location's path as the app names its pages: without a trailing slash. */
+export function studioPagePath(pathname: string): string {
+  return pathname.replace(/\/+$/, '');
+}
+
 export function isStudioPage(pagePath: string): boolean {
   return (STUDIO_PAGES as readonly string[]).includes(pagePath);
 }

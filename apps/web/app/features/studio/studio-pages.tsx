@@ -7,6 +7,7 @@ import {
   STUDIO_RESULT_PAGE,
   STUDIO_ROUTINE_PAGE,
   STUDIO_SCAN_PAGE,
+  studioPagePath,
 } from '@skanova/shared/studio/constants';
 import { ConsultationPage } from './consultation/consultation-page';
 import { dropEarlyReads, startEarlyReads } from './early-reads';
@@ -31,7 +32,7 @@ const PAGES: Readonly<Record<string, ComponentType>> = {
 };
 
 // The device's reads of the page the visitor opened start now, while the page hydrates (early-reads.ts).
-if (typeof document !== 'undefined') startEarlyReads(location.pathname.replace(/\/+$/, ''));
+if (typeof document !== 'undefined') startEarlyReads(studioPagePath(location.pathname));
 
 /** The app's pages by path, in its layout; any other path is the home (consent, new scan, saved scans). */
 export default function StudioPages({ path }: { path: string }) {
