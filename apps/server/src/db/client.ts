@@ -41,12 +41,13 @@ export interface SqlClient {
 export interface QueryOptions {
   /**
    * A name for a statement of fixed text run on every request (the dashboard's statistics, the
-   * session lookup, the visits' batch). On PostgreSQL it is prepared once per connection and runs
-   * on the pool of such statements, whose connections reuse one generic plan: left to choose,
-   * PostgreSQL planned the statistics statement afresh on every run (its custom plans look cheaper
-   * than the generic one), and that planning cost more than running it (docs/benchmarks.md). Only
-   * statements whose plan does not depend on their parameters' values belong here: every lookup is
-   * by key. The name must always go with the same text. PGlite has no named statements: ignored there.
+   * session lookup, the visits' batch, the shared rate limits' count). On PostgreSQL it is prepared
+   * once per connection and runs on the pool of such statements, whose connections reuse one generic
+   * plan: left to choose, PostgreSQL planned the statistics statement afresh on every run (its custom
+   * plans look cheaper than the generic one), and that planning cost more than running it
+   * (docs/benchmarks.md). Only statements whose plan does not depend on their parameters' values
+   * belong here: every lookup is by key. The name must always go with the same text. PGlite has no
+   * named statements: ignored there.
    */
   name?: string;
 }

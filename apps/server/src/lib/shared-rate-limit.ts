@@ -96,6 +96,7 @@ export class RateLimitCounter {
           rows.map((row) => new Date(row.windowStart).toISOString()),
           rows.map((row) => row.hits.length),
         ],
+        { name: 'rate-limit-count' },
       );
       totals = new Map(
         result.rows.map((row) => [`${new Date(row.window_start).getTime()}\u0000${row.key}`, Number(row.hits)]),

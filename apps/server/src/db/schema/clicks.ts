@@ -45,3 +45,9 @@ export const clickCounts = pgTable('click_counts', {
   hourBucket: timestamp('hour_bucket', { withTimezone: true, mode: 'date' }).notNull(),
   clickId: bigint('click_id', { mode: 'number' }).notNull(),
 });
+
+/** Each code's rows in click_counts, kept by triggers (migrations/0005_dashboard_reads.sql). */
+export const referralCodeClickTotals = pgTable('referral_code_click_totals', {
+  referralCodeId: bigint('referral_code_id', { mode: 'number' }).primaryKey(),
+  countedClicks: bigint('counted_clicks', { mode: 'number' }).notNull(),
+});

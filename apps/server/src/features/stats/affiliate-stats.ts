@@ -15,8 +15,10 @@ import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff
 // The dashboard's statistics (spec §3 "Affiliate stats", BRIEF §5.3, §5.8, §6) in ONE statement: the
 // dashboard opens on it, so it must stay fast with millions of clicks (docs/benchmarks.md). Every
 // part starts from the affiliate's own rows through an index: its codes (referral_codes by
-// affiliate), their counted clicks (click_counts' primary key starts with the code), their recent
-// visits (clicks by code and time), its conversions, adjustments and payouts (by affiliate).
+// affiliate) with their counted clicks (totals kept by click_counts' triggers,
+// migrations/0005_dashboard_reads.sql), their recent visits (clicks by code and time), its
+// conversions (read from the index by affiliate, which carries the columns summed), adjustments and
+// payouts (by affiliate).
 
 const MINUTE_MS = 60_000;
 
@@ -27,7 +29,7 @@ WITH codes AS (
 ${EARNINGS_TOTALS_CTES},
 code_rows AS (
   SELECT k.id, k.code, k.description, k.created_at,
-         (SELECT count(*)::int FROM click_counts cc WHERE cc.referral_code_id = k.id) AS clicks,
+         coalesce((SELECT t.counted_clicks::int FROM referral_code_click_totals t WHERE t.referral_code_id = k.id), 0) AS clicks,
          (SELECT count(*)::int FROM earned e WHERE e.referral_code_id = k.id) AS conversions
   FROM codes k
 )
