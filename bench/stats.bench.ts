@@ -10,6 +10,7 @@ import {
   formatNumber as number,
   machineLoad,
   percentile,
+  postgresCpuMs,
   startBenchServer,
   stopBenchServer,
   withBenchPostgres,
@@ -40,6 +41,8 @@ interface Measure {
   failed: number;
   /** Server CPU time per answered request (µs): all threads, and the main thread; null off Linux. */
   cpuPerRequest: CpuTimes | null;
+  /** PostgreSQL's CPU time per answered request (µs); null for PGlite (inside the server) and off Linux. */
+  databaseCpuPerRequest: number | null;
 }
 
 interface DatabaseResult {
@@ -54,9 +57,11 @@ async function load(
   cookies: string[],
   connections: number,
   seconds: number,
+  postgres: boolean,
 ): Promise<Measure> {
   let sequence = 0;
   const cpuBefore = cpuTimes(pid);
+  const databaseBefore = postgres ? postgresCpuMs() : null;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -87,6 +92,7 @@ async function load(
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   const cpuAfter = cpuTimes(pid);
+  const databaseAfter = postgres ? postgresCpuMs() : null;
   latencies.sort((a, b) => a - b);
   const ok = result['2xx'];
   return {
@@ -96,6 +102,10 @@ async function load(
             process: ((cpuAfter.process - cpuBefore.process) * 1000) / ok,
             main: ((cpuAfter.main - cpuBefore.main) * 1000) / ok,
           }
+        : null,
+    databaseCpuPerRequest:
+      databaseBefore !== null && databaseAfter !== null && ok > 0
+        ? ((databaseAfter - databaseBefore) * 1000) / ok
         : null,
     connections,
     reqPerSec: result['2xx'] / result.duration,
@@ -119,14 +129,14 @@ async function checkAnswer(port: number, cookie: string) {
   }
 }
 
-async function measure(database: string, env: Record<string, string>): Promise<DatabaseResult> {
+async function measure(database: string, env: Record<string, string>, postgres: boolean): Promise<DatabaseResult> {
   const { port, child, ready } = await startBenchServer<StatsBenchReady>(SERVER_ENTRY, env);
   try {
     await checkAnswer(port, ready.cookies[0] as string);
-    await load(port, child.pid, ready.cookies, 10, WARMUP_SECONDS);
+    await load(port, child.pid, ready.cookies, 10, WARMUP_SECONDS, postgres);
     const measures: Measure[] = [];
     for (const connections of CONNECTION_COUNTS)
-      measures.push(await load(port, child.pid, ready.cookies, connections, DURATION_SECONDS));
+      measures.push(await load(port, child.pid, ready.cookies, connections, DURATION_SECONDS, postgres));
     return { database, ready, measures };
   } finally {
     await stopBenchServer(child);
@@ -135,12 +145,12 @@ async function measure(database: string, env: Record<string, string>): Promise<D
 
 function benchPglite(): Promise<DatabaseResult> {
   return withPgliteFolder('skanova-bench-stats-', (dir) =>
-    measure('PGlite (data folder)', { BENCH_PGLITE_DIR: path.join(dir, 'db'), DATA_DIR: dir, DATABASE_URL: '' }),
+    measure('PGlite (data folder)', { BENCH_PGLITE_DIR: path.join(dir, 'db'), DATA_DIR: dir, DATABASE_URL: '' }, false),
   );
 }
 
 function benchPostgres(): Promise<DatabaseResult> {
-  return withBenchPostgres((url) => measure('PostgreSQL', { DATABASE_URL: url }));
+  return withBenchPostgres((url) => measure('PostgreSQL', { DATABASE_URL: url }, true));
 }
 
 function report(results: DatabaseResult[], load: { start: number; end: number }): string {
@@ -149,13 +159,13 @@ function report(results: DatabaseResult[], load: { start: number; end: number })
     `getAffiliateStats over HTTP (POST ${STATS_PATH}, session cookie), autocannon ${DURATION_SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up;`,
     `${number(STATS_SEED.affiliates)} affiliates, ${number(STATS_SEED.clicks)} visits, ${number(STATS_SEED.conversions)} conversions (bench/seed-stats.ts); requests rotate over 40 signed-in affiliates; Node ${process.version}.`,
     '',
-    '| Database | Connections | req/s | p50 (ms) | p99 (ms) | non-2xx/errors | Target p99 < 10 ms | server CPU per request (µs): all threads / main thread |',
-    '|---|---:|---:|---:|---:|---:|---|---:|',
+    '| Database | Connections | req/s | p50 (ms) | p99 (ms) | non-2xx/errors | Target p99 < 10 ms | server CPU per request (µs): all threads / main thread | PostgreSQL CPU per request (µs) |',
+    '|---|---:|---:|---:|---:|---:|---|---:|---:|',
   ];
   for (const r of results) {
     for (const m of r.measures) {
       lines.push(
-        `| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} | ${m.cpuPerRequest ? `${number(m.cpuPerRequest.process)} / ${number(m.cpuPerRequest.main)}` : 'n/a'} |`,
+        `| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} | ${m.cpuPerRequest ? `${number(m.cpuPerRequest.process)} / ${number(m.cpuPerRequest.main)}` : 'n/a'} | ${m.databaseCpuPerRequest === null ? 'n/a (in the server)' : number(m.databaseCpuPerRequest)} |`,
       );
     }
   }

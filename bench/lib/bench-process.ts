@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -84,19 +84,21 @@ export interface CpuTimes {
 /** Clock ticks per second of /proc's figures (USER_HZ: 100 on Linux). */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/** User + system clock ticks of the process or thread whose /proc stat file is `file`. */
+function ticks(file: string): number {
+  // Fields after the command name (which may hold spaces, inside parentheses): utime is the 14th
+  // field of the line, stime the 15th.
+  const line = readFileSync(file, 'utf8');
+  const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /**
  * The CPU time of `pid` so far, read from Linux's /proc (user + system time, 10 ms resolution);
  * null elsewhere. Unlike throughput, CPU time per request barely depends on the machine's other work.
  */
 export function cpuTimes(pid: number | undefined): CpuTimes | null {
   if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
-  const ticks = (file: string) => {
-    // Fields after the command name (which may hold spaces, inside parentheses): utime is the 14th
-    // field of the line, stime the 15th.
-    const line = readFileSync(file, 'utf8');
-    const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  };
   try {
     return {
       process: (ticks(`/proc/${pid}/stat`) * 1000) / CLOCK_TICKS_PER_SECOND,
@@ -105,6 +107,25 @@ export function cpuTimes(pid: number | undefined): CpuTimes | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The CPU time (ms) used so far by the machine's PostgreSQL processes (backends, WAL writer,
+ * checkpointer…), read from /proc; null off Linux. During a benchmark its own cluster is the only one
+ * running; a backend that exits between two readings takes its time with it, and the pools keep theirs.
+ */
+export function postgresCpuMs(): number | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += ticks(`/proc/${entry}/stat`);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return (total * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /** The machine's 1-minute load average, for the reports (2 cores: above 2, other work competes). */
