@@ -50,3 +50,10 @@ CREATE TRIGGER click_counts_removed AFTER DELETE ON click_counts
 DROP INDEX conversions_affiliate_occurred_idx;
 CREATE INDEX conversions_affiliate_occurred_idx ON conversions (affiliate_id, occurred_at)
   INCLUDE (status, commission_cents, referral_code_id, approved_at, payout_id);
+
+-- 3. The counted-click keys by code, then hour, then visitor (they were by code, visitor, hour): the
+--    same keys, so the same "once per code, visitor and hour", but the dashboard's chart
+--    (features/stats/timeline.ts) now reads a code's last 30 days as one range of the index, where it
+--    read every key the code ever had and kept those of the last 30 days.
+ALTER TABLE click_counts DROP CONSTRAINT click_counts_pkey;
+ALTER TABLE click_counts ADD PRIMARY KEY (referral_code_id, hour_bucket, visitor_key);

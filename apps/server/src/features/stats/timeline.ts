@@ -6,7 +6,8 @@ import type { AppContext } from '../../context.ts';
 // The overview chart: counted clicks and qualified conversions per UTC day over the last
 // STATS_CHART_DAYS days, today included (recentActivityWindow, the window of the `last30DaysCount`
 // card too), days without activity as zeros. A counted click's day is its hour bucket's (the bucket
-// starts within the same UTC day).
+// starts within the same UTC day). click_counts' primary key starts with the code and the hour, so each
+// code's window is one range of it (migrations/0005_dashboard_reads.sql).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
