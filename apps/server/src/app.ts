@@ -112,12 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: 'deny' },
   });
+  const sharedLimits = database.kind === 'postgres' ? sharedRateLimitStore(base) : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
     // On PostgreSQL the limits are counted in the database, shared by every process; a counting
     // failure lets the request through (it is logged) rather than failing it.
-    ...(database.kind === 'postgres' ? { store: sharedRateLimitStore(base), skipOnError: true } : {}),
+    ...(sharedLimits ? { store: sharedLimits.Store, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new CallableError('resource-exhausted', `Too many requests. Retry in ${context.after}.`, {
         code: 'resource-exhausted',
@@ -183,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   // Click recording batches its writes (group commit): commit what is queued before the database closes.
   app.addHook('onClose', async () => closeClickWriter(context));
+  // The hits of the periodically counted limits still in memory (lib/shared-rate-limit.ts).
+  if (sharedLimits) app.addHook('onClose', async () => sharedLimits.flush());
   app.addHook('onClose', async () => context.mailer.close());
   app.addHook('onClose', async () => context.metrics.close());
   return { app, context };

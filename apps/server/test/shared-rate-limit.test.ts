@@ -1,14 +1,16 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { createHasher } from '../src/lib/secrets.ts';
-import { sharedRateLimitStore } from '../src/lib/shared-rate-limit.ts';
+import { PERIODIC_COUNTING, type SharedRateLimitServices, sharedRateLimitStore } from '../src/lib/shared-rate-limit.ts';
 import { TEST_DB, createTestDatabase } from './helpers/database.ts';
 
 // The rate limits of the HTTP routes counted in the database (PostgreSQL's store; the statement runs
 // on both databases): hits of one client on one route add up across stores sharing the database —
-// as they do across server processes — in fixed windows, under a hashed client key.
+// as they do across server processes — in fixed windows, under a hashed client key. Per request (a
+// small budget's exact count) or periodically (a generous budget: answered at once, shared at each
+// statement).
 
 const MINUTE = 60_000;
 
@@ -23,15 +25,36 @@ describe(`rate limits counted in the database (${TEST_DB})`, () => {
     await database?.close();
   });
 
+  const services = (): SharedRateLimitServices => ({
+    database,
+    hashIdentifier: createHasher('rate-limit-test-secret-rate-limit-test'),
+    now: () => clock,
+    log: Fastify({ logger: false }).log,
+  });
+
   /** The store one server process would have, for one route. */
   function routeStore(route = '/api/fn/storePreInstallData'): FastifyRateLimitStore {
-    const Store = sharedRateLimitStore({
-      database,
-      hashIdentifier: createHasher('rate-limit-test-secret-rate-limit-test'),
-      now: () => clock,
-      log: Fastify({ logger: false }).log,
-    });
+    const { Store } = sharedRateLimitStore(services());
     return new Store({}).child({ routeInfo: { method: 'POST', url: route } } as never);
+  }
+
+  /** One server process's store for a periodically counted route, and its flush. */
+  function periodicStore(app = services(), route = '/api/fn/getAffiliateStats') {
+    const shared = sharedRateLimitStore(app);
+    const store = new shared.Store({}).child({
+      routeInfo: { method: 'POST', url: route },
+      ...PERIODIC_COUNTING,
+    } as never);
+    return { store, flush: shared.flush };
+  }
+
+  /** The hits the table holds for a route's one-minute windows. */
+  async function storedHits(route: string): Promise<number> {
+    const { rows } = await database.sql.query<{ hits: number }>(
+      'SELECT coalesce(sum(hits), 0)::int AS hits FROM rate_limits WHERE key LIKE $1',
+      [`http:POST ${route}:60000:%`],
+    );
+    return rows[0]?.hits ?? 0;
   }
 
   const incr = (store: FastifyRateLimitStore, ip: string, windowMs = MINUTE) =>
@@ -78,5 +101,77 @@ describe(`rate limits counted in the database (${TEST_DB})`, () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.key.includes('192.0.2.44'))).toBe(false);
     expect(rows.some((row) => row.key.startsWith('http:POST /api/fn/storePreInstallData:60000:'))).toBe(true);
+  });
+
+  it("answers periodically counted hits at once and learns the other processes' hits at each statement", async () => {
+    clock = new Date('2030-01-01T13:00:10Z');
+    const route = '/api/fn/getAffiliateStats';
+    const first = periodicStore();
+    const second = periodicStore();
+    const client = '203.0.113.20';
+    const counts = async (process: ReturnType<typeof periodicStore>, hits: number) => {
+      const answers = [];
+      for (let i = 0; i < hits; i++) answers.push((await incr(process.store, client)).current);
+      return answers;
+    };
+    // Each process counts its own hits before any statement: nothing waited for the database.
+    expect(await counts(first, 4)).toEqual([1, 2, 3, 4]);
+    expect(await counts(second, 3)).toEqual([1, 2, 3]);
+    expect(await storedHits(route)).toBe(0);
+    await first.flush();
+    await second.flush();
+    expect(await storedHits(route)).toBe(7);
+    // The first added its hits before the second: it knows 4, the second knows all 7.
+    expect(await counts(first, 1)).toEqual([5]);
+    expect(await counts(second, 1)).toEqual([8]);
+    await first.flush();
+    expect(await counts(first, 1)).toEqual([9]);
+    await first.flush();
+    await second.flush();
+    expect(await storedHits(route)).toBe(10);
+    // A new window starts from nothing; the ttl runs to its end.
+    clock = new Date('2030-01-01T13:01:30Z');
+    const next = await incr(first.store, client);
+    expect(next).toEqual({ current: 1, ttl: 30_000 });
+    await first.flush();
+  });
+
+  it('adds periodically counted hits to the table without being asked', async () => {
+    clock = new Date('2030-01-01T14:00:00Z');
+    const route = '/api/fn/getAffiliateSettings';
+    const { store } = periodicStore(services(), route);
+    await incr(store, '198.51.100.30');
+    await incr(store, '198.51.100.31');
+    await vi.waitFor(async () => expect(await storedHits(route)).toBe(2), { timeout: 5_000, interval: 50 });
+  });
+
+  it('keeps periodically counted hits when a statement fails, and adds them with the next', async () => {
+    clock = new Date('2030-01-01T15:00:00Z');
+    const route = '/api/fn/getAffiliatePayouts';
+    let failures = 1;
+    const app = services();
+    const failing: SharedRateLimitServices = {
+      ...app,
+      database: {
+        ...database,
+        sql: {
+          ...database.sql,
+          query: (...args: Parameters<Database['sql']['query']>) => {
+            if (failures > 0) {
+              failures -= 1;
+              return Promise.reject(new Error('connection lost'));
+            }
+            return database.sql.query(...args);
+          },
+        } as Database['sql'],
+      },
+    };
+    const { store, flush } = periodicStore(failing, route);
+    expect((await incr(store, '192.0.2.50')).current).toBe(1);
+    await flush();
+    expect(await storedHits(route)).toBe(0);
+    expect((await incr(store, '192.0.2.50')).current).toBe(2);
+    await flush();
+    expect(await storedHits(route)).toBe(2);
   });
 });

@@ -7,6 +7,7 @@ import { fieldErrorsFromIssues, formNamespaceOf } from '@skanova/shared/callable
 import type { AffiliateCaller, AppContext, SignedInUser } from '../context.ts';
 import { CallableError } from '../lib/callable-error.ts';
 import { resolveCaller } from '../features/auth/caller.ts';
+import { PERIODIC_COUNTING } from '../lib/shared-rate-limit.ts';
 
 export interface CallableRequestContext {
   app: AppContext;
@@ -142,6 +143,12 @@ export function sendCallableError(reply: FastifyReply, code: ErrorCode, message:
 }
 
 /**
+ * A function's budget when it names none: a defence against one client's flood, counted periodically
+ * across processes (lib/shared-rate-limit.ts).
+ */
+const DEFAULT_BUDGET = { max: 300, timeWindow: '1 minute', ...PERIODIC_COUNTING };
+
+/**
  * Registers `POST /api/fn/<name>` for each definition: JSON `{ data }` in, `{ result }` out,
  * input validated by the function's zod schema, errors in the callable protocol's shape.
  */
@@ -150,7 +157,7 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
     const limit = definition.rateLimit ? definition.rateLimit(ctx) : undefined;
     app.post(
       `${CALLABLE_PATH_PREFIX}${definition.name}`,
-      { config: { rateLimit: limit === false ? false : (limit ?? { max: 300, timeWindow: '1 minute' }) } },
+      { config: { rateLimit: limit === false ? false : (limit ?? DEFAULT_BUDGET) } },
       async (request, reply) => {
         const caller = await authorise(ctx, request, definition.access);
         const body = request.body;

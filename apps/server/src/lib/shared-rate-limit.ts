@@ -6,12 +6,21 @@ import { pruneOldWindows } from './rate-limiter.ts';
 // the install attribution, every function's budget) counted in the database's rate_limits table, so
 // that a limit holds across every server process sharing one PostgreSQL: hits spread over three
 // processes trip it at the configured total, not three times over (docs/operations-processes.md).
+// Fixed windows aligned on the clock, like lib/rate-limiter.ts. Two ways of counting:
 //
-// Fixed windows aligned on the clock, like lib/rate-limiter.ts. Each request waits for one
-// statement, shared with every request that arrived meanwhile (group commit, as the click writer
-// does): one statement in flight per process, then what queued during it. The counters are not
-// worth an fsync: the statement commits asynchronously (`synchronous_commit` off for its own
-// transaction), so a database crash may forget the last counts — never a visit or an account.
+// - Per request (`RateLimitCounter`), for the small budgets a few hits exhaust (visits, contact form,
+//   attribution…): each request waits for one statement, shared with every request that arrived
+//   meanwhile (group commit, as the click writer does): one statement in flight per process, then
+//   what queued during it. A limit trips at its exact total whichever processes served the hits.
+// - Periodically (`PeriodicRateLimitCounter`), for a generous budget that only stops a flood (every
+//   function's default, 300 a minute): each process counts in memory and answers at once, and adds
+//   its hits to the table every quarter of a second, learning the other processes' hits in return.
+//   A client spread over N processes may get a few more calls than the budget — what each process
+//   had not yet learnt — and no request waits for the database (ADR 013).
+//
+// The counters are not worth an fsync: the statement commits asynchronously (`synchronous_commit`
+// off for its own transaction), so a database crash may forget the last counts — never a visit or an
+// account.
 //
 // The embedded database belongs to one process: there the plugin's in-memory store is exact and
 // costs no query (app.ts chooses).
@@ -123,32 +132,208 @@ export class RateLimitCounter {
   }
 }
 
+/** How often a periodic counter adds its hits to the table (and learns the other processes'). */
+export const PERIODIC_SYNC_MS = 250;
+
+/**
+ * Windows a periodic counter keeps in memory past this many are forgotten once their hits are in the
+ * table (the oldest first): a later hit of such a client starts from the table's count at the next
+ * statement. It bounds the memory a flood of addresses takes.
+ */
+const MAX_KEPT_WINDOWS = 50_000;
+
+/** A route's `config.rateLimit` option: its limit is counted periodically (see the top of this file). */
+export const PERIODIC_COUNTING = { sharedCounting: 'periodic' } as const;
+
+interface WindowCount {
+  /** The route and window length, as the key stored starts. */
+  scope: string;
+  /** The client (its address: hashed only when written). */
+  client: string;
+  windowStart: number;
+  windowMs: number;
+  /** The table's count when this process last added its hits (every process's hits until then). */
+  known: number;
+  /** Hits being added by the statement in flight. */
+  sending: number;
+  /** Hits counted here since. */
+  unsent: number;
+}
+
+/** Counts hits in memory, answers at once, and adds them to rate_limits every PERIODIC_SYNC_MS. */
+export class PeriodicRateLimitCounter {
+  readonly #app: SharedRateLimitServices;
+  /** By window start and client key, in the order they were first hit. */
+  readonly #windows = new Map<string, WindowCount>();
+  #timer: NodeJS.Timeout | null = null;
+  /** When the timer fires (the machine's clock: timers run on it, not on a test clock). */
+  #timerDue = 0;
+  #syncing: Promise<void> | null = null;
+
+  constructor(app: SharedRateLimitServices) {
+    this.#app = app;
+  }
+
+  /**
+   * Counts one hit of `client` under `scope` in the window of `windowMs` holding now; calls back at
+   * once with the window's count.
+   */
+  hit(scope: string, client: string, windowMs: number, callback: StoreCallback): void {
+    const now = this.#app.now().getTime();
+    const size = Math.max(1, windowMs);
+    const windowStart = Math.floor(now / size) * size;
+    const id = `${windowStart}\u0000${scope}\u0000${client}`;
+    let window = this.#windows.get(id);
+    if (!window) {
+      window = { scope, client, windowStart, windowMs: size, known: 0, sending: 0, unsent: 0 };
+      this.#windows.set(id, window);
+    }
+    window.unsent += 1;
+    if (!this.#syncing) this.#schedule(PERIODIC_SYNC_MS);
+    callback(null, { current: window.known + window.sending + window.unsent, ttl: windowStart + size - now });
+  }
+
+  /** Adds the hits counted so far to the table now (tests; the server's shutdown). */
+  async flush(): Promise<void> {
+    while (this.#syncing) await this.#syncing;
+    await this.#sync();
+  }
+
+  /** The next statement in `delay` ms, unless one is due sooner. */
+  #schedule(delay: number): void {
+    const due = Date.now() + delay;
+    if (this.#timer && this.#timerDue <= due) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timerDue = due;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void this.#sync();
+    }, delay);
+    // Counting never keeps a process alive.
+    this.#timer.unref();
+  }
+
+  #sync(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    const run = this.#send().finally(() => {
+      this.#syncing = null;
+      this.#scheduleNext();
+    });
+    this.#syncing = run;
+    return run;
+  }
+
+  /** Soon when hits wait; else when the first window kept ends (to forget it); else never. */
+  #scheduleNext(): void {
+    let firstEnd = Number.POSITIVE_INFINITY;
+    for (const window of this.#windows.values()) {
+      if (window.unsent > 0) return this.#schedule(PERIODIC_SYNC_MS);
+      firstEnd = Math.min(firstEnd, window.windowStart + window.windowMs);
+    }
+    if (firstEnd !== Number.POSITIVE_INFINITY)
+      this.#schedule(Math.max(PERIODIC_SYNC_MS, firstEnd - this.#app.now().getTime()));
+  }
+
+  async #send(): Promise<void> {
+    const now = this.#app.now().getTime();
+    const due: WindowCount[] = [];
+    for (const [id, window] of this.#windows) {
+      if (window.windowStart + window.windowMs <= now) this.#windows.delete(id);
+      else if (window.unsent > 0) due.push(window);
+    }
+    for (let start = 0; start < due.length; start += MAX_BATCH)
+      await this.#sendBatch(due.slice(start, start + MAX_BATCH));
+    for (const [id, window] of this.#windows) {
+      if (this.#windows.size <= MAX_KEPT_WINDOWS) break;
+      if (window.unsent === 0) this.#windows.delete(id);
+    }
+  }
+
+  async #sendBatch(batch: WindowCount[]): Promise<void> {
+    // One order for every process (see RateLimitCounter), by the stored key.
+    const rows = batch
+      .map((window) => ({ window, stored: `${window.scope}${this.#app.hashIdentifier(window.client)}` }))
+      .sort((a, b) =>
+        a.stored === b.stored ? a.window.windowStart - b.window.windowStart : a.stored < b.stored ? -1 : 1,
+      );
+    for (const { window } of rows) {
+      window.sending = window.unsent;
+      window.unsent = 0;
+    }
+    try {
+      const result = await this.#app.database.sql.query<{ key: string; window_start: Date | string; hits: number }>(
+        COUNT_SQL,
+        [
+          rows.map((row) => row.stored),
+          rows.map((row) => new Date(row.window.windowStart).toISOString()),
+          rows.map((row) => row.window.sending),
+        ],
+        { name: 'rate-limit-count' },
+      );
+      const totals = new Map(
+        result.rows.map((row) => [`${new Date(row.window_start).getTime()}\u0000${row.key}`, Number(row.hits)]),
+      );
+      for (const { window, stored } of rows) {
+        window.known = totals.get(`${window.windowStart}\u0000${stored}`) ?? window.known + window.sending;
+        window.sending = 0;
+      }
+    } catch (error) {
+      this.#app.log.warn({ err: error, windows: rows.length }, 'rate limit counting failed');
+      // Kept for the next statement: the hits still count here.
+      for (const { window } of rows) {
+        window.unsent += window.sending;
+        window.sending = 0;
+      }
+      return;
+    }
+    pruneOldWindows(this.#app);
+  }
+}
+
+/** The store class for @fastify/rate-limit, and how to add its periodic counts to the table now. */
+export interface SharedRateLimitStore {
+  Store: FastifyRateLimitStoreCtor;
+  flush(): Promise<void>;
+}
+
 /**
  * The store to give @fastify/rate-limit (`store`): each route counts under its own name, each client
- * under the keyed hash of its address (raw addresses are never stored).
+ * under the keyed hash of its address (raw addresses are never stored); a route whose options carry
+ * PERIODIC_COUNTING is counted periodically.
  */
-export function sharedRateLimitStore(app: SharedRateLimitServices): FastifyRateLimitStoreCtor {
-  const counter = new RateLimitCounter(app);
+export function sharedRateLimitStore(app: SharedRateLimitServices): SharedRateLimitStore {
+  const perRequest = new RateLimitCounter(app);
+  const periodic = new PeriodicRateLimitCounter(app);
 
-  class SharedRateLimitStore implements FastifyRateLimitStore {
+  class Store implements FastifyRateLimitStore {
     readonly #scope: string;
+    readonly #periodic: boolean;
 
-    constructor(_options?: unknown, scope = 'global') {
+    constructor(_options?: unknown, scope = 'global', periodicCounting = false) {
       this.#scope = scope;
+      this.#periodic = periodicCounting;
     }
 
     incr(key: string, callback: StoreCallback, timeWindow: number): void {
       // The window's length is part of the key: windows of different lengths may start together.
-      counter.hit(`http:${this.#scope}:${timeWindow}:${app.hashIdentifier(key)}`, timeWindow, callback);
+      const scoped = `http:${this.#scope}:${timeWindow}:`;
+      if (this.#periodic) periodic.hit(scoped, key, timeWindow, callback);
+      else perRequest.hit(`${scoped}${app.hashIdentifier(key)}`, timeWindow, callback);
     }
 
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the route's merged options, the route itself under `routeInfo`.
-      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? routeOptions;
+      const options = routeOptions as { routeInfo?: { method?: unknown; url?: unknown }; sharedCounting?: unknown };
+      const route = options.routeInfo ?? routeOptions;
       const method = Array.isArray(route.method) ? route.method.join(',') : String(route.method ?? '');
-      return new SharedRateLimitStore(undefined, `${method} ${String(route.url ?? '')}`);
+      return new Store(
+        undefined,
+        `${method} ${String(route.url ?? '')}`,
+        options.sharedCounting === PERIODIC_COUNTING.sharedCounting,
+      );
     }
   }
 
-  return SharedRateLimitStore;
+  return { Store, flush: () => periodic.flush() };
 }

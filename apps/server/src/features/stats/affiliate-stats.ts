@@ -17,8 +17,8 @@ import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff
 // part starts from the affiliate's own rows through an index: its codes (referral_codes by
 // affiliate) with their counted clicks (totals kept by click_counts' triggers,
 // migrations/0005_dashboard_reads.sql), their recent visits (clicks by code and time), its
-// conversions (read from the index by affiliate, which carries the columns summed), adjustments and
-// payouts (by affiliate).
+// conversions (read from the index by affiliate, which carries the columns summed; counted per code in
+// one pass, not once per code), adjustments and payouts (by affiliate).
 
 const MINUTE_MS = 60_000;
 
@@ -27,11 +27,16 @@ WITH codes AS (
   SELECT id, code, description, created_at FROM referral_codes WHERE affiliate_id = $1
 ),
 ${EARNINGS_TOTALS_CTES},
+code_conversions AS (
+  SELECT referral_code_id, count(*)::int AS conversions FROM earned GROUP BY referral_code_id
+),
 code_rows AS (
   SELECT k.id, k.code, k.description, k.created_at,
-         coalesce((SELECT t.counted_clicks::int FROM referral_code_click_totals t WHERE t.referral_code_id = k.id), 0) AS clicks,
-         (SELECT count(*)::int FROM earned e WHERE e.referral_code_id = k.id) AS conversions
+         coalesce(t.counted_clicks::int, 0) AS clicks,
+         coalesce(e.conversions, 0) AS conversions
   FROM codes k
+  LEFT JOIN referral_code_click_totals t ON t.referral_code_id = k.id
+  LEFT JOIN code_conversions e ON e.referral_code_id = k.id
 )
 SELECT a.status, t.*,
        (${activeVisitorsSql('SELECT id FROM codes', '$4')}) AS active_visitors,
