@@ -10,7 +10,8 @@ import {
   formatNumber as number,
   machineLoad,
   percentile,
-  postgresCpuMs,
+  postgresCpu,
+  postgresCpuBetween,
   startBenchServer,
   stopBenchServer,
   withBenchPostgres,
@@ -61,7 +62,7 @@ async function load(
 ): Promise<Measure> {
   let sequence = 0;
   const cpuBefore = cpuTimes(pid);
-  const databaseBefore = postgres ? postgresCpuMs() : null;
+  const databaseBefore = postgres ? postgresCpu() : null;
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -92,7 +93,7 @@ async function load(
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   const cpuAfter = cpuTimes(pid);
-  const databaseAfter = postgres ? postgresCpuMs() : null;
+  const databaseAfter = postgres ? postgresCpu() : null;
   latencies.sort((a, b) => a - b);
   const ok = result['2xx'];
   return {
@@ -105,7 +106,7 @@ async function load(
         : null,
     databaseCpuPerRequest:
       databaseBefore !== null && databaseAfter !== null && ok > 0
-        ? ((databaseAfter - databaseBefore) * 1000) / ok
+        ? (postgresCpuBetween(databaseBefore, databaseAfter) * 1000) / ok
         : null,
     connections,
     reqPerSec: result['2xx'] / result.duration,

@@ -109,23 +109,38 @@ export function cpuTimes(pid: number | undefined): CpuTimes | null {
   }
 }
 
+/** The CPU time (ms) each of the machine's PostgreSQL processes has used so far, by process id. */
+export type PostgresCpu = Map<string, number>;
+
 /**
- * The CPU time (ms) used so far by the machine's PostgreSQL processes (backends, WAL writer,
+ * The CPU time (ms) used so far by each of the machine's PostgreSQL processes (backends, WAL writer,
  * checkpointer…), read from /proc; null off Linux. During a benchmark its own cluster is the only one
- * running; a backend that exits between two readings takes its time with it, and the pools keep theirs.
+ * running.
  */
-export function postgresCpuMs(): number | null {
+export function postgresCpu(): PostgresCpu | null {
   if (!existsSync('/proc/self/stat')) return null;
-  let total = 0;
+  const times: PostgresCpu = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += ticks(`/proc/${entry}/stat`);
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres'))
+        times.set(entry, (ticks(`/proc/${entry}/stat`) * 1000) / CLOCK_TICKS_PER_SECOND);
     } catch {
       // The process ended while it was read.
     }
   }
-  return (total * 1000) / CLOCK_TICKS_PER_SECOND;
+  return times;
+}
+
+/**
+ * The CPU time (ms) PostgreSQL's processes used between two readings: each process's own difference
+ * (one started meanwhile counts from nothing). A process that ended meanwhile (an idle pool
+ * connection closing) is left out with its time in between, rather than taking its whole past with it.
+ */
+export function postgresCpuBetween(before: PostgresCpu, after: PostgresCpu): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** The machine's 1-minute load average, for the reports (2 cores: above 2, other work competes). */
