@@ -3,7 +3,14 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { createHasher } from '../src/lib/secrets.ts';
-import { PERIODIC_COUNTING, type SharedRateLimitServices, sharedRateLimitStore } from '../src/lib/shared-rate-limit.ts';
+import {
+  PERIODIC_COUNTING,
+  PERIODIC_SYNC_MS,
+  type SharedRateLimitServices,
+  sharedRateLimitStore,
+} from '../src/lib/shared-rate-limit.ts';
+import { memoryMailer, serveTestApp, testConfig } from './helpers/app.ts';
+import { callFn } from './helpers/affiliates.ts';
 import { TEST_DB, createTestDatabase } from './helpers/database.ts';
 
 // The rate limits of the HTTP routes counted in the database (PostgreSQL's store; the statement runs
@@ -173,5 +180,39 @@ describe(`rate limits counted in the database (${TEST_DB})`, () => {
     expect((await incr(store, '192.0.2.50')).current).toBe(2);
     await flush();
     expect(await storedHits(route)).toBe(2);
+  });
+});
+
+// The app's wiring: a function without a budget of its own gets the default one, counted periodically
+// on PostgreSQL (on PGlite the plugin's in-memory store counts it: one process, nothing to share).
+describe.skipIf(TEST_DB !== 'postgres')("the functions' default budget in the app (postgres)", () => {
+  it('refuses the 301st call of a minute, and writes the hits when the app closes', async () => {
+    const database = await createTestDatabase();
+    try {
+      const t = await serveTestApp(database, testConfig(), { mailer: memoryMailer().mailer });
+      const key = 'http:POST /api/fn/getAffiliateStats:60000:%';
+      const stored = async () =>
+        (
+          await database.sql.query<{ hits: number }>(
+            'SELECT coalesce(sum(hits), 0)::int AS hits FROM rate_limits WHERE key LIKE $1',
+            [key],
+          )
+        ).rows[0]?.hits;
+      const started = Date.now();
+      const statuses = [(await callFn(t, 'getAffiliateStats', null, undefined, '203.0.113.61')).status];
+      const first = await stored();
+      // Counted per request, the hit would be in the table before the answer; counted periodically, it
+      // is written a quarter of a second later (unless this machine stalled that long meanwhile).
+      if (Date.now() - started < PERIODIC_SYNC_MS) expect(first).toBe(0);
+      for (let i = 1; i < 301; i++)
+        statuses.push((await callFn(t, 'getAffiliateStats', null, undefined, '203.0.113.61')).status);
+      // Anonymous calls: refused as unauthenticated, counted all the same, until the budget is spent.
+      expect(statuses.slice(0, 300).every((status) => status === 401)).toBe(true);
+      expect(statuses[300]).toBe(429);
+      await t.close();
+      expect(await stored()).toBe(301);
+    } finally {
+      await database.close();
+    }
   });
 });
