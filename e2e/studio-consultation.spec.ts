@@ -224,6 +224,9 @@ for (const lang of ['fr', 'en'] as const) {
       ageBand: '13-17',
     });
     await profile.getByRole('button', { name: q.profile.save }).click();
+    // Saved once the confirmation shows: until then the form is still there, and the questions below
+    // move up when it gives way to the summary (a click meanwhile lands where they were).
+    await expect(profile.getByRole('status')).toHaveText(q.profile.saved);
     const ask = page.getByRole('region', { name: q.ask.title });
     await expect(ask.getByText(q.ask.noScan)).toBeVisible();
     await ask.getByRole('button', { name: q.questions.standouts }).click();
