@@ -47,6 +47,38 @@ RETURNING key, window_start, hits`;
 /** Largest number of hits one statement counts; more waits for the next one. */
 const MAX_BATCH = 1000;
 
+/** The fixed window of `windowMs` (at least 1 ms) holding the time `now`, aligned on the clock. */
+function windowAt(now: number, windowMs: number): { windowStart: number; windowMs: number } {
+  const size = Math.max(1, windowMs);
+  return { windowStart: Math.floor(now / size) * size, windowMs: size };
+}
+
+/** A (key, window) row's id in the totals `addHits` answers. */
+const windowId = (windowStart: number, key: string) => `${windowStart}\u0000${key}`;
+
+/**
+ * Adds each row's hits to rate_limits in one statement and answers every row's new total by
+ * `windowId`. The rows go in one order for every process: two statements updating the same rows
+ * lock them in the same order and never deadlock.
+ */
+async function addHits(
+  app: SharedRateLimitServices,
+  rows: readonly { key: string; windowStart: number; hits: number }[],
+): Promise<Map<string, number>> {
+  const sorted = [...rows].sort((a, b) => (a.key === b.key ? a.windowStart - b.windowStart : a.key < b.key ? -1 : 1));
+  const result = await app.database.sql.query<{ key: string; window_start: Date | string; hits: number }>(
+    COUNT_SQL,
+    [
+      sorted.map((row) => row.key),
+      sorted.map((row) => new Date(row.windowStart).toISOString()),
+      sorted.map((row) => row.hits),
+    ],
+    { name: 'rate-limit-count' },
+  );
+  pruneOldWindows(app);
+  return new Map(result.rows.map((row) => [windowId(new Date(row.window_start).getTime(), row.key), Number(row.hits)]));
+}
+
 /** Counts hits in rate_limits, many per statement. */
 export class RateLimitCounter {
   readonly #app: SharedRateLimitServices;
@@ -60,9 +92,7 @@ export class RateLimitCounter {
 
   /** Counts one hit of `key` in the window of `windowMs` holding now; calls back with the window's count. */
   hit(key: string, windowMs: number, callback: StoreCallback): void {
-    const now = this.#app.now().getTime();
-    const size = Math.max(1, windowMs);
-    this.#queue.push({ key, windowStart: Math.floor(now / size) * size, windowMs: size, callback });
+    this.#queue.push({ key, ...windowAt(this.#app.now().getTime(), windowMs), callback });
     if (!this.#scheduled && !this.#inFlight) {
       // The hits of the same turn of the event loop share the statement.
       this.#scheduled = true;
@@ -84,38 +114,29 @@ export class RateLimitCounter {
   }
 
   async #count(batch: PendingHit[]): Promise<void> {
-    // One row per (key, window), in one order for every process: two statements updating the same
-    // rows lock them in the same order and never deadlock.
+    // One row per (key, window).
     const groups = new Map<string, { key: string; windowStart: number; hits: PendingHit[] }>();
     for (const hit of batch) {
-      const id = `${hit.windowStart}\u0000${hit.key}`;
+      const id = windowId(hit.windowStart, hit.key);
       const group = groups.get(id) ?? { key: hit.key, windowStart: hit.windowStart, hits: [] };
       group.hits.push(hit);
       groups.set(id, group);
     }
-    const rows = [...groups.values()].sort((a, b) =>
-      a.key === b.key ? a.windowStart - b.windowStart : a.key < b.key ? -1 : 1,
-    );
     let totals: Map<string, number>;
     try {
-      const result = await this.#app.database.sql.query<{ key: string; window_start: Date | string; hits: number }>(
-        COUNT_SQL,
-        [
-          rows.map((row) => row.key),
-          rows.map((row) => new Date(row.windowStart).toISOString()),
-          rows.map((row) => row.hits.length),
-        ],
-        { name: 'rate-limit-count' },
-      );
-      totals = new Map(
-        result.rows.map((row) => [`${new Date(row.window_start).getTime()}\u0000${row.key}`, Number(row.hits)]),
+      totals = await addHits(
+        this.#app,
+        [...groups.values()].map((group) => ({
+          key: group.key,
+          windowStart: group.windowStart,
+          hits: group.hits.length,
+        })),
       );
     } catch (error) {
       this.#app.log.warn({ err: error, hits: batch.length }, 'rate limit counting failed');
       for (const hit of batch) hit.callback(error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    pruneOldWindows(this.#app);
     const now = this.#app.now().getTime();
     for (const [id, group] of groups) {
       const total = totals.get(id);
@@ -180,9 +201,8 @@ export class PeriodicRateLimitCounter {
    */
   hit(scope: string, client: string, windowMs: number, callback: StoreCallback): void {
     const now = this.#app.now().getTime();
-    const size = Math.max(1, windowMs);
-    const windowStart = Math.floor(now / size) * size;
-    const id = `${windowStart}\u0000${scope}\u0000${client}`;
+    const { windowStart, windowMs: size } = windowAt(now, windowMs);
+    const id = windowId(windowStart, `${scope}\u0000${client}`);
     let window = this.#windows.get(id);
     if (!window) {
       window = { scope, client, windowStart, windowMs: size, known: 0, sending: 0, unsent: 0 };
@@ -251,31 +271,18 @@ export class PeriodicRateLimitCounter {
   }
 
   async #sendBatch(batch: WindowCount[]): Promise<void> {
-    // One order for every process (see RateLimitCounter), by the stored key.
-    const rows = batch
-      .map((window) => ({ window, stored: `${window.scope}${this.#app.hashIdentifier(window.client)}` }))
-      .sort((a, b) =>
-        a.stored === b.stored ? a.window.windowStart - b.window.windowStart : a.stored < b.stored ? -1 : 1,
-      );
-    for (const { window } of rows) {
+    const rows = batch.map((window) => {
       window.sending = window.unsent;
       window.unsent = 0;
-    }
+      return { window, key: `${window.scope}${this.#app.hashIdentifier(window.client)}` };
+    });
     try {
-      const result = await this.#app.database.sql.query<{ key: string; window_start: Date | string; hits: number }>(
-        COUNT_SQL,
-        [
-          rows.map((row) => row.stored),
-          rows.map((row) => new Date(row.window.windowStart).toISOString()),
-          rows.map((row) => row.window.sending),
-        ],
-        { name: 'rate-limit-count' },
+      const totals = await addHits(
+        this.#app,
+        rows.map(({ window, key }) => ({ key, windowStart: window.windowStart, hits: window.sending })),
       );
-      const totals = new Map(
-        result.rows.map((row) => [`${new Date(row.window_start).getTime()}\u0000${row.key}`, Number(row.hits)]),
-      );
-      for (const { window, stored } of rows) {
-        window.known = totals.get(`${window.windowStart}\u0000${stored}`) ?? window.known + window.sending;
+      for (const { window, key } of rows) {
+        window.known = totals.get(windowId(window.windowStart, key)) ?? window.known + window.sending;
         window.sending = 0;
       }
     } catch (error) {
@@ -285,9 +292,7 @@ export class PeriodicRateLimitCounter {
         window.unsent += window.sending;
         window.sending = 0;
       }
-      return;
     }
-    pruneOldWindows(this.#app);
   }
 }
 
