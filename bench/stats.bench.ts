@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import type { StatsBenchReady } from './lib/stats-bench-server.ts';
+import { REFERENCE_PATHS, type StatsBenchReady } from './lib/stats-bench-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED } from './seed-stats.ts';
 import {
@@ -23,7 +23,10 @@ import {
 // (bench/seed-stats.ts), on the embedded PGlite (a data folder, as in production) and on PostgreSQL.
 // Each request is one signed-in affiliate's dashboard opening, rotating over 40 affiliates: the
 // session lookup, the profile and the one statistics statement. Measured with one connection (the
-// latency a person sees) and with ten (a busy moment).
+// latency a person sees) and with ten (a busy moment). Then, at ten connections, what a request costs
+// short of the statistics, on the same server process (stats-bench-server.ts): a route answering at
+// once on a bare Fastify, a function of the product answering at once, one answering after finding its
+// signed-in caller (the session lookup), and the statistics again.
 // Run alone: node --import tsx bench/stats.bench.ts   (BENCH_DURATION=<seconds> to shorten)
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -34,6 +37,8 @@ const SERVER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'li
 const STATS_PATH = '/api/fn/getAffiliateStats';
 
 interface Measure {
+  /** The route's label, in the report. */
+  route: string;
   connections: number;
   reqPerSec: number;
   p50: number;
@@ -50,9 +55,21 @@ interface DatabaseResult {
   database: string;
   ready: StatsBenchReady;
   measures: Measure[];
+  /** At 10 connections: the bare no-op, the product's no-op function, the caller alone, the statistics. */
+  references: Measure[];
 }
 
+/** The routes compared at 10 connections, in the order they run. */
+const REFERENCES = [
+  { route: 'no-op route, bare Fastify', path: REFERENCE_PATHS.noop, bare: true },
+  { route: 'function answering at once (no database)', path: REFERENCE_PATHS.noop, bare: false },
+  { route: 'function finding its signed-in caller (session lookup)', path: REFERENCE_PATHS.caller, bare: false },
+  { route: 'getAffiliateStats', path: STATS_PATH, bare: false },
+] as const;
+const REFERENCE_CONNECTIONS = 10;
+
 async function load(
+  route: { route: string; path: string },
   port: number,
   pid: number | undefined,
   cookies: string[],
@@ -73,7 +90,7 @@ async function load(
         requests: [
           {
             method: 'POST',
-            path: STATS_PATH,
+            path: route.path,
             body: '{"data":null}',
             setupRequest: (request) => {
               sequence += 1;
@@ -97,6 +114,7 @@ async function load(
   latencies.sort((a, b) => a - b);
   const ok = result['2xx'];
   return {
+    route: route.route,
     cpuPerRequest:
       cpuBefore && cpuAfter && ok > 0
         ? {
@@ -134,11 +152,20 @@ async function measure(database: string, env: Record<string, string>, postgres: 
   const { port, child, ready } = await startBenchServer<StatsBenchReady>(SERVER_ENTRY, env);
   try {
     await checkAnswer(port, ready.cookies[0] as string);
-    await load(port, child.pid, ready.cookies, 10, WARMUP_SECONDS, postgres);
+    const stats = { route: 'getAffiliateStats', path: STATS_PATH };
+    await load(stats, port, child.pid, ready.cookies, 10, WARMUP_SECONDS, postgres);
     const measures: Measure[] = [];
     for (const connections of CONNECTION_COUNTS)
-      measures.push(await load(port, child.pid, ready.cookies, connections, DURATION_SECONDS, postgres));
-    return { database, ready, measures };
+      measures.push(await load(stats, port, child.pid, ready.cookies, connections, DURATION_SECONDS, postgres));
+    const references: Measure[] = [];
+    for (const reference of REFERENCES) {
+      const target = reference.bare ? ready.barePort : port;
+      await load(reference, target, child.pid, ready.cookies, REFERENCE_CONNECTIONS, WARMUP_SECONDS, postgres);
+      references.push(
+        await load(reference, target, child.pid, ready.cookies, REFERENCE_CONNECTIONS, DURATION_SECONDS, postgres),
+      );
+    }
+    return { database, ready, measures, references };
   } finally {
     await stopBenchServer(child);
   }
@@ -167,6 +194,20 @@ function report(results: DatabaseResult[], load: { start: number; end: number })
     for (const m of r.measures) {
       lines.push(
         `| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} | ${m.cpuPerRequest ? `${number(m.cpuPerRequest.process)} / ${number(m.cpuPerRequest.main)}` : 'n/a'} | ${m.databaseCpuPerRequest === null ? 'n/a (in the server)' : number(m.databaseCpuPerRequest)} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    `What a request costs short of the statistics, on the same server process, ${REFERENCE_CONNECTIONS} connections, in this order:`,
+    '',
+    '| Database | Route | req/s | p50 (ms) | p99 (ms) | non-2xx/errors | server CPU per request (µs): all threads / main thread | PostgreSQL CPU per request (µs) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of results) {
+    for (const m of r.references) {
+      lines.push(
+        `| ${r.database} | ${m.route} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.cpuPerRequest ? `${number(m.cpuPerRequest.process)} / ${number(m.cpuPerRequest.main)}` : 'n/a'} | ${m.databaseCpuPerRequest === null ? 'n/a (in the server)' : number(m.databaseCpuPerRequest)} |`,
       );
     }
   }

@@ -1,14 +1,30 @@
 import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { noInputSchema } from '@skanova/shared/callable/schemas';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { callableDefiner, registerCallables } from '../../apps/server/src/http/callable.ts';
 import { STATS_SEED, seedStats } from '../seed-stats.ts';
 
 // The dashboard benchmark's server, in its own process (the load generator must not share its event
 // loop): the product with a seeded database. A few affiliates sign up through the real function so
 // that the benchmark holds real session cookies; the seed then brings the database to 1,000
 // affiliates and gives every one of them (those included) codes, visits and conversions.
+//
+// For comparison, the same process serves what a request costs short of the statistics: two functions
+// registered as the product registers its own (same hooks, budget, body checks and answer), one
+// answering at once, one after finding its signed-in caller (the session lookup, one statement); and
+// a route answering at once on a bare Fastify instance on a second port. These exist only here.
+
+/** The benchmark's reference functions: no input, no answer. */
+interface ReferenceFunctions {
+  benchNoop: { request: null; response: null };
+  benchCaller: { request: null; response: null };
+}
+
+export const REFERENCE_PATHS = { noop: '/api/fn/benchNoop', caller: '/api/fn/benchCaller' } as const;
 
 /** Affiliates whose sessions the benchmark uses, spread over the seeded population. */
 export const SIGNED_IN_AFFILIATES = 40;
@@ -20,6 +36,8 @@ export interface StatsBenchReady {
   seedSteps: Record<string, number>;
   /** What the measured affiliates hold, on average. */
   measured: { codes: number; countedClicks: number; conversions: number };
+  /** Port of the bare Fastify instance (a no-op route at REFERENCE_PATHS.noop). */
+  barePort: number;
 }
 
 async function main() {
@@ -42,8 +60,15 @@ async function main() {
     pgliteThread: process.env.BENCH_PGLITE_THREAD !== '0',
   });
   await migrate(database.sql);
-  const { app } = await buildApp({ config, database, serveSite: false });
+  const { app, context } = await buildApp({ config, database, serveSite: false });
+  const defineReference = callableDefiner<ReferenceFunctions>();
+  registerCallables(app, context, [
+    defineReference({ name: 'benchNoop', input: noInputSchema, handler: async () => null }),
+    defineReference({ name: 'benchCaller', access: 'affiliate', input: noInputSchema, handler: async () => null }),
+  ]);
   await app.ready();
+  const bare = Fastify({ logger: false });
+  bare.post(REFERENCE_PATHS.noop, async () => ({ result: null }));
 
   const cookies: string[] = [];
   const affiliateIds: string[] = [];
@@ -84,19 +109,21 @@ async function main() {
   );
 
   await app.listen({ port: config.PORT, host: '127.0.0.1' });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareAddress = bare.server.address();
   const ready: StatsBenchReady = {
     kind: database.kind,
     cookies,
     seedSeconds,
     seedSteps,
     measured: rows[0] ?? { codes: 0, countedClicks: 0, conversions: 0 },
+    barePort: typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0,
   };
   process.send?.(ready);
   process.on('SIGTERM', () => {
     // Requests the load generator abandoned when its time ran out are still being answered: the
     // database closes after them, not under them.
-    void app
-      .close()
+    void Promise.all([app.close(), bare.close()])
       .then(() => new Promise((resolve) => setTimeout(resolve, 500)))
       .then(() => database.close())
       .then(() => process.exit(0));
