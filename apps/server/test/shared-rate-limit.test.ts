@@ -202,7 +202,7 @@ describe.skipIf(TEST_DB !== 'postgres')("the functions' default budget in the ap
       const statuses = [(await callFn(t, 'getAffiliateStats', null, undefined, '203.0.113.61')).status];
       const first = await stored();
       // Counted per request, the hit would be in the table before the answer; counted periodically, it
-      // is written a quarter of a second later (unless this machine stalled that long meanwhile).
+      // is written PERIODIC_SYNC_MS later (unless this machine stalled that long meanwhile).
       if (Date.now() - started < PERIODIC_SYNC_MS) expect(first).toBe(0);
       for (let i = 1; i < 301; i++)
         statuses.push((await callFn(t, 'getAffiliateStats', null, undefined, '203.0.113.61')).status);

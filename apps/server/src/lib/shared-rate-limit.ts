@@ -14,7 +14,7 @@ import { pruneOldWindows } from './rate-limiter.ts';
 //   what queued during it. A limit trips at its exact total whichever processes served the hits.
 // - Periodically (`PeriodicRateLimitCounter`), for a generous budget that only stops a flood (every
 //   function's default, 300 a minute): each process counts in memory and answers at once, and adds
-//   its hits to the table every quarter of a second, learning the other processes' hits in return.
+//   its hits to the table every twentieth of a second, learning the other processes' hits in return.
 //   A client spread over N processes may get a few more calls than the budget — what each process
 //   had not yet learnt — and no request waits for the database (ADR 013).
 //
@@ -153,8 +153,13 @@ export class RateLimitCounter {
   }
 }
 
-/** How often a periodic counter adds its hits to the table (and learns the other processes'). */
-export const PERIODIC_SYNC_MS = 250;
+/**
+ * How often a periodic counter adds its hits to the table (and learns the other processes'). The
+ * statement's rows are built, and its answer read, on the request thread: with many clients each one
+ * is a pause of every request in flight. Every 50 ms rather than every 250 ms, the pauses are a fifth
+ * as long (docs/benchmarks.md, "Dashboard statistics").
+ */
+export const PERIODIC_SYNC_MS = 50;
 
 /**
  * Windows a periodic counter keeps in memory past this many are forgotten once their hits are in the
