@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { REFERENCE_PATHS, type StatsBenchReady } from './lib/stats-bench-server.ts';
+import type { StatsBenchReady } from './lib/stats-bench-server.ts';
+import { REFERENCE_PATHS } from './lib/stats-references.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED } from './seed-stats.ts';
 import {

@@ -7,6 +7,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
 import { callableDefiner, registerCallables } from '../../apps/server/src/http/callable.ts';
 import { STATS_SEED, seedStats } from '../seed-stats.ts';
+import { REFERENCE_PATHS, type ReferenceFunctions } from './stats-references.ts';
 
 // The dashboard benchmark's server, in its own process (the load generator must not share its event
 // loop): the product with a seeded database. A few affiliates sign up through the real function so
@@ -17,14 +18,6 @@ import { STATS_SEED, seedStats } from '../seed-stats.ts';
 // registered as the product registers its own (same hooks, budget, body checks and answer), one
 // answering at once, one after finding its signed-in caller (the session lookup, one statement); and
 // a route answering at once on a bare Fastify instance on a second port. These exist only here.
-
-/** The benchmark's reference functions: no input, no answer. */
-interface ReferenceFunctions {
-  benchNoop: { request: null; response: null };
-  benchCaller: { request: null; response: null };
-}
-
-export const REFERENCE_PATHS = { noop: '/api/fn/benchNoop', caller: '/api/fn/benchCaller' } as const;
 
 /** Affiliates whose sessions the benchmark uses, spread over the seeded population. */
 export const SIGNED_IN_AFFILIATES = 40;
