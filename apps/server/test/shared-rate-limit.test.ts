@@ -181,6 +181,49 @@ describe(`rate limits counted in the database (${TEST_DB})`, () => {
     await flush();
     expect(await storedHits(route)).toBe(2);
   });
+
+  it('writes only the windows hit since the last statement, hashes each client once, forgets ended windows', async () => {
+    clock = new Date('2030-01-01T16:00:00Z');
+    const route = '/api/fn/getAffiliateReferralCodes';
+    const app = services();
+    const sent: number[] = [];
+    let hashes = 0;
+    const watched: SharedRateLimitServices = {
+      ...app,
+      hashIdentifier: (value) => {
+        hashes += 1;
+        return app.hashIdentifier(value);
+      },
+      database: {
+        ...database,
+        sql: {
+          ...database.sql,
+          query: (...args: Parameters<Database['sql']['query']>) => {
+            sent.push((args[1]?.[0] as unknown[]).length);
+            return database.sql.query(...args);
+          },
+        } as Database['sql'],
+      },
+    };
+    const { store, flush } = periodicStore(watched, route);
+    // A flood of 300 addresses, then two of them again: the second statement carries those two.
+    for (let i = 0; i < 300; i++) await incr(store, `2001:db8::${i.toString(16)}`);
+    await flush();
+    await incr(store, '2001:db8::7');
+    await incr(store, '2001:db8::7');
+    await incr(store, '2001:db8::9');
+    await flush();
+    expect(sent).toEqual([300, 2]);
+    expect(hashes).toBe(300);
+    expect(await storedHits(route)).toBe(303);
+    expect((await incr(store, '2001:db8::7')).current).toBe(4);
+    // The next minute: the ended windows are forgotten, the new one starts from nothing and is sent alone.
+    clock = new Date('2030-01-01T16:01:00Z');
+    expect((await incr(store, '2001:db8::7')).current).toBe(1);
+    await flush();
+    expect(sent).toEqual([300, 2, 1]);
+    expect(hashes).toBe(301);
+  });
 });
 
 // The app's wiring: a function without a budget of its own gets the default one, counted periodically

@@ -42,7 +42,7 @@ INSERT INTO rate_limits (key, window_start, hits)
 SELECT hit.key, hit.window_start, hit.hits
 FROM unnest($1::text[], $2::timestamptz[], $3::int[]) AS hit(key, window_start, hits), async_commit
 ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + EXCLUDED.hits
-RETURNING key, window_start, hits`;
+RETURNING key, (extract(epoch FROM window_start) * 1000)::float8 AS window_ms, hits`;
 
 /** Largest number of hits one statement counts; more waits for the next one. */
 const MAX_BATCH = 1000;
@@ -66,7 +66,7 @@ async function addHits(
   rows: readonly { key: string; windowStart: number; hits: number }[],
 ): Promise<Map<string, number>> {
   const sorted = [...rows].sort((a, b) => (a.key === b.key ? a.windowStart - b.windowStart : a.key < b.key ? -1 : 1));
-  const result = await app.database.sql.query<{ key: string; window_start: Date | string; hits: number }>(
+  const result = await app.database.sql.query<{ key: string; window_ms: number; hits: number }>(
     COUNT_SQL,
     [
       sorted.map((row) => row.key),
@@ -76,7 +76,8 @@ async function addHits(
     { name: 'rate-limit-count' },
   );
   pruneOldWindows(app);
-  return new Map(result.rows.map((row) => [windowId(new Date(row.window_start).getTime(), row.key), Number(row.hits)]));
+  // The window's start comes back as milliseconds: no date to parse for each row.
+  return new Map(result.rows.map((row) => [windowId(Number(row.window_ms), row.key), Number(row.hits)]));
 }
 
 /** Counts hits in rate_limits, many per statement. */
@@ -172,10 +173,13 @@ const MAX_KEPT_WINDOWS = 50_000;
 export const PERIODIC_COUNTING = { sharedCounting: 'periodic' } as const;
 
 interface WindowCount {
+  id: string;
   /** The route and window length, as the key stored starts. */
   scope: string;
   /** The client (its address: hashed only when written). */
   client: string;
+  /** The key stored: the scope and the client's keyed hash, computed when the window is first written. */
+  key: string | null;
   windowStart: number;
   windowMs: number;
   /** The table's count when this process last added its hits (every process's hits until then). */
@@ -186,11 +190,18 @@ interface WindowCount {
   unsent: number;
 }
 
-/** Counts hits in memory, answers at once, and adds them to rate_limits every PERIODIC_SYNC_MS. */
+/**
+ * Counts hits in memory, answers at once, and adds them to rate_limits every PERIODIC_SYNC_MS.
+ *
+ * A statement's work follows the windows hit since the last one, not every window kept: under a flood
+ * of addresses tens of thousands are kept, and each statement runs on the request thread.
+ */
 export class PeriodicRateLimitCounter {
   readonly #app: SharedRateLimitServices;
-  /** By window start and client key, in the order they were first hit. */
+  /** By window start and client key, in the order they were first hit (so, for one length, by end). */
   readonly #windows = new Map<string, WindowCount>();
+  /** The windows with unsent hits, each once. */
+  #hit: WindowCount[] = [];
   #timer: NodeJS.Timeout | null = null;
   /** When the timer fires (the machine's clock: timers run on it, not on a test clock). */
   #timerDue = 0;
@@ -210,10 +221,10 @@ export class PeriodicRateLimitCounter {
     const id = windowId(windowStart, `${scope}\u0000${client}`);
     let window = this.#windows.get(id);
     if (!window) {
-      window = { scope, client, windowStart, windowMs: size, known: 0, sending: 0, unsent: 0 };
+      window = { id, scope, client, key: null, windowStart, windowMs: size, known: 0, sending: 0, unsent: 0 };
       this.#windows.set(id, window);
     }
-    window.unsent += 1;
+    this.#addUnsent(window, 1);
     if (!this.#syncing) this.#schedule(PERIODIC_SYNC_MS);
     callback(null, { current: window.known + window.sending + window.unsent, ttl: windowStart + size - now });
   }
@@ -222,6 +233,11 @@ export class PeriodicRateLimitCounter {
   async flush(): Promise<void> {
     while (this.#syncing) await this.#syncing;
     await this.#sync();
+  }
+
+  #addUnsent(window: WindowCount, hits: number): void {
+    if (window.unsent === 0 && hits > 0) this.#hit.push(window);
+    window.unsent += hits;
   }
 
   /** The next statement in `delay` ms, unless one is due sooner. */
@@ -249,53 +265,57 @@ export class PeriodicRateLimitCounter {
     return run;
   }
 
-  /** Soon when hits wait; else when the first window kept ends (to forget it); else never. */
+  /** Soon when hits wait; else when the oldest window kept ends (to forget it); else never. */
   #scheduleNext(): void {
-    let firstEnd = Number.POSITIVE_INFINITY;
-    for (const window of this.#windows.values()) {
-      if (window.unsent > 0) return this.#schedule(PERIODIC_SYNC_MS);
-      firstEnd = Math.min(firstEnd, window.windowStart + window.windowMs);
-    }
-    if (firstEnd !== Number.POSITIVE_INFINITY)
-      this.#schedule(Math.max(PERIODIC_SYNC_MS, firstEnd - this.#app.now().getTime()));
+    if (this.#hit.length > 0) return this.#schedule(PERIODIC_SYNC_MS);
+    const oldest = this.#windows.values().next();
+    if (!oldest.done)
+      this.#schedule(
+        Math.max(PERIODIC_SYNC_MS, oldest.value.windowStart + oldest.value.windowMs - this.#app.now().getTime()),
+      );
   }
 
   async #send(): Promise<void> {
     const now = this.#app.now().getTime();
-    const due: WindowCount[] = [];
-    for (const [id, window] of this.#windows) {
-      if (window.windowStart + window.windowMs <= now) this.#windows.delete(id);
-      else if (window.unsent > 0) due.push(window);
+    const ended = (window: WindowCount) => window.windowStart + window.windowMs <= now;
+    // Windows that ended are forgotten, hits and all: the oldest first, up to the first still open.
+    for (const window of this.#windows.values()) {
+      if (!ended(window)) break;
+      this.#windows.delete(window.id);
     }
+    const due = this.#hit.filter((window) => !ended(window));
+    this.#hit = [];
     for (let start = 0; start < due.length; start += MAX_BATCH)
       await this.#sendBatch(due.slice(start, start + MAX_BATCH));
-    for (const [id, window] of this.#windows) {
+    // Past MAX_KEPT_WINDOWS, the oldest windows whose hits are all in the table are forgotten.
+    for (const window of this.#windows.values()) {
       if (this.#windows.size <= MAX_KEPT_WINDOWS) break;
-      if (window.unsent === 0) this.#windows.delete(id);
+      if (window.unsent === 0 && window.sending === 0) this.#windows.delete(window.id);
     }
   }
 
   async #sendBatch(batch: WindowCount[]): Promise<void> {
-    const rows = batch.map((window) => {
+    for (const window of batch) {
       window.sending = window.unsent;
       window.unsent = 0;
-      return { window, key: `${window.scope}${this.#app.hashIdentifier(window.client)}` };
-    });
+      window.key ??= `${window.scope}${this.#app.hashIdentifier(window.client)}`;
+    }
     try {
       const totals = await addHits(
         this.#app,
-        rows.map(({ window, key }) => ({ key, windowStart: window.windowStart, hits: window.sending })),
+        batch.map((window) => ({ key: window.key as string, windowStart: window.windowStart, hits: window.sending })),
       );
-      for (const { window, key } of rows) {
-        window.known = totals.get(windowId(window.windowStart, key)) ?? window.known + window.sending;
+      for (const window of batch) {
+        window.known = totals.get(windowId(window.windowStart, window.key as string)) ?? window.known + window.sending;
         window.sending = 0;
       }
     } catch (error) {
-      this.#app.log.warn({ err: error, windows: rows.length }, 'rate limit counting failed');
+      this.#app.log.warn({ err: error, windows: batch.length }, 'rate limit counting failed');
       // Kept for the next statement: the hits still count here.
-      for (const { window } of rows) {
-        window.unsent += window.sending;
+      for (const window of batch) {
+        const hits = window.sending;
         window.sending = 0;
+        this.#addUnsent(window, hits);
       }
     }
   }
