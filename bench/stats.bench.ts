@@ -182,6 +182,13 @@ function benchPostgres(): Promise<DatabaseResult> {
   return withBenchPostgres((url) => measure('PostgreSQL', { DATABASE_URL: url }, true));
 }
 
+/** A row's last two cells: the server's and PostgreSQL's CPU time per request. */
+function cpuCells(m: Measure): string {
+  const server = m.cpuPerRequest ? `${number(m.cpuPerRequest.process)} / ${number(m.cpuPerRequest.main)}` : 'n/a';
+  const database = m.databaseCpuPerRequest === null ? 'n/a (in the server)' : number(m.databaseCpuPerRequest);
+  return `${server} | ${database}`;
+}
+
 function report(results: DatabaseResult[], load: { start: number; end: number }): string {
   const lines = [
     `Machine load average (1 min) at the start and the end of the run: ${load.start} and ${load.end} (2 cores).`,
@@ -194,7 +201,7 @@ function report(results: DatabaseResult[], load: { start: number; end: number })
   for (const r of results) {
     for (const m of r.measures) {
       lines.push(
-        `| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} | ${m.cpuPerRequest ? `${number(m.cpuPerRequest.process)} / ${number(m.cpuPerRequest.main)}` : 'n/a'} | ${m.databaseCpuPerRequest === null ? 'n/a (in the server)' : number(m.databaseCpuPerRequest)} |`,
+        `| ${r.database} | ${m.connections} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.p99 < TARGET_P99_MS ? 'met' : 'missed'} | ${cpuCells(m)} |`,
       );
     }
   }
@@ -208,7 +215,7 @@ function report(results: DatabaseResult[], load: { start: number; end: number })
   for (const r of results) {
     for (const m of r.references) {
       lines.push(
-        `| ${r.database} | ${m.route} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${m.cpuPerRequest ? `${number(m.cpuPerRequest.process)} / ${number(m.cpuPerRequest.main)}` : 'n/a'} | ${m.databaseCpuPerRequest === null ? 'n/a (in the server)' : number(m.databaseCpuPerRequest)} |`,
+        `| ${r.database} | ${m.route} | ${number(m.reqPerSec)} | ${m.p50} | ${m.p99} | ${m.failed} | ${cpuCells(m)} |`,
       );
     }
   }
