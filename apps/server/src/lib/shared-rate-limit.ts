@@ -162,6 +162,9 @@ export class RateLimitCounter {
  */
 export const PERIODIC_SYNC_MS = 50;
 
+/** The longest a periodic counter with no hits to write waits before it looks for windows to forget. */
+const IDLE_CHECK_MS = 60_000;
+
 /**
  * Windows a periodic counter keeps in memory past this many are forgotten once their hits are in the
  * table (the oldest first): a later hit of such a client starts from the table's count at the next
@@ -265,14 +268,16 @@ export class PeriodicRateLimitCounter {
     return run;
   }
 
-  /** Soon when hits wait; else when the oldest window kept ends (to forget it); else never. */
+  /**
+   * Soon when hits wait; else when the oldest window kept ends (to forget it), looking again at least
+   * every IDLE_CHECK_MS (a clock set back would put that end far ahead); else never.
+   */
   #scheduleNext(): void {
     if (this.#hit.length > 0) return this.#schedule(PERIODIC_SYNC_MS);
     const oldest = this.#windows.values().next();
-    if (!oldest.done)
-      this.#schedule(
-        Math.max(PERIODIC_SYNC_MS, oldest.value.windowStart + oldest.value.windowMs - this.#app.now().getTime()),
-      );
+    if (oldest.done) return;
+    const untilEnd = oldest.value.windowStart + oldest.value.windowMs - this.#app.now().getTime();
+    this.#schedule(Math.min(IDLE_CHECK_MS, Math.max(PERIODIC_SYNC_MS, untilEnd)));
   }
 
   async #send(): Promise<void> {
