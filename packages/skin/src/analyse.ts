@@ -29,17 +29,19 @@ import {
   type Gains,
   type LabImage,
 } from './colour.ts';
-import { laplacianVariance } from './filters.ts';
+import { edgeSharpness } from './filters.ts';
 import {
   eyesOpenGate,
   faceInFrameGate,
   facesCounted,
   faceSizeGate,
   GATE_PX_PER_MM,
+  GATE_THRESHOLDS,
   headStraightGate,
   notMeasured,
   oneFaceGate,
   photometricGates,
+  stopsBetween,
 } from './gates.ts';
 import { halve, resampleAffine, type Affine } from './image.ts';
 import { type Mask, maskBox } from './mask.ts';
@@ -50,6 +52,7 @@ import {
   median,
   valuesIn,
   metricFields,
+  rednessReferences,
   skinReference,
   toScore,
   zoneScores,
@@ -59,7 +62,7 @@ import {
 import { faceCrop, faceOvalMask, faceScale, zoneMasks, zoneOutlines, type FaceCrop } from './zones.ts';
 
 /** Bumped whenever a zone, a metric or a gate changes definition (the journal compares like with like). */
-export const ANALYSIS_VERSION = 'skin-1';
+export const ANALYSIS_VERSION = 'skin-2';
 /**
  * Gates and metrics run on the face cut out upright at this scale (a face with its margin,
  * ≈ 135 × 150 mm around the zones, becomes ≈ 270 × 300 pixels): the same detail whatever the distance and the camera.
@@ -70,22 +73,40 @@ export interface AnalyseOptions {
   readonly source: CaptureSource;
 }
 
-/** Mean linear RGB over the whole photo (every 4th pixel of every 4th row is plenty). */
-function photoMean(image: RgbaImage): [number, number, number] {
+interface PhotoStats {
+  /** Mean linear RGB. */
+  readonly mean: [number, number, number];
+  /** The gates' bright quantile of L* (see GATE_THRESHOLDS.brightQuantile). */
+  readonly brightL: number;
+}
+
+/** Mean linear RGB and the bright end of L* over the whole photo (every 4th pixel of every 4th row is plenty). */
+function photoStats(image: RgbaImage): PhotoStats {
   let r = 0;
   let g = 0;
   let b = 0;
   let n = 0;
+  const luminances: number[] = [];
   for (let y = 0; y < image.height; y += 4) {
     for (let x = 0; x < image.width; x += 4) {
       const p = (y * image.width + x) * 4;
-      r += SRGB8_TO_LINEAR[image.data[p]!]!;
-      g += SRGB8_TO_LINEAR[image.data[p + 1]!]!;
-      b += SRGB8_TO_LINEAR[image.data[p + 2]!]!;
+      const lr = SRGB8_TO_LINEAR[image.data[p]!]!;
+      const lg = SRGB8_TO_LINEAR[image.data[p + 1]!]!;
+      const lb = SRGB8_TO_LINEAR[image.data[p + 2]!]!;
+      r += lr;
+      g += lg;
+      b += lb;
+      luminances.push(0.2126729 * lr + 0.7151522 * lg + 0.072175 * lb);
       n++;
     }
   }
-  return n ? [r / n, g / n, b / n] : [0, 0, 0];
+  if (!n) return { mean: [0, 0, 0], brightL: 0 };
+  const y = median(Float32Array.from(luminances), GATE_THRESHOLDS.brightQuantile);
+  return { mean: [r / n, g / n, b / n], brightL: xyzToLab(y * 0.95047, y, y * 1.08883)[0] };
+}
+
+function photoMean(image: RgbaImage): [number, number, number] {
+  return photoStats(image).mean;
 }
 
 interface PreparedFace {
@@ -96,7 +117,9 @@ interface PreparedFace {
   readonly masks: Record<ZoneId, Mask>;
   /** Every zone together. */
   readonly union: Mask;
-  /** Median L* of each cheek and of the eye area, zones as drawn. */
+  /** The zones' pixels that look like the face's skin (hair, brows, beard, deep shadow left out). */
+  readonly skin: Mask;
+  /** Median L* of each cheek's skin, and of the eye area as drawn. */
   readonly medianL: { readonly leftCheek: number; readonly rightCheek: number; readonly eyeArea: number };
   readonly reference: SkinReference;
 }
@@ -129,12 +152,20 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: G
     for (let i = 0; i < zones.length; i++) zones[i] = zones[i]! | mask[i]!;
   }
   const reference = skinReference(lab, zones);
+  const skin = keepSkin(lab, zones, reference);
+  const skinOf = (mask: Mask) => {
+    const out = new Uint8Array(mask.length);
+    for (let i = 0; i < mask.length; i++) out[i] = mask[i]! & skin[i]!;
+    return out;
+  };
   const medianL = {
-    leftCheek: medianOf(lab.L, masks.leftCheek),
-    rightCheek: medianOf(lab.L, masks.rightCheek),
+    // The cheeks' skin only: a beard or a strand of hair is not the light on the cheek.
+    leftCheek: medianOf(lab.L, skinOf(masks.leftCheek)),
+    rightCheek: medianOf(lab.L, skinOf(masks.rightCheek)),
+    // The eye area as drawn: a dark under-eye must not be taken for shadow and dropped.
     eyeArea: medianOf(lab.L, masks.eyeArea),
   };
-  return { crop, pixels, lab, masks, union: zones, reference, medianL };
+  return { crop, pixels, lab, masks, union: zones, skin, reference, medianL };
 }
 
 function medianOf(plane: Float32Array, mask: Mask): number {
@@ -151,8 +182,7 @@ interface SkinWindow {
 
 /** The zones' skin (hair, brows, beard and deep shadow left out), cut to its bounding box grown by `margin` pixels. */
 function skinWindow(prepared: PreparedFace, margin: number): SkinWindow {
-  // The skin test does not depend on the zone: one pass over all of them, then each zone keeps its part.
-  const fullSkin = keepSkin(prepared.lab, prepared.union, prepared.reference);
+  const fullSkin = prepared.skin;
   const { width, height } = prepared.lab;
   const { x0, y0, x1, y1 } = maskBox(fullSkin, width, height, margin) ?? {
     x0: 0,
@@ -195,7 +225,7 @@ interface GateResult {
 }
 
 function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: AnalyseOptions): GateResult {
-  const mean = photoMean(image);
+  const { mean, brightL } = photoStats(image);
   const gains = greyWorldGains(mean);
   const counted = facesCounted(faces);
   const first = oneFaceGate(faces);
@@ -213,7 +243,7 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
   ];
   const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, gains);
   const lightness = prepared.reference.L;
-  const cheekDifference = prepared.medianL.leftCheek - prepared.medianL.rightCheek;
+  const cheekStops = stopsBetween(prepared.medianL.leftCheek, prepared.medianL.rightCheek);
   // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
   const left = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek);
   const right = meanLinearRgb(prepared.pixels, prepared.masks.rightCheek);
@@ -223,7 +253,9 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
   gates.push(
     ...photometricGates({
       lightness,
-      cheekDifference,
+      brightL,
+      clippedShare: clippedShare(prepared.pixels, prepared.skin),
+      cheekStops,
       cast: castChroma(mean),
       skinHue,
       sharpness: sharpness(image, face, prepared),
@@ -232,10 +264,24 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
   return { gates, face, prepared };
 }
 
+/** Share of the skin pixels blown out: red and green at 250 or more (red alone clips on light skin). */
+function clippedShare(pixels: RgbaImage, skin: Mask): number {
+  let clipped = 0;
+  let count = 0;
+  for (let i = 0; i < skin.length; i++) {
+    if (skin[i] === 0) continue;
+    count++;
+    const p = i * 4;
+    if (pixels.data[p]! >= 250 && pixels.data[p + 1]! >= 250) clipped++;
+  }
+  return count ? clipped / count : 0;
+}
+
 /**
- * Variance of the Laplacian of L* over the face (eyes, brows and mouth included: their edges are
- * what blur erases), read at the analysis scale, or at the photo's own scale when it is coarser
- * (an enlarged photo would look blurred whatever its focus).
+ * The sharpness of the face's edges (eyes, brows, mouth and outline included: their edges are what
+ * blur erases), relative to their own contrast (filters.ts `edgeSharpness`), read at the analysis
+ * scale, or at the photo's own scale when it is coarser (an enlarged photo would look blurred
+ * whatever its focus).
  */
 function sharpness(image: RgbaImage, face: DetectedFace, prepared: PreparedFace): number {
   let crop = prepared.crop;
@@ -244,7 +290,7 @@ function sharpness(image: RgbaImage, face: DetectedFace, prepared: PreparedFace)
     crop = faceCrop(face, crop.sourcePxPerMm);
     L = imageToLightness(resampleAffine(image, crop.width, crop.height, crop.toSource));
   }
-  return laplacianVariance(L, crop.width, crop.height, faceOvalMask(crop));
+  return edgeSharpness(L, crop.width, crop.height, faceOvalMask(crop));
 }
 
 /** The gates alone (cheap: for every frame of the live camera). */
@@ -271,8 +317,10 @@ function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: Prepare
   const fields = metricFields(lab, skin, reference, crop.pxPerMm);
   const outlines = zoneOutlines(face);
   const measures = {} as Record<ZoneId, ZoneMeasures>;
-  for (const zone of ZONE_IDS) measures[zone] = measureZone(fields, lab, skinMasks[zone], crop.pxPerMm);
-  // Dark circles compare the zones as drawn (a dark under-eye must not be taken for shadow and dropped).
+  const redReferences = rednessReferences(fields, skinMasks);
+  for (const zone of ZONE_IDS)
+    measures[zone] = measureZone(fields, lab, skinMasks[zone], crop.pxPerMm, redReferences.get(zone));
+  // Dark circles: the eye area as drawn against the cheeks' skin (see prepare).
   const cheekL = (prepared.medianL.leftCheek + prepared.medianL.rightCheek) / 2;
   const eyeAreaL = prepared.medianL.eyeArea;
   const zones: ZoneResult[] = ZONE_IDS.map((zone) => {

@@ -149,10 +149,15 @@ describe('metrics on synthetic skin', () => {
     }
   });
 
-  it('dark circles grow with the under-eye darkness and are bounded', () => {
-    expect(darkCirclesScore(60, 60)).toBe(0);
-    expect(darkCirclesScore(62, 60)).toBe(0);
+  it('dark circles are signed against the cheeks, never stuck at 0, and bounded', () => {
+    expect(darkCirclesScore(60, 60)).toBe(50);
+    // An under-eye lighter than the cheeks reads below 50, and darkening it from there still counts.
+    expect(darkCirclesScore(64, 60)).toBeLessThan(50);
+    expect(darkCirclesScore(60, 60) - darkCirclesScore(64, 60)).toBeGreaterThanOrEqual(8);
     expect(darkCirclesScore(55, 60)).toBeGreaterThan(darkCirclesScore(58, 60));
+    // Relative to the skin's lightness: the same 4 L* weigh more on darker skin.
+    expect(darkCirclesScore(26, 30) - 50).toBeGreaterThan(darkCirclesScore(56, 60) - 50);
     expect(darkCirclesScore(10, 90)).toBe(100);
+    expect(darkCirclesScore(90, 10)).toBe(0);
   });
 });
