@@ -8,8 +8,10 @@ import {
   ZONE_IDS,
   type Analysis,
   type AnalysisOutcome,
+  type CaptureConditions,
   type CaptureSource,
   type DetectedFace,
+  type GateId,
   type GateReading,
   type MetricId,
   type Point,
@@ -26,7 +28,6 @@ import {
   meanLinearRgb,
   SRGB8_TO_LINEAR,
   xyzToLab,
-  type Gains,
   type LabImage,
 } from './colour.ts';
 import { edgeSharpness } from './filters.ts';
@@ -59,7 +60,8 @@ import {
   type SkinReference,
   type ZoneMeasures,
 } from './metrics.ts';
-import { faceCrop, faceOvalMask, faceScale, zoneMasks, zoneOutlines, type FaceCrop } from './zones.ts';
+import { colourTemperature } from './conditions.ts';
+import { faceCrop, faceOvalMask, faceScale, pupils, zoneMasks, zoneOutlines, type FaceCrop } from './zones.ts';
 
 /** Bumped whenever a zone, a metric or a gate changes definition (the journal compares like with like). */
 export const ANALYSIS_VERSION = 'skin-2';
@@ -71,6 +73,11 @@ export const ANALYSIS_PX_PER_MM = GATE_PX_PER_MM;
 
 export interface AnalyseOptions {
   readonly source: CaptureSource;
+  /**
+   * Gates already passed in the live camera (live-gates.ts): judged with their hysteresis margin, so
+   * the frame taken is not refused for the flicker of a reading that the preview had settled.
+   */
+  readonly settled?: ReadonlySet<GateId>;
 }
 
 interface PhotoStats {
@@ -122,10 +129,18 @@ interface PreparedFace {
   /** Median L* of each cheek's skin, and of the eye area as drawn. */
   readonly medianL: { readonly leftCheek: number; readonly rightCheek: number; readonly eyeArea: number };
   readonly reference: SkinReference;
+  /** The whole photo's mean linear RGB. */
+  readonly photoMean: Rgb;
+  /** Median L* of the forehead's and the chin's skin (the light's vertical slope). */
+  readonly forehead: number;
+  readonly chin: number;
 }
 
+type Rgb = [number, number, number];
+
 /** Cuts the face out upright at `pxPerMm` (shrinking the photo first when it is much larger). */
-function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: Gains): PreparedFace {
+function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rgb): PreparedFace {
+  const gains = greyWorldGains(mean);
   const crop = faceCrop(face, pxPerMm);
   let source = image;
   let factor = 1;
@@ -165,7 +180,19 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, gains: G
     // The eye area as drawn: a dark under-eye must not be taken for shadow and dropped.
     eyeArea: medianOf(lab.L, masks.eyeArea),
   };
-  return { crop, pixels, lab, masks, union: zones, skin, reference, medianL };
+  return {
+    crop,
+    pixels,
+    lab,
+    masks,
+    union: zones,
+    skin,
+    reference,
+    medianL,
+    photoMean: mean,
+    forehead: medianOf(lab.L, skinOf(masks.forehead)),
+    chin: medianOf(lab.L, skinOf(masks.chin)),
+  };
 }
 
 function medianOf(plane: Float32Array, mask: Mask): number {
@@ -226,7 +253,6 @@ interface GateResult {
 
 function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: AnalyseOptions): GateResult {
   const { mean, brightL } = photoStats(image);
-  const gains = greyWorldGains(mean);
   const counted = facesCounted(faces);
   const first = oneFaceGate(faces);
   const face = counted.length === 1 ? counted[0]! : null;
@@ -234,14 +260,15 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
     return { gates: [first, ...GATE_IDS.slice(1).map(notMeasured)], face: null, prepared: null };
   }
   const pxPerMm = faceScale(face);
+  const settled = options.settled ?? new Set<GateId>();
   const gates: GateReading[] = [
     first,
-    faceInFrameGate(face, image.width, image.height, options.source),
-    faceSizeGate(face, image.width, pxPerMm),
-    headStraightGate(face),
-    eyesOpenGate(face),
+    faceInFrameGate(face, image.width, image.height, options.source, settled.has('faceInFrame')),
+    faceSizeGate(face, image.width, pxPerMm, settled.has('faceSize')),
+    headStraightGate(face, settled.has('headStraight')),
+    eyesOpenGate(face, settled.has('eyesOpen')),
   ];
-  const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, gains);
+  const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, mean);
   const lightness = prepared.reference.L;
   const cheekStops = stopsBetween(prepared.medianL.leftCheek, prepared.medianL.rightCheek);
   // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
@@ -251,15 +278,18 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
   const [, skinA, skinB] = xyzToLab(...linearRgbToXyz(r, g, b));
   const skinHue = (Math.atan2(skinB, skinA) * 180) / Math.PI;
   gates.push(
-    ...photometricGates({
-      lightness,
-      brightL,
-      clippedShare: clippedShare(prepared.pixels, prepared.skin),
-      cheekStops,
-      cast: castChroma(mean),
-      skinHue,
-      sharpness: sharpness(image, face, prepared),
-    }),
+    ...photometricGates(
+      {
+        lightness,
+        brightL,
+        clippedShare: clippedShare(prepared.pixels, prepared.skin),
+        cheekStops,
+        cast: castChroma(mean),
+        skinHue,
+        sharpness: sharpness(image, face, prepared),
+      },
+      settled,
+    ),
   );
   return { gates, face, prepared };
 }
@@ -306,7 +336,7 @@ export interface DetailedAnalysis {
 
 /** Zones and metrics of one face, whatever the gates say (the caller decides). */
 export function analyseFace(image: RgbaImage, face: DetectedFace): DetailedAnalysis {
-  return analysePrepared(image, face, prepare(image, face, ANALYSIS_PX_PER_MM, greyWorldGains(photoMean(image))));
+  return analysePrepared(image, face, prepare(image, face, ANALYSIS_PX_PER_MM, photoMean(image)));
 }
 
 function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: PreparedFace): DetailedAnalysis {
@@ -347,9 +377,27 @@ function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: Prepare
     }
     overall[metric] = weight ? toScore(sum / weight / 100) : 0;
   }
+  const round = (value: number, digits = 3) => Math.round(value * 10 ** digits) / 10 ** digits;
+  const [p, q] = pupils(face);
+  const conditions: CaptureConditions = {
+    light: round(reference.L, 1),
+    gradient: {
+      horizontal: round(stopsBetween(prepared.medianL.leftCheek, prepared.medianL.rightCheek)),
+      vertical: round(stopsBetween(prepared.forehead, prepared.chin)),
+    },
+    colourTemperature: Math.round(colourTemperature(prepared.photoMean)),
+    faceSize: round(Math.hypot(q[0] - p[0], q[1] - p[1]) / image.width),
+    pxPerMm: round(crop.sourcePxPerMm),
+    pose: {
+      yaw: round(face.rotation.yaw, 1),
+      pitch: round(face.rotation.pitch, 1),
+      roll: round(face.rotation.roll, 1),
+    },
+  };
   return {
     analysis: {
       version: ANALYSIS_VERSION,
+      conditions,
       width: image.width,
       height: image.height,
       pxPerMm: Math.round(crop.sourcePxPerMm * 1000) / 1000,

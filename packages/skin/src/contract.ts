@@ -89,9 +89,30 @@ export interface ZoneResult {
   readonly metrics: Partial<Record<MetricId, number>>;
 }
 
+/**
+ * How the photo was taken, as far as the photo tells (conditions.ts): two scans are compared only
+ * when these are close enough for the noise floors to hold.
+ */
+export interface CaptureConditions {
+  /** Median L* of the face's skin: the light on the face (with the skin's own tone). */
+  readonly light: number;
+  /** Slope of the light across the face, in stops: subject's left cheek over right, forehead over chin. */
+  readonly gradient: { readonly horizontal: number; readonly vertical: number };
+  /** Correlated colour temperature of the scene's light (the photo's mean colour, McCamy), kelvin. */
+  readonly colourTemperature: number;
+  /** Inter-pupil distance ÷ the frame's width (the distance to the camera). */
+  readonly faceSize: number;
+  /** Pixels per millimetre on the face. */
+  readonly pxPerMm: number;
+  /** Head pose, degrees (the model's reading). */
+  readonly pose: { readonly yaw: number; readonly pitch: number; readonly roll: number };
+}
+
 export interface Analysis {
   /** Version of the analysis (zones, metrics, gates); a change of definitions bumps it. */
   readonly version: string;
+  /** How the photo was taken (light, its slope and colour, distance, pose); absent on scans of analysis skin-1. */
+  readonly conditions?: CaptureConditions;
   readonly width: number;
   readonly height: number;
   /** Physical scale from the iris diameter. */

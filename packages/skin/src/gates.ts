@@ -55,6 +55,37 @@ export const GATE_THRESHOLDS = {
   minSharpness: 1.25,
 } as const;
 
+type Thresholds = { -readonly [K in keyof typeof GATE_THRESHOLDS]: number };
+
+/**
+ * How much looser a gate is once passed (the live camera's hysteresis, live-gates.ts): a reading that
+ * drifts just past a threshold — the frame-to-frame flicker of a borderline photo — does not undo it.
+ * Each margin is signed in the direction that relaxes its threshold.
+ */
+export const GATE_HYSTERESIS: Partial<Thresholds> = {
+  maxCentreOffset: 0.03,
+  minPupilShare: -0.01,
+  maxYaw: 2,
+  maxPitch: 2,
+  maxRoll: 2,
+  minEyeOpening: -0.02,
+  minBrightL: -3,
+  maxLightness: 2,
+  maxClippedShare: 0.03,
+  maxCheekStops: 0.2,
+  maxCast: 2,
+  minSkinHue: -3,
+  maxSkinHue: 3,
+  minSharpness: -0.05,
+};
+
+/** The thresholds in force: strict, or relaxed by the hysteresis for a gate already passed. */
+export function thresholds(relaxed: boolean): Thresholds {
+  const out = { ...GATE_THRESHOLDS } as Thresholds;
+  if (relaxed) for (const [key, margin] of Object.entries(GATE_HYSTERESIS)) out[key as keyof Thresholds] += margin;
+  return out;
+}
+
 /** The photometric gates measure the face cut out at this scale (cheap enough for every video frame). */
 export const GATE_PX_PER_MM = 2;
 
@@ -97,7 +128,13 @@ function ovalBox(face: DetectedFace): [number, number, number, number] {
 }
 
 /** Value: share of the face outline's box outside the frame; for the camera, the larger centre offset. */
-export function faceInFrameGate(face: DetectedFace, width: number, height: number, source: CaptureSource): GateReading {
+export function faceInFrameGate(
+  face: DetectedFace,
+  width: number,
+  height: number,
+  source: CaptureSource,
+  relaxed = false,
+): GateReading {
   const [minX, minY, maxX, maxY] = ovalBox(face);
   const boxWidth = maxX - minX;
   const boxHeight = maxY - minY;
@@ -109,20 +146,21 @@ export function faceInFrameGate(face: DetectedFace, width: number, height: numbe
   if (outside > 0) return reading('faceInFrame', false, outside, 'faceCut');
   if (source === 'upload') return reading('faceInFrame', true, 0, null);
   const offset = Math.max(Math.abs((minX + maxX) / 2 / width - 0.5), Math.abs((minY + maxY) / 2 / height - 0.5));
-  return reading('faceInFrame', offset <= GATE_THRESHOLDS.maxCentreOffset, offset, 'notCentred');
+  return reading('faceInFrame', offset <= thresholds(relaxed).maxCentreOffset, offset, 'notCentred');
 }
 
 /** Value: the inter-pupil distance as a share of the frame's width. */
-export function faceSizeGate(face: DetectedFace, width: number, pxPerMm: number): GateReading {
+export function faceSizeGate(face: DetectedFace, width: number, pxPerMm: number, relaxed = false): GateReading {
+  const t = thresholds(relaxed);
   const [p, q] = pupils(face);
   const share = Math.hypot(q[0] - p[0], q[1] - p[1]) / width;
-  const passed = share >= GATE_THRESHOLDS.minPupilShare && pxPerMm >= GATE_THRESHOLDS.minPxPerMm;
+  const passed = share >= t.minPupilShare && pxPerMm >= t.minPxPerMm;
   return reading('faceSize', passed, share, 'tooFar');
 }
 
 /** Value: the largest departure from straight, in degrees (pitch after its offset). */
-export function headStraightGate(face: DetectedFace): GateReading {
-  const t = GATE_THRESHOLDS;
+export function headStraightGate(face: DetectedFace, relaxed = false): GateReading {
+  const t = thresholds(relaxed);
   const { yaw, pitch, roll } = face.rotation;
   const pitchOff = pitch - t.pitchOffset;
   const worst = Math.max(Math.abs(yaw), Math.abs(pitchOff), Math.abs(roll));
@@ -136,7 +174,7 @@ const RIGHT_EYE_LIDS = [159, 145, 33, 133] as const;
 const LEFT_EYE_LIDS = [386, 374, 362, 263] as const;
 
 /** Value: the smaller eyelid opening over eye width of the two eyes. */
-export function eyesOpenGate(face: DetectedFace): GateReading {
+export function eyesOpenGate(face: DetectedFace, relaxed = false): GateReading {
   const at = (i: number): Point => [face.mesh[i]![0], face.mesh[i]![1]];
   const opening = ([top, bottom, inner, outer]: readonly number[]) => {
     const [tx, ty] = at(top!);
@@ -146,7 +184,7 @@ export function eyesOpenGate(face: DetectedFace): GateReading {
     return Math.hypot(tx - bx, ty - by) / Math.max(1e-6, Math.hypot(ix - ox, iy - oy));
   };
   const value = Math.min(opening(RIGHT_EYE_LIDS), opening(LEFT_EYE_LIDS));
-  return reading('eyesOpen', value >= GATE_THRESHOLDS.minEyeOpening, value, 'eyesClosed');
+  return reading('eyesOpen', value >= thresholds(relaxed).minEyeOpening, value, 'eyesClosed');
 }
 
 export interface PhotometricMeasures {
@@ -171,23 +209,28 @@ export function stopsBetween(L1: number, L2: number): number {
   return 3 * Math.log2((L1 + 16) / (L2 + 16));
 }
 
-export function photometricGates(m: PhotometricMeasures): GateReading[] {
-  const t = GATE_THRESHOLDS;
-  const tooDark = m.brightL < t.minBrightL || m.lightness < t.minLightness;
-  const tooBright = m.lightness > t.maxLightness || m.clippedShare > t.maxClippedShare;
+/** The photometric gates; `relaxed` holds the gates judged with their hysteresis (already passed). */
+export function photometricGates(m: PhotometricMeasures, relaxed: ReadonlySet<GateId> = new Set()): GateReading[] {
+  const t = thresholds(false);
+  const r = (gate: GateId) => (relaxed.has(gate) ? thresholds(true) : t);
+  const e = r('exposure');
+  const tooDark = m.brightL < e.minBrightL || m.lightness < e.minLightness;
+  const tooBright = m.lightness > e.maxLightness || m.clippedShare > e.maxClippedShare;
   const exposure = tooDark
     ? reading('exposure', false, m.lightness, 'tooDark')
     : reading('exposure', !tooBright, m.lightness, 'tooBright');
   return [
     exposure,
-    reading('evenLight', Math.abs(m.cheekStops) <= t.maxCheekStops, m.cheekStops, 'unevenLight'),
+    reading('evenLight', Math.abs(m.cheekStops) <= r('evenLight').maxCheekStops, m.cheekStops, 'unevenLight'),
     reading(
       'colourCast',
-      m.cast <= t.maxCast && m.skinHue >= t.minSkinHue && m.skinHue <= t.maxSkinHue,
+      m.cast <= r('colourCast').maxCast &&
+        m.skinHue >= r('colourCast').minSkinHue &&
+        m.skinHue <= r('colourCast').maxSkinHue,
       m.cast,
       'colourCast',
     ),
     // A photo too dark to judge is refused for that, not also as blurred.
-    reading('sharpness', tooDark || m.sharpness >= t.minSharpness, m.sharpness, 'blurred'),
+    reading('sharpness', tooDark || m.sharpness >= r('sharpness').minSharpness, m.sharpness, 'blurred'),
   ];
 }

@@ -19,8 +19,11 @@ export const ZONE_METRICS: Record<ZoneId, readonly MetricId[]> = {
 
 /** Tuning of the measures; physical sizes in millimetres, colour in CIELAB units. */
 export const METRIC_TUNING = {
-  /** Skin test: a pixel this much darker than the skin reference is hair, brow or shadow… */
-  skinMaxDarker: 22,
+  /**
+   * Skin test: a pixel whose (L* + 16) is below this share of the reference's is hair, brow or shadow
+   * (≈ 22 L* darker on skin of L* 65, 11 on skin of L* 25: a ratio, so hair is found on every complexion)…
+   */
+  skinMinLightRatio: 0.73,
   /** …or this far in a* below it / above it (a red patch is still skin), or in b*. */
   skinMaxLessA: 10,
   skinMaxMoreA: 30,
@@ -47,7 +50,7 @@ export const METRIC_TUNING = {
   spotDepth: 0.06,
   spotMinMm2: 1,
   /** Texture ignores the skin within this distance of a dark spot (a spot is unevenness, not grain). */
-  spotGuardMm: 1,
+  spotGuardMm: 2,
   /**
    * Shine: a highlight is light added to the skin. Its strength is the luminance Y above the skin's own
    * in its surroundings (a local mean over `shineContextMm`, highlights left out, so a gradient of
@@ -57,8 +60,8 @@ export const METRIC_TUNING = {
    */
   shineContextMm: 5,
   shineCandidate: 1.08,
-  shineFrom: 0.05,
-  shineFull: 0.15,
+  shineFrom: 0.15,
+  shineFull: 0.45,
   /** The highlight's whiteness: the drop of chroma / (L* + 16) against the surroundings, from… to… */
   shineWhiteFrom: -0.05,
   shineWhiteFull: 0.1,
@@ -70,17 +73,17 @@ export const METRIC_TUNING = {
    * Texture: L* between Gaussians of `textureFineMm` and `textureCoarseMm`, as a ratio of the local L*
    * (so skin tone and exposure do not count); `textureScale` of it scores 63.
    */
-  textureFineMm: 0.25,
-  textureCoarseMm: 1,
-  textureScale: 0.042,
+  textureFineMm: 0.5,
+  textureCoarseMm: 2,
+  textureScale: 0.015,
   /** Zone edges are softened over this σ when averaging (see measureZone). */
   edgeSoftnessMm: 1.5,
   /**
    * Dark circles: the under-eye's lightness against the cheeks', as the ratio (L* + 16) — 1 − ratio is
    * how much darker, relative to the face's own skin; score = 50 + `darkCirclesGain` × (1 − ratio), so
-   * 50 is "as light as the cheeks", higher is darker (−4 L* on skin of L* 60 ≈ +13), lower is lighter.
+   * 50 is "as light as the cheeks", higher is darker (−4 L* on skin of L* 60 ≈ +10.5), lower is lighter.
    */
-  darkCirclesGain: 250,
+  darkCirclesGain: 200,
 } as const;
 
 const clamp01 = (value: number) => (value < 0 ? 0 : value > 1 ? 1 : value);
@@ -166,7 +169,7 @@ export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, un
   for (let i = 0; i < mask.length; i++) {
     if (mask[i] === 0) continue;
     const L = lab.L[i]!;
-    if (L < reference.L - t.skinMaxDarker) continue;
+    if (L + 16 < (reference.L + 16) * t.skinMinLightRatio) continue;
     const da = lab.a[i]! - reference.a;
     const closeColour =
       da >= -t.skinMaxLessA && da <= t.skinMaxMoreA && Math.abs(lab.b[i]! - reference.b) <= t.skinMaxDeltaB;
