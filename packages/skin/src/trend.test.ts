@@ -10,7 +10,9 @@ describe('noiseFloor', () => {
   it('is the measured floor, never under one point, and absent where a zone does not report the metric', () => {
     expect(noiseFloor('redness', 'lipContour')).toBe(floors.zones.lipContour.redness);
     expect(noiseFloor('darkCircles', 'overall')).toBe(floors.overall.darkCircles);
-    expect(noiseFloor('shine', 'chin')).toBe(MIN_NOISE_FLOOR);
+    for (const zone of Object.keys(floors.zones) as (keyof typeof floors.zones)[])
+      for (const [metric, measured] of Object.entries(floors.zones[zone]))
+        expect(noiseFloor(metric as 'shine', zone)).toBe(Math.max(MIN_NOISE_FLOOR, measured));
     expect(noiseFloor('darkCircles', 'forehead')).toBeUndefined();
   });
 });
@@ -72,5 +74,34 @@ describe('compareAnalyses', () => {
 
   it('does not compare scans analysed with different definitions', () => {
     expect(compareAnalyses(analysis('skin-1', 10, 20), analysis('skin-2', 40, 20))).toEqual([]);
+  });
+
+  it('calls a change beyond the floor "unsure" when the two photos were not taken alike', () => {
+    const conditions = {
+      light: 60,
+      gradient: { horizontal: 0, vertical: 0.2 },
+      colourTemperature: 5500,
+      faceSize: 0.3,
+      pxPerMm: 3,
+      pose: { yaw: 0, pitch: 5, roll: 0 },
+    };
+    const before = { ...analysis('skin-2', 10, 20), conditions };
+    const alike = { ...analysis('skin-2', 30, 20), conditions: { ...conditions, light: 62 } };
+    const topLit = {
+      ...analysis('skin-2', 30, 20),
+      conditions: { ...conditions, gradient: { horizontal: 0, vertical: 0.8 } },
+    };
+    const redness = (changes: ReturnType<typeof compareAnalyses>) =>
+      changes.find((change) => change.place === 'leftCheek' && change.metric === 'redness')!;
+    expect(redness(compareAnalyses(before, alike))).toMatchObject({ verdict: 'worse', differences: [] });
+    expect(redness(compareAnalyses(before, topLit))).toMatchObject({
+      direction: 'up',
+      verdict: 'unsure',
+      differences: ['lightDirection'],
+    });
+    // A stable metric stays stable whatever the capture.
+    expect(compareAnalyses(before, topLit).find((c) => c.place === 'leftCheek' && c.metric === 'shine')?.verdict).toBe(
+      'stable',
+    );
   });
 });

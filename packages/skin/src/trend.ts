@@ -1,3 +1,4 @@
+import { conditionDifferences, type ConditionDifference } from './conditions.ts';
 import { type AnalysisScores, METRIC_IDS, type MetricId, ZONE_IDS, type ZoneId } from './contract.ts';
 import floors from './data/noise-floors.json' with { type: 'json' };
 
@@ -40,8 +41,18 @@ export function noiseFloor(metric: MetricId, place: Place): number | undefined {
   return measured === undefined ? undefined : Math.max(measured, MIN_NOISE_FLOOR);
 }
 
+/**
+ * Metrics that depend on the light's direction and strength (docs/skin-analysis.md §Metrics): a change
+ * of one of them alone never raises the "see a dermatologist" prompt.
+ */
+export const LIGHT_DEPENDENT: ReadonlySet<MetricId> = new Set<MetricId>(['shine', 'darkCircles']);
+
 export type Direction = 'stable' | 'up' | 'down';
-export type Verdict = 'stable' | 'better' | 'worse';
+/**
+ * 'unsure': the score moved beyond its floor, but the two photos were not taken alike (another light,
+ * distance or pose: `differences`), so the change may be the capture rather than the skin.
+ */
+export type Verdict = 'stable' | 'better' | 'worse' | 'unsure';
 
 export interface MetricChange {
   readonly metric: MetricId;
@@ -55,20 +66,34 @@ export interface MetricChange {
   readonly direction: Direction;
   /** What the movement means cosmetically ('stable' exactly when direction is). */
   readonly verdict: Verdict;
+  /** What differed between the two captures (empty: taken alike). */
+  readonly differences: readonly ConditionDifference[];
 }
 
 /**
  * The change of one metric in one place. A change is real only when it reaches the floor
  * (|delta| ≥ floor); below it, the metric is stable.
  */
-export function compareMetric(metric: MetricId, place: Place, before: number, after: number): MetricChange {
+export function compareMetric(
+  metric: MetricId,
+  place: Place,
+  before: number,
+  after: number,
+  differences: readonly ConditionDifference[] = [],
+): MetricChange {
   const floor = noiseFloor(metric, place) ?? MIN_NOISE_FLOOR;
   const delta = after - before;
   // The tolerance keeps a change of exactly the floor a change despite binary rounding (30 + 4.8 − 30).
   const direction: Direction = Math.abs(delta) < floor - 1e-9 ? 'stable' : delta > 0 ? 'up' : 'down';
   const verdict: Verdict =
-    direction === 'stable' ? 'stable' : (direction === 'up') === HIGHER_IS_BETTER[metric] ? 'better' : 'worse';
-  return { metric, place, before, after, delta, floor, direction, verdict };
+    direction === 'stable'
+      ? 'stable'
+      : differences.length > 0
+        ? 'unsure'
+        : (direction === 'up') === HIGHER_IS_BETTER[metric]
+          ? 'better'
+          : 'worse';
+  return { metric, place, before, after, delta, floor, direction, verdict, differences };
 }
 
 /** Two analyses can be compared only when both used the same definitions. */
@@ -76,16 +101,22 @@ export function comparable(before: AnalysisScores, after: AnalysisScores): boole
   return before.version === after.version;
 }
 
+/** What differed between two analyses' captures (empty when alike, or when either has no record of it). */
+export function captureDifferences(before: AnalysisScores, after: AnalysisScores): ConditionDifference[] {
+  return before.conditions && after.conditions ? conditionDifferences(before.conditions, after.conditions) : [];
+}
+
 /**
  * Every metric both analyses report, face-wide first and then zone by zone, in the contract's order.
  * Returns an empty list when the analyses are of different versions (their scores mean different
- * things).
+ * things). When the captures differ (`captureDifferences`), a change beyond the floor is 'unsure'.
  */
 export function compareAnalyses(before: AnalysisScores, after: AnalysisScores): MetricChange[] {
   if (!comparable(before, after)) return [];
+  const differences = captureDifferences(before, after);
   const changes: MetricChange[] = [];
   const add = (metric: MetricId, place: Place, old: number | undefined, value: number | undefined) => {
-    if (old !== undefined && value !== undefined) changes.push(compareMetric(metric, place, old, value));
+    if (old !== undefined && value !== undefined) changes.push(compareMetric(metric, place, old, value, differences));
   };
   for (const metric of METRIC_IDS) add(metric, 'overall', before.overall[metric], after.overall[metric]);
   for (const zone of ZONE_IDS) {
