@@ -19,6 +19,7 @@ const BENCHMARKS = [
   { title: 'Skin analysis time', file: 'skin-analysis-time.ts' },
   { title: 'Web app in the browser', file: 'skin-browser.bench.ts' },
   { title: 'Skin analysis noise floor', file: 'skin-noise-floor.ts' },
+  { title: 'Skin analysis validation', file: 'skin-validation.ts' },
   { title: 'Your data: export and import', file: 'studio-data.bench.ts' },
   { title: 'Web app journal with 200 scans', file: 'studio-journal.bench.ts' },
   { title: 'Soak: mixed traffic over time', file: 'soak.bench.ts' },

@@ -6,7 +6,8 @@ import { METRIC_IDS, ZONE_IDS, type Analysis, type MetricId, type RgbaImage } fr
 import { readImage } from '../packages/skin/test/images.ts';
 import { nodeFaceModel, type NodeFaceModel } from '../packages/skin/test/node-face-model.ts';
 import { REAL_FACES, realFacePath } from '../packages/skin/test/real-faces.ts';
-import { captureJitterImage, randomCaptureJitter, seededRandom } from '../packages/skin/test/variants.ts';
+import { captureJitterImage, randomCaptureJitter } from '../packages/skin/test/phantoms.ts';
+import { seededRandom } from '../packages/skin/test/variants.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
 // The skin analysis's noise floors (docs/skin-analysis.md §Noise floor). Each tuning photo the gates

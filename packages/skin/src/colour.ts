@@ -1,5 +1,5 @@
-// Colour maths: sRGB (8-bit, IEC 61966-2-1) → linear RGB → CIE XYZ (D65) → CIELAB (D65 white),
-// and grey-world colour normalisation. Pure functions over numbers and typed arrays.
+// Colour maths: sRGB (8-bit, IEC 61966-2-1) → linear RGB → CIE XYZ (D65) → CIELAB (D65 white) and
+// back, and grey-world colour normalisation. Pure functions over numbers and typed arrays.
 
 import type { RgbaImage } from './contract.ts';
 
@@ -48,6 +48,68 @@ export function xyzToLab(
   const fy = labF(y / white[1]!);
   const fz = labF(z / white[2]!);
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+}
+
+/** The inverse of `labF`: t from f(t), on both branches (the cube above ε, the line below it). */
+function labFInverse(f: number): number {
+  const cube = f * f * f;
+  return cube > EPSILON ? cube : (116 * f - 16) / KAPPA;
+}
+
+/** CIELAB → XYZ relative to a white (D65 by default): the inverse of `xyzToLab`. */
+export function labToXyz(
+  L: number,
+  a: number,
+  b: number,
+  white: readonly number[] = D65_WHITE,
+): [number, number, number] {
+  const fy = (L + 16) / 116;
+  const fx = fy + a / 500;
+  const fz = fy - b / 200;
+  return [labFInverse(fx) * white[0]!, labFInverse(fy) * white[1]!, labFInverse(fz) * white[2]!];
+}
+
+/**
+ * XYZ (D65) → linear RGB: the inverse of `linearRgbToXyz`'s matrix, computed from it (not the rounded
+ * published one), so a round trip returns the same numbers to float precision.
+ */
+const XYZ_TO_LINEAR: readonly number[] = (() => {
+  const m = [0.4124564, 0.3575761, 0.1804375, 0.2126729, 0.7151522, 0.072175, 0.0193339, 0.119192, 0.9503041];
+  const [a, b, c, d, e, f, g, h, i] = m as [number, number, number, number, number, number, number, number, number];
+  const det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+  return [
+    (e * i - f * h) / det,
+    (c * h - b * i) / det,
+    (b * f - c * e) / det,
+    (f * g - d * i) / det,
+    (a * i - c * g) / det,
+    (c * d - a * f) / det,
+    (d * h - e * g) / det,
+    (b * g - a * h) / det,
+    (a * e - b * d) / det,
+  ];
+})();
+
+export function xyzToLinearRgb(x: number, y: number, z: number): [number, number, number] {
+  const m = XYZ_TO_LINEAR;
+  return [m[0]! * x + m[1]! * y + m[2]! * z, m[3]! * x + m[4]! * y + m[5]! * z, m[6]! * x + m[7]! * y + m[8]! * z];
+}
+
+/** A linear value (0–1) → its nearest 8-bit sRGB code, clipped to 0–255 (outside the gamut a channel clips). */
+export function linearToSrgb8(value: number): number {
+  if (!(value > 0)) return 0;
+  if (value >= 1) return 255;
+  return Math.round(linearToSrgb(value) * 255);
+}
+
+/**
+ * CIELAB (D65) → 8-bit sRGB, each channel rounded to the nearest code and clipped: the inverse of
+ * `srgb8ToLab` (a round trip returns the same codes). A colour outside the sRGB gamut clips per
+ * channel, which moves its hue a little: callers that must keep the hue stay inside the gamut.
+ */
+export function labToSrgb8(L: number, a: number, b: number): [number, number, number] {
+  const [r, g, bl] = xyzToLinearRgb(...labToXyz(L, a, b));
+  return [linearToSrgb8(r), linearToSrgb8(g), linearToSrgb8(bl)];
 }
 
 /** 8-bit sRGB → CIELAB (D65). */

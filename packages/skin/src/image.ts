@@ -56,7 +56,8 @@ export function resampleAffine(source: RgbaImage, width: number, height: number,
       for (let ch = 0; ch < 3; ch++) {
         const top = src[p00 + ch]! + (src[p01 + ch]! - src[p00 + ch]!) * fx;
         const bottom = src[p10 + ch]! + (src[p11 + ch]! - src[p10 + ch]!) * fx;
-        out[o + ch] = top + (bottom - top) * fy + 0.5;
+        // Uint8ClampedArray rounds to the nearest code itself (adding 0.5 would round up twice).
+        out[o + ch] = top + (bottom - top) * fy;
       }
       out[o + 3] = 255;
     }

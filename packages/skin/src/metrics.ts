@@ -3,8 +3,8 @@
 
 import type { MetricId, ZoneId } from './contract.ts';
 import type { LabImage } from './colour.ts';
-import { connectedBlobs, differenceOfGaussians, gaussianBlur, smoothBlur } from './filters.ts';
-import { type Box, dilateMask, type Mask, maskBox } from './mask.ts';
+import { differenceOfGaussians, gaussianBlur, smoothBlur } from './filters.ts';
+import { type Box, type Mask, maskBox } from './mask.ts';
 
 /** Which metrics each zone reports. */
 export const ZONE_METRICS: Record<ZoneId, readonly MetricId[]> = {
@@ -37,36 +37,45 @@ export const METRIC_TUNING = {
    */
   fineMm: 0.6,
   /**
-   * Evenness: L* (at `fineMm`) against its surroundings (a local mean over `evenCoarseMm` of skin), as a
-   * ratio — so a darker complexion or a dimmer photo, whose departures are smaller in L* units, reads
-   * the same — counted from `evenFrom` to `evenFull` (≈ 3 → 8 L* on skin of L* 65).
+   * Evenness counts dark spots (docs/skin-analysis.md §Metrics): the skin's L* read at `spotCentreMm`
+   * against its surroundings over `spotSurroundMm` (a centre–surround filter tuned to spots of 1–4 mm;
+   * finer grain and broad shading fall outside it), as a ratio so a darker complexion or a dimmer
+   * photo reads the same. Each local minimum at least `spotFrom` below its surroundings is a spot, of
+   * strength 0 → 1 between `spotFrom` and `spotFull` (≈ 3 → 7 L* on skin of L* 65); minima closer than
+   * `spotSeparationMm` are one spot. Evenness = 100 − `evenPerSpot` × the spots' strength per cm².
    */
-  evenCoarseMm: 4,
-  evenFrom: 0.045,
-  evenFull: 0.12,
-  /** Each unit of uneven share takes this many units off the evenness score. */
-  evenWeight: 1.5,
-  /** Dark spots: connected areas at least `spotMinMm2` whose L* lies `spotDepth` (a ratio) below their surroundings. */
-  spotDepth: 0.06,
-  spotMinMm2: 1,
-  /** Texture ignores the skin within this distance of a dark spot (a spot is unevenness, not grain). */
-  spotGuardMm: 2,
+  spotCentreMm: 0.5,
+  spotSurroundMm: 2.5,
+  spotFrom: 0.04,
+  spotFull: 0.09,
+  spotSeparationMm: 1.5,
+  evenPerSpot: 8,
   /**
-   * Shine: a highlight is light added to the skin. Its strength is the luminance Y above the skin's own
-   * in its surroundings (a local mean over `shineContextMm`, highlights left out, so a gradient of
-   * light across the face is not shine), divided by √Y of the skin around it — between the ratio
-   * (which favours light skin's headroom… against it) and the absolute (which would count exposure):
-   * counted from `shineFrom` to `shineFull`, when the pixel is less colourful than its surroundings.
+   * Texture ignores the skin within this distance of a clear spot's centre (strength ≥ `spotGuardFrom`):
+   * a spot is unevenness, not grain, and the texture's band sees a 2 mm spot up to ≈ 4 mm away.
+   */
+  spotGuardMm: 4,
+  spotGuardFrom: 0.5,
+  /**
+   * Shine: a highlight is light added to the skin. Its strength is the luminance Y above the zone's own
+   * skin (its median: robust to a highlight over up to half the zone, and a slope of light across a
+   * zone is small against the thresholds), divided by Y^`shineExponent` of that skin — between the ratio
+   * (by which the same highlight reads 6 × stronger on skin of L* 35 than of L* 80) and the absolute (which
+   * would follow exposure one for one): counted from
+   * `shineFrom` to `shineFull`, when the pixel is less colourful (chroma / (L* + 16)) than the zone's skin.
+   * Pixels brighter than `shineCandidate` × their surroundings (over `shineContextMm`) are left out of the
+   * spots' and the texture's surroundings.
    */
   shineContextMm: 5,
   shineCandidate: 1.08,
-  shineFrom: 0.15,
-  shineFull: 0.45,
+  shineFrom: 0.08,
+  shineFull: 0.25,
+  shineExponent: 0.25,
   /** The highlight's whiteness: the drop of chroma / (L* + 16) against the surroundings, from… to… */
   shineWhiteFrom: -0.05,
   shineWhiteFull: 0.1,
-  /** Each unit of shining share adds this many units to the shine score (25 % of the zone = 100). */
-  shineWeight: 4,
+  /** Each unit of shining share adds this many units to the shine score (a third of the zone = 100). */
+  shineWeight: 3,
   /** Skin test: a pixel this much brighter than the reference may be a highlight whatever its colour. */
   skinHighlight: 8,
   /**
@@ -79,11 +88,12 @@ export const METRIC_TUNING = {
   /** Zone edges are softened over this σ when averaging (see measureZone). */
   edgeSoftnessMm: 1.5,
   /**
-   * Dark circles: the under-eye's lightness against the cheeks', as the ratio (L* + 16) — 1 − ratio is
-   * how much darker, relative to the face's own skin; score = 50 + `darkCirclesGain` × (1 − ratio), so
-   * 50 is "as light as the cheeks", higher is darker (−4 L* on skin of L* 60 ≈ +10.5), lower is lighter.
+   * Dark circles: how many L* the under-eye is darker than the cheeks; score = 50 + `darkCirclesPerL` ×
+   * ΔL*, so 50 is "as light as the cheeks", higher is darker, lower is lighter, and the scale (±22 L*)
+   * leaves room on both sides: a darker under-eye always reads, from any start. In L* units, so the
+   * same darkening reads the same on every complexion.
    */
-  darkCirclesGain: 200,
+  darkCirclesPerL: 2.25,
 } as const;
 
 const clamp01 = (value: number) => (value < 0 ? 0 : value > 1 ? 1 : value);
@@ -209,16 +219,16 @@ export interface MetricFields {
   readonly reference: SkinReference;
   /** a* / (L* + 16), smoothed: redness relative to lightness (compared per zone with a reference ratio). */
   readonly redRatio: Float32Array;
-  /** |relative L* departure from the local mean|, ramped 0–1. */
-  readonly uneven: Float32Array;
-  /** Dark spots (connected, ≥ spotMinMm2): 1 at each spot's centre. */
-  readonly spots: Uint8Array;
-  /** Pixels of those dark spots. */
-  readonly spotPixels: Uint8Array;
-  /** Within `spotGuardMm` of a dark spot: texture leaves them out. */
+  /** Dark spots: each spot's strength (0–1) at its centre pixel, 0 elsewhere. */
+  readonly spots: Float32Array;
+  /** Within `spotGuardMm` of a spot: texture leaves them out. */
   readonly nearSpot: Uint8Array;
-  /** Specular highlight, 0–1. */
-  readonly shine: Float32Array;
+  /** Linear luminance of the skin (smoothed), for shine. */
+  readonly luminance: Float32Array;
+  /** chroma / (L* + 16): how colourful, whatever the lightness (a highlight is whiter). */
+  readonly colourfulness: Float32Array;
+  /** Brighter than its surroundings by `shineCandidate`: a highlight, left out of spots and texture. */
+  readonly bright: Uint8Array;
   /** |band-pass L*| at the texture scale, relative to the local L*. */
   readonly texture: Float32Array;
 }
@@ -246,44 +256,72 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
     Y[i] = luminance(fine[i]!);
     whiteness[i] = Math.sqrt(a[i]! ** 2 + b[i]! ** 2) / (fine[i]! + 16);
   }
-  // Shine: the skin's own luminance and colourfulness around each pixel, bright pixels left out of it
-  // (a first local mean finds them), so a highlight does not raise its own surroundings and a smooth
-  // gradient of light is followed rather than counted.
-  const context = t.shineContextMm * pxPerMm;
-  const [firstY] = maskedBlurs([Y], skin, width, height, context) as [Float32Array];
-  const diffuseSkin = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! <= firstY[i]! * t.shineCandidate) diffuseSkin[i] = 1;
-  const [diffuseY, diffuseWhite] = maskedBlurs([Y, whiteness], diffuseSkin, width, height, context) as [
-    Float32Array,
-    Float32Array,
-  ];
-  const [coarse] = maskedBlurs([lab.L], skin, width, height, t.evenCoarseMm * pxPerMm) as [Float32Array];
-  const shine = new Float32Array(n);
-  const uneven = new Float32Array(n);
-  const dark = new Uint8Array(n);
+  // Highlights, found against their surroundings, are left out of the spots' and the texture's.
+  const [around] = maskedBlurs([Y], skin, width, height, t.shineContextMm * pxPerMm) as [Float32Array];
+  const bright = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! > around[i]! * t.shineCandidate) bright[i] = 1;
+  const spots = darkSpots(lab.L, skin, bright, width, height, pxPerMm);
+  const nearSpot = new Uint8Array(n);
+  const guard = t.spotGuardMm * pxPerMm;
+  const reach = Math.ceil(guard);
   for (let i = 0; i < n; i++) {
-    if (skin[i] === 0) continue;
-    const around = diffuseY[i]!;
-    if (around > 0) {
-      const lift = (Y[i]! - around) / Math.sqrt(around);
-      const whiter = diffuseWhite[i]! > 0 ? 1 - whiteness[i]! / diffuseWhite[i]! : 0;
-      shine[i] = ramp(lift, t.shineFrom, t.shineFull) * ramp(whiter, t.shineWhiteFrom, t.shineWhiteFull);
-    }
-    if (shine[i]! > 0 || coarse[i]! <= 1) continue;
-    const departure = fine[i]! / coarse[i]! - 1;
-    uneven[i] = ramp(Math.abs(departure), t.evenFrom, t.evenFull);
-    if (departure <= -t.spotDepth) dark[i] = 1;
+    if (spots[i]! < t.spotGuardFrom) continue;
+    const x0 = i % width;
+    const y0 = (i - x0) / width;
+    for (let y = Math.max(0, y0 - reach); y <= Math.min(height - 1, y0 + reach); y++)
+      for (let x = Math.max(0, x0 - reach); x <= Math.min(width - 1, x0 + reach); x++)
+        if ((x - x0) ** 2 + (y - y0) ** 2 <= guard * guard) nearSpot[y * width + x] = 1;
   }
-  const spots = new Uint8Array(n);
-  const spotPixels = new Uint8Array(n);
-  const minArea = t.spotMinMm2 * pxPerMm * pxPerMm;
-  for (const blob of connectedBlobs(dark, width, height, minArea, spotPixels))
-    spots[Math.floor(blob.y) * width + Math.floor(blob.x)] = 1;
-  const nearSpot = dilateMask(spotPixels, width, height, t.spotGuardMm * pxPerMm);
+  const [coarse] = maskedBlurs([lab.L], skin, width, height, t.textureCoarseMm * 2 * pxPerMm) as [Float32Array];
   const band = differenceOfGaussians(lab.L, width, height, t.textureFineMm * pxPerMm, t.textureCoarseMm * pxPerMm);
   const texture = new Float32Array(n);
   for (let i = 0; i < n; i++) texture[i] = coarse[i]! > 1 ? Math.abs(band[i]!) / coarse[i]! : 0;
-  return { reference, redRatio, uneven, spots, spotPixels, nearSpot, shine, texture };
+  for (let i = 0; i < n; i++) if (bright[i] !== 0) texture[i] = -1;
+  return { reference, redRatio, spots, nearSpot, luminance: Y, colourfulness: whiteness, bright, texture };
+}
+
+/**
+ * Dark spots: local minima of the centre–surround ratio of L* (see METRIC_TUNING.spotCentreMm) on the
+ * skin, away from highlights; one value per pixel, the spot's strength (0–1) at its centre.
+ */
+function darkSpots(
+  L: Float32Array,
+  skin: Mask,
+  bright: Uint8Array,
+  width: number,
+  height: number,
+  pxPerMm: number,
+): Float32Array {
+  const t = METRIC_TUNING;
+  const n = width * height;
+  const centre = gaussianBlur(L, width, height, t.spotCentreMm * pxPerMm);
+  const diffuse = new Uint8Array(n);
+  for (let i = 0; i < n; i++) diffuse[i] = skin[i]! & (bright[i]! ^ 1);
+  const [surround] = maskedBlurs([L], diffuse, width, height, t.spotSurroundMm * pxPerMm) as [Float32Array];
+  const depth = new Float32Array(n);
+  for (let i = 0; i < n; i++) if (diffuse[i] !== 0 && surround[i]! > 1) depth[i] = 1 - centre[i]! / surround[i]!;
+  const spots = new Float32Array(n);
+  const radius = t.spotSeparationMm * pxPerMm;
+  const reach = Math.ceil(radius);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const d = depth[i]!;
+      if (d < t.spotFrom) continue;
+      let deepest = true;
+      for (let yy = Math.max(0, y - reach); yy <= Math.min(height - 1, y + reach) && deepest; yy++)
+        for (let xx = Math.max(0, x - reach); xx <= Math.min(width - 1, x + reach); xx++) {
+          if ((xx - x) ** 2 + (yy - y) ** 2 > radius * radius) continue;
+          const other = depth[yy * width + xx]!;
+          // Ties go to the first pixel in reading order, so a flat-bottomed spot is counted once.
+          if (other > d || (other === d && yy * width + xx < i)) {
+            deepest = false;
+            break;
+          }
+        }
+      if (deepest) spots[i] = ramp(d, t.spotFrom, t.spotFull);
+    }
+  return spots;
 }
 
 /** The mask blurred by σ over `box` (the mask's bounding box plus 3σ): one value per pixel of the box. */
@@ -302,10 +340,8 @@ function softWeights(mask: Mask, width: number, box: Box, sigma: number): Float3
 export interface ZoneMeasures {
   readonly pixels: number;
   readonly redShare: number;
-  readonly unevenShare: number;
+  /** Dark spots per cm², each counted by its strength (0–1). */
   readonly spotsPerCm2: number;
-  /** Share of the zone covered by dark spots. */
-  readonly spotShare: number;
   readonly shineShare: number;
   /** Median |band-pass L*| / L* × 1.4826 (a robust σ, relative to the skin's lightness). */
   readonly textureEnergy: number;
@@ -349,21 +385,28 @@ export function measureZone(
   // two moves the result less. Computed over the zone's bounding box only.
   const sigma = t.edgeSoftnessMm * pxPerMm;
   const box = maskBox(mask, lab.width, lab.height, Math.ceil(3 * sigma));
-  const empty = { pixels: 0, redShare: 0, unevenShare: 0, spotsPerCm2: 0, spotShare: 0, shineShare: 0 };
+  const empty = { pixels: 0, redShare: 0, spotsPerCm2: 0, shineShare: 0 };
   if (!box) return { ...empty, textureEnergy: 0, medianL: NaN };
   const weights = softWeights(mask, lab.width, box, sigma);
   const boxWidth = box.x1 - box.x0 + 1;
   // Redness in a* units at the face's lightness: (ratio − the zone's reference ratio) × (L* + 16).
   const redScale = fields.reference.L + 16;
+  // Shine against the zone's own skin: its median luminance and colourfulness.
+  const skinY = zoneMedian(fields.luminance, mask);
+  const skinColour = zoneMedian(fields.colourfulness, mask);
+  const shineOf = (i: number) => {
+    if (!(skinY > 0) || !(skinColour > 0)) return 0;
+    const lift = (fields.luminance[i]! - skinY) / skinY ** t.shineExponent;
+    const whiter = 1 - fields.colourfulness[i]! / skinColour;
+    return ramp(lift, t.shineFrom, t.shineFull) * ramp(whiter, t.shineWhiteFrom, t.shineWhiteFull);
+  };
   let pixels = 0;
   for (let y = box.y0; y <= box.y1; y++)
     for (let i = y * lab.width + box.x0, end = y * lab.width + box.x1; i <= end; i++) if (mask[i] !== 0) pixels++;
   let weight = 0;
   let red = 0;
-  let uneven = 0;
   let shine = 0;
   let spots = 0;
-  let spotPixels = 0;
   let bare = 0;
   let n = 0;
   const energies = new Float32Array(pixels);
@@ -375,23 +418,27 @@ export function measureZone(
       const i = row + x;
       if (mask[i] === 0) continue;
       Ls[n++] = lab.L[i]!;
-      spotPixels += fields.spotPixels[i]!;
       const w = weights[weightRow + x]!;
       weight += w;
       red += ramp((fields.redRatio[i]! - redReference) * redScale, t.rednessFrom, t.rednessFull) * w;
-      uneven += fields.uneven[i]! * w;
-      shine += fields.shine[i]! * w;
+      shine += shineOf(i) * w;
       spots += fields.spots[i]!;
-      if (fields.shine[i] === 0 && fields.nearSpot[i] === 0) energies[bare++] = fields.texture[i]!;
+      if (fields.texture[i]! >= 0 && fields.nearSpot[i] === 0) energies[bare++] = fields.texture[i]!;
     }
+  }
+  // Where spots (or a beard's dots) leave less than a quarter of the zone, the texture reads it all
+  // (highlights still left out) rather than a few pixels.
+  if (bare < pixels / 4) {
+    bare = 0;
+    for (let y = box.y0; y <= box.y1; y++)
+      for (let i = y * lab.width + box.x0, end = y * lab.width + box.x1; i <= end; i++)
+        if (mask[i] !== 0 && fields.texture[i]! >= 0) energies[bare++] = fields.texture[i]!;
   }
   const areaCm2 = pixels / (pxPerMm * pxPerMm * 100);
   return {
     pixels,
     redShare: weight > 0 ? red / weight : 0,
-    unevenShare: weight > 0 ? uneven / weight : 0,
     spotsPerCm2: areaCm2 > 0 ? spots / areaCm2 : 0,
-    spotShare: pixels ? spotPixels / pixels : 0,
     shineShare: weight > 0 ? shine / weight : 0,
     textureEnergy: bare ? median(energies.subarray(0, bare)) * 1.4826 : 0,
     medianL: median(Ls),
@@ -404,18 +451,14 @@ export function zoneScores(zone: ZoneId, m: ZoneMeasures): Partial<Record<Metric
   const scores: Partial<Record<MetricId, number>> = {};
   for (const metric of ZONE_METRICS[zone]) {
     if (metric === 'redness') scores.redness = toScore(m.redShare);
-    if (metric === 'evenness') scores.evenness = toScore(1 - m.unevenShare * t.evenWeight);
+    if (metric === 'evenness') scores.evenness = toScore(1 - (m.spotsPerCm2 * t.evenPerSpot) / 100);
     if (metric === 'shine') scores.shine = toScore(m.shineShare * t.shineWeight);
     if (metric === 'texture') scores.texture = toScore(1 - Math.exp(-m.textureEnergy / t.textureScale));
   }
   return scores;
 }
 
-/**
- * Dark circles: how much darker the under-eye skin is than the cheeks, relative to their lightness
- * ((L* + 16), which scales alike with exposure and complexion) — signed: 50 when as light as the cheeks.
- */
+/** Dark circles: how much darker (L*) the under-eye is than the cheeks — signed: 50 when as light. */
 export function darkCirclesScore(eyeAreaL: number, cheekL: number): number {
-  const darker = 1 - (eyeAreaL + 16) / (cheekL + 16);
-  return toScore((50 + METRIC_TUNING.darkCirclesGain * darker) / 100);
+  return toScore((50 + METRIC_TUNING.darkCirclesPerL * (cheekL - eyeAreaL)) / 100);
 }

@@ -3,11 +3,15 @@ import {
   castChroma,
   greyWorldGains,
   imageToLab,
+  labToSrgb8,
+  labToXyz,
   linearRgbToXyz,
   linearToSrgb,
+  linearToSrgb8,
   srgb8ToLab,
   srgbToLinear,
   xyzToLab,
+  xyzToLinearRgb,
 } from '../src/colour.ts';
 
 // Reference values: IEC 61966-2-1 (sRGB), CIE 15 (CIELAB), D65 white (0.95047, 1, 1.08883).
@@ -74,6 +78,83 @@ describe('colour conversions', () => {
     expect(L).toBeCloseTo(lab[0]!, 1);
     expect(a).toBeCloseTo(lab[1]!, 1);
     expect(b).toBeCloseTo(lab[2]!, 1);
+  });
+
+  it('CIELAB → XYZ → linear RGB invert the forward conversions', () => {
+    for (const xyz of [
+      [0.95047, 1, 1.08883],
+      [0.2, 0.18, 0.1],
+      [0.001, 0.0009, 0.0012],
+      [0, 0, 0],
+    ] as const) {
+      const back = labToXyz(...xyzToLab(xyz[0], xyz[1], xyz[2]));
+      for (let i = 0; i < 3; i++) expect(back[i]).toBeCloseTo(xyz[i]!, 12);
+    }
+    for (const rgb of [
+      [1, 1, 1],
+      [1, 0, 0],
+      [0.3, 0.6, 0.05],
+    ] as const) {
+      const back = xyzToLinearRgb(...linearRgbToXyz(rgb[0], rgb[1], rgb[2]));
+      for (let i = 0; i < 3; i++) expect(back[i]).toBeCloseTo(rgb[i]!, 12);
+    }
+    expect(linearToSrgb8(-0.1)).toBe(0);
+    expect(linearToSrgb8(1.3)).toBe(255);
+    expect(linearToSrgb8(srgbToLinear(128 / 255))).toBe(128);
+  });
+
+  it.each([
+    [
+      [100, 0, 0],
+      [255, 255, 255],
+    ],
+    [
+      [53.241, 80.092, 67.203],
+      [255, 0, 0],
+    ],
+    [
+      [87.735, -86.183, 83.179],
+      [0, 255, 0],
+    ],
+    [
+      [32.297, 79.188, -107.86],
+      [0, 0, 255],
+    ],
+    // Skin, checked against the published inverse matrix (Lindbloom's, D65): 181.6, 134.2, 110.2.
+    [
+      [60, 15, 20],
+      [182, 134, 110],
+    ],
+  ])('CIELAB %j → sRGB %j', (lab, rgb) => {
+    expect(labToSrgb8(lab[0]!, lab[1]!, lab[2]!)).toEqual(rgb);
+  });
+
+  it('sRGB → CIELAB → sRGB returns every code (a grid over the cube, and the greys)', () => {
+    let checked = 0;
+    for (let r = 0; r < 256; r += 5)
+      for (let g = 0; g < 256; g += 5)
+        for (let b = 0; b < 256; b += 5) {
+          const back = labToSrgb8(...srgb8ToLab(r, g, b));
+          if (back[0] !== r || back[1] !== g || back[2] !== b) expect(back).toEqual([r, g, b]);
+          checked++;
+        }
+    for (let v = 0; v < 256; v++) expect(labToSrgb8(...srgb8ToLab(v, v, v))).toEqual([v, v, v]);
+    expect(checked).toBe(52 ** 3);
+  });
+
+  it('a change in CIELAB survives the round trip: Δa* and ΔL* on skin read back within 8-bit rounding', () => {
+    const skin = srgb8ToLab(200, 150, 130);
+    const redder = srgb8ToLab(...labToSrgb8(skin[0], skin[1] + 4, skin[2]));
+    expect(redder[1] - skin[1]).toBeCloseTo(4, 0);
+    expect(Math.abs(redder[0] - skin[0])).toBeLessThan(0.3);
+    const darker = srgb8ToLab(...labToSrgb8(skin[0] - 10, skin[1], skin[2]));
+    expect(darker[0] - skin[0]).toBeCloseTo(-10, 0);
+  });
+
+  it('outside the gamut each channel clips', () => {
+    expect(labToSrgb8(50, 120, 0)[0]).toBe(255);
+    expect(labToSrgb8(-5, 0, 0)).toEqual([0, 0, 0]);
+    expect(labToSrgb8(120, 0, 0)).toEqual([255, 255, 255]);
   });
 
   it('the whole-image conversion matches the per-pixel one within 0.02', () => {

@@ -8,7 +8,8 @@ import { faceScale } from '../src/zones.ts';
 import { readImage } from './images.ts';
 import { nodeFaceModel, type NodeFaceModel } from './node-face-model.ts';
 import { FACES_DIR } from './real-faces.ts';
-import { addNoise, blur, jitterImage, linearGains, scaleBrightness, seededRandom } from './variants.ts';
+import { exposeLinear, sensorNoise } from './phantoms.ts';
+import { blur, jitterImage, scaleBrightness, seededRandom } from './variants.ts';
 
 // The gates judge the photo, not the skin (docs/skin-analysis.md §Gates): a dark photo is too dark,
 // never "blurred"; noise is not detail; a dark complexion in good light passes; and in the camera, a
@@ -42,7 +43,7 @@ describe.each(PHOTOS)('the gates on %s', (file) => {
 
   it('an underexposed copy is too dark, never blurred', async () => {
     const image = readImage(file);
-    for (const dim of [linearGains(image, [0.12, 0.12, 0.12]), scaleBrightness(image, 0.3)]) {
+    for (const dim of [exposeLinear(image, 0.12), scaleBrightness(image, 0.3)]) {
       const problems = failing(await gatesOf(dim));
       expect(problems).toContain('exposure:tooDark');
       expect(problems).not.toContain('sharpness:blurred');
@@ -53,10 +54,10 @@ describe.each(PHOTOS)('the gates on %s', (file) => {
     const image = readImage(file);
     // Out of focus by 1.25 mm on the face (2.5 pixels on the first fixtures), whatever the resolution.
     const [face] = await model.detect(image);
-    const problems = failing(await gatesOf(addNoise(blur(image, 1.25 * faceScale(face!)), 2, 7)));
+    const problems = failing(await gatesOf(sensorNoise(blur(image, 1.25 * faceScale(face!)), 2, 7)));
     expect(problems).toContain('sharpness:blurred');
     // …and the same noise on the sharp photo does not make it blurred.
-    expect(failing(await gatesOf(addNoise(image, 2, 7)))).not.toContain('sharpness:blurred');
+    expect(failing(await gatesOf(sensorNoise(image, 2, 7)))).not.toContain('sharpness:blurred');
   });
 });
 
@@ -68,7 +69,7 @@ describe('the live camera', () => {
     let readyAt = -1;
     for (let frame = 0; frame < 8 && readyAt < 0; frame++) {
       // Each frame: a small movement, a little exposure flicker, sensor noise.
-      const copy = addNoise(
+      const copy = sensorNoise(
         jitterImage(image, {
           dx: (random() - 0.5) * 0.02,
           dy: (random() - 0.5) * 0.02,
