@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import * as prettier from 'prettier';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analysePhoto, ANALYSIS_VERSION } from '../packages/skin/src/analyse.ts';
@@ -281,7 +282,9 @@ export default async function run(): Promise<string> {
   ].join('\n\n');
   const text = report({ date, minutes, photos, all, dose, inv, tones, repeat });
   if (!WRITE) return `${summary}\n\n(Not written to docs/: ${SET} photos.)\n\n${text}`;
-  writeFileSync(REPORT, text);
+  // Written as the repository's formatter would write it, so the committed file is the benchmark's own.
+  const options = (await prettier.resolveConfig(REPORT)) ?? {};
+  writeFileSync(REPORT, await prettier.format(text, { ...options, filepath: REPORT }));
   return summary;
 }
 
@@ -370,7 +373,7 @@ ${table(['ITA band', 'Photos', 'Accepted', 'Refused for'], fairness(r.all.accept
 Each held-out photo re-captured ${RECAPTURES} times with the floors' jitter (framing, exposure ±10 %,
 white balance, sensor noise, JPEG 70–90 at 4:2:0) and seeds the floors never used:
 **${pct(r.repeat.within, r.repeat.total)}** of ${r.repeat.total} cells within 1.2 × their floor
-(${r.repeat.refused} re-captures refused by the gates). The floors themselves: \`bench/skin-noise-floor.ts\`
+(${r.repeat.refused} re-capture${r.repeat.refused === 1 ? '' : 's'} refused by the gates). The floors themselves: \`bench/skin-noise-floor.ts\`
 and [skin-analysis.md § Noise floor](skin-analysis.md#noise-floor).
 `;
 }

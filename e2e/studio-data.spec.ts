@@ -134,8 +134,11 @@ for (const lang of ['fr', 'en'] as const) {
         page.getByText(fill(t.data.export.done, { name: download.suggestedFilename(), size: '' }).split(' (')[0]!),
       ).toBeVisible();
       const exported = JSON.parse(readFileSync(saved, 'utf8'));
-      expect(exported).toMatchObject({ format: 'skanova-studio-export', formatVersion: 1 });
+      expect(exported).toMatchObject({ format: 'skanova-studio-export', formatVersion: 2 });
       expect(exported.scans).toHaveLength(2);
+      // How each photo was taken travels with its scan (and comes back with it: `before` below).
+      for (const scan of exported.scans)
+        expect(scan.analysis.conditions).toMatchObject({ light: expect.any(Number), pose: expect.any(Object) });
 
       // Delete everything (after a confirmation): the database is gone, consent included.
       page.once('dialog', (dialog) => void dialog.accept());

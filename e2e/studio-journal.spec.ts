@@ -3,7 +3,14 @@ import { type Page, expect, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import type { Analysis, MetricId, RgbaImage, ZoneId } from '../packages/skin/src/contract.ts';
 import { METRIC_IDS, ZONE_IDS } from '../packages/skin/src/contract.ts';
-import { type Place, compareAnalyses, compareMetric, noiseFloor } from '../packages/skin/src/trend.ts';
+import {
+  type MetricChange,
+  type Place,
+  captureDifferences,
+  compareAnalyses,
+  compareMetric,
+  noiseFloor,
+} from '../packages/skin/src/trend.ts';
 import { decodeImage, encodeJpeg } from '../packages/skin/test/images.ts';
 import { type JournalEntry, type JournalTemplate, seedJournal } from '../bench/lib/journal-seed.ts';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -33,6 +40,12 @@ function fill(template: string, values: Record<string, string | number> = {}): s
 function plural(lang: Lang, group: Record<string, string>, key: string, count: number, values = {}): string {
   const one = lang === 'fr' ? count < 2 : count === 1;
   return fill(group[`${key}_${one ? 'one' : 'other'}`]!, { count, ...values });
+}
+
+/** A change's verdict as the journal writes it: "worse", or what may have made it when the photos differ. */
+function words(lang: Lang, change: MetricChange): string {
+  const j = strings(lang, 'studio').journal;
+  return change.verdict === 'unsure' ? j.unsure[change.differences[0]!] : j.verdict[change.verdict];
 }
 
 /** "+1.5", "−3.0" as the journal writes a change. */
@@ -310,23 +323,24 @@ for (const story of STORIES) {
     const floorText = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(floor);
     await expect(trends.getByText(plural(lang, j.trends, 'floor', floor, { floor: floorText }))).toBeVisible();
     const values = saved.map((scan) => scoreOf(scan.analysis, place, metric)!);
-    const step = compareMetric(metric, place, values[1]!, values[2]!);
-    const overall = compareMetric(metric, place, values[0]!, values[2]!);
+    // Each change judged with what differed between the two photos (beyond the floor then: unsure).
+    const between = (a: Saved, b: Saved, from: number, to: number) =>
+      compareMetric(metric, place, from, to, captureDifferences(a.analysis, b.analysis));
+    const step = between(second, third, values[1]!, values[2]!);
+    const overall = between(first, third, values[0]!, values[2]!);
     const headline = trends.getByRole('definition');
     await expect(headline.first()).toContainText(
-      `${Math.round(values[1]!)} → ${Math.round(values[2]!)} (${delta(step.delta, lang)}) ${j.verdict[step.verdict]}`,
+      `${Math.round(values[1]!)} → ${Math.round(values[2]!)} (${delta(step.delta, lang)}) ${words(lang, step)}`,
     );
     await expect(headline.nth(1)).toContainText(
-      `${Math.round(values[0]!)} → ${Math.round(values[2]!)} (${delta(overall.delta, lang)}) ${j.verdict[overall.verdict]}`,
+      `${Math.round(values[0]!)} → ${Math.round(values[2]!)} (${delta(overall.delta, lang)}) ${words(lang, overall)}`,
     );
     // The figures as a table: every scan, newest first, each change with its verdict.
     await trends.getByText(j.trends.showTable).click();
     const rows = trends.getByRole('table').getByRole('row');
     await expect(rows).toHaveCount(4);
-    const jump = compareMetric(metric, place, values[0]!, values[1]!);
-    await expect(rows.nth(2)).toContainText(
-      `${Math.round(values[1]!)}${delta(jump.delta, lang)} ${j.verdict[jump.verdict]}`,
-    );
+    const jump = between(first, second, values[0]!, values[1]!);
+    await expect(rows.nth(2)).toContainText(`${Math.round(values[1]!)}${delta(jump.delta, lang)} ${words(lang, jump)}`);
     await expect(rows.nth(3)).toContainText(j.trends.firstScan);
     await expectNoAxeViolations(page, `journal with three scans (${lang})`);
 
@@ -347,22 +361,26 @@ for (const story of STORIES) {
     await expect(
       page.getByRole('heading', { level: 2, name: story.keepPhoto ? t.compare.photos : t.compare.previews }),
     ).toBeVisible();
-    const counts = (changes: typeof since) => ({
-      total: changes.length,
-      better: changes.filter((change) => change.verdict === 'better').length,
-      worse: changes.filter((change) => change.verdict === 'worse').length,
-      stable: changes.filter((change) => change.verdict === 'stable').length,
-    });
-    await expect(page.getByText(fill(t.compare.counts, counts(since)))).toBeVisible();
+    /** The comparison's count of verdicts ("unsure" beside the others when the photos were not taken alike). */
+    const counts = (changes: typeof since) => {
+      const count = (verdict: string) => changes.filter((change) => change.verdict === verdict).length;
+      const values = {
+        total: changes.length,
+        better: count('better'),
+        worse: count('worse'),
+        stable: count('stable'),
+        unsure: count('unsure'),
+      };
+      return fill(values.unsure > 0 ? t.compare.countsUnsure : t.compare.counts, values);
+    };
+    await expect(page.getByText(counts(since))).toBeVisible();
     const wholeFace = page.getByRole('region', { name: j.wholeFace });
     await expect(wholeFace.getByRole('row')).toHaveCount(1 + METRIC_IDS.length);
     await expectNoAxeViolations(page, `comparison (${lang})`);
     const firstDate = await inPage(page, first.takenAt, { dateStyle: 'medium', timeStyle: 'short' }, lang);
     await page.getByLabel(t.compare.first).selectOption({ label: `${firstDate} · ${t.home.source.upload}` });
     await expect(page).toHaveURL(new RegExp(`/studio/compare\\?a=${first.id}&b=${third.id}$`));
-    await expect(
-      page.getByText(fill(t.compare.counts, counts(compareAnalyses(first.analysis, third.analysis)))),
-    ).toBeVisible();
+    await expect(page.getByText(counts(compareAnalyses(first.analysis, third.analysis)))).toBeVisible();
     await page.getByRole('link', { name: t.compare.backToJournal }).first().click();
 
     // The due day comes, then passes.
@@ -445,8 +463,13 @@ for (const story of SEEDED) {
       thumbnail: photo,
       photo,
     };
-    // Face-wide texture (floor 1.4): 30 → 31.3 (+1.3, stable) → 32.8 (+1.5, worse: more texture).
-    const entries: JournalEntry[] = [30, 31.3, 32.8].map((texture, index) => {
+    // Face-wide texture, against the floor the app ships (one decimal; 1.4 when this test was written):
+    // 30 → a tenth under the floor (stable) → a tenth over it (worse: more texture).
+    const floor = noiseFloor('texture', 'overall')!;
+    const under = Math.round((floor - 0.1) * 10) / 10;
+    const over = Math.round((floor + 0.1) * 10) / 10;
+    const textures = [30, 30 + under, 30 + under + over];
+    const entries: JournalEntry[] = textures.map((texture, index) => {
       const analysis = analysisWith({ texture });
       return {
         id: `seeded-${index}`,
@@ -464,16 +487,17 @@ for (const story of SEEDED) {
     await expect(
       trends.getByRole('heading', { level: 3, name: `${t.metrics.texture.title} — ${j.wholeFace}` }),
     ).toBeVisible();
+    const [t0, t1, t2] = textures.map(Math.round) as [number, number, number];
     await expect(trends.getByRole('definition').first()).toContainText(
-      `31 → 33 (${delta(1.5, lang)}) ${j.verdict.worse}`,
+      `${t1} → ${t2} (${delta(over, lang)}) ${j.verdict.worse}`,
     );
     await expect(trends.getByRole('definition').nth(1)).toContainText(
-      `30 → 33 (${delta(2.8, lang)}) ${j.verdict.worse}`,
+      `${t0} → ${t2} (${delta(under + over, lang)}) ${j.verdict.worse}`,
     );
-    const floorText = new Intl.NumberFormat(lang).format(1.4);
-    await expect(trends.getByText(plural(lang, j.trends, 'floor', 1.4, { floor: floorText }))).toBeVisible();
+    const floorText = new Intl.NumberFormat(lang).format(floor);
+    await expect(trends.getByText(plural(lang, j.trends, 'floor', floor, { floor: floorText }))).toBeVisible();
     await trends.getByText(j.trends.showTable).click();
-    await expect(trends.getByRole('row').nth(2)).toContainText(`31${delta(1.3, lang)} ${j.verdict.stable}`);
+    await expect(trends.getByRole('row').nth(2)).toContainText(`${t1}${delta(under, lang)} ${j.verdict.stable}`);
     // Since the previous scan, the only real change is the texture's.
     const sinceCard = page.getByRole('region', { name: j.since.title });
     await expect(sinceCard.getByRole('listitem')).toHaveCount(1);
@@ -493,7 +517,7 @@ for (const story of SEEDED) {
     await page.goto('/studio/compare?a=seeded-0&b=seeded-2');
     const wholeFace = page.getByRole('region', { name: j.wholeFace });
     await expect(wholeFace.getByRole('row', { name: new RegExp(t.metrics.texture.title) })).toContainText(
-      `${delta(2.8, lang)} ${j.verdict.worse}`,
+      `${delta(under + over, lang)} ${j.verdict.worse}`,
     );
     await expectNoAxeViolations(page, `seeded comparison (${lang})`);
 

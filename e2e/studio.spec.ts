@@ -199,7 +199,9 @@ test('the language toggle switches the app in place, and the choice is remembere
 test.describe('the camera', () => {
   for (const lang of ['fr', 'en'] as const) {
     const t = strings(lang, 'studio');
-    test(`${lang}: live guidance, the shutter once every gate passes, then the result`, async ({ browser }) => {
+    test(`${lang}: live guidance, the shutter once every gate passes, the result, then the last scan's light as the target`, async ({
+      browser,
+    }) => {
       test.setTimeout(180_000);
       const context = await browser.newContext({
         viewport: lang === 'fr' ? STUDIO_SIZES[0] : STUDIO_SIZES[1],
@@ -220,6 +222,14 @@ test.describe('the camera', () => {
       await expectNoAxeViolations(page, `camera (${lang})`);
       await shutter.click();
       await expectSixZoneResult(page, lang);
+      // Saved, then a new scan: the camera shows the last scan's light as the target, and this is the same.
+      await page.getByRole('button', { name: t.result.save }).click();
+      await expect(page.getByText(t.result.saved)).toBeVisible();
+      await page.getByRole('button', { name: t.result.newScan }).click();
+      await page.getByRole('button', { name: t.scan.useCamera }).click();
+      await expect(page.getByRole('status')).toContainText(t.scan.target.title, { timeout: ANALYSIS_TIMEOUT });
+      await expect(page.getByRole('status')).toContainText(t.scan.target.same);
+      await expectNoAxeViolations(page, `camera with the last scan's light (${lang})`);
       expectHealthy(health, `the camera (${lang})`);
       expectPrivate(requests);
       await context.close();

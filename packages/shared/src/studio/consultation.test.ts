@@ -9,12 +9,25 @@ import {
   fastChangePrompt,
   questions,
 } from './consultation.ts';
-import { FAST_CHANGE, fastChanges } from './scan-results.ts';
+import { noiseFloor } from '@skanova/skin/trend';
+import { FAST_CHANGE, MARKED_FROM, fastChanges } from './scan-results.ts';
 import { profileOf, read, scanOf } from './test-support.ts';
 
 // The consultation's answers on fixed scan histories: they name the visitor's real scores, judge
-// every change against its noise floor (nose shine: 4.6 points; chin redness: 2.8), and suggest a
-// dermatologist for a fast, large change or a sign a photo cannot judge.
+// every change against its noise floor (the shipped floors, read here as the app reads them), and
+// suggest a dermatologist for a fast, large change or a sign a photo cannot judge.
+
+/** A number as the answers write it: one decimal at most, a comma in French. */
+const num = (value: number, lang: 'en' | 'fr' = 'en') => {
+  const text = String(Number(value.toFixed(1)));
+  return lang === 'fr' ? text.replace('.', ',') : text;
+};
+const signed = (value: number, lang: 'en' | 'fr' = 'en') => (value > 0 ? '+' : '') + num(value, lang);
+const NOSE_SHINE = noiseFloor('shine', 'nose')!;
+const FACE_SHINE = noiseFloor('shine', 'overall')!;
+const CHIN_REDNESS = noiseFloor('redness', 'chin')!;
+/** A jump of chin redness the dermatologist prompt must see: beyond its floor multiple and its minimum. */
+const PROMPT_JUMP = Math.ceil(Math.max(FAST_CHANGE.floorMultiple * CHIN_REDNESS, FAST_CHANGE.minPoints)) + 2;
 
 type Lang = 'en' | 'fr';
 const textOf = (given: Answer, lang: Lang = 'en') =>
@@ -62,58 +75,75 @@ describe('the answers', () => {
     const given = answer('standouts', { profile: PROFILE, scans: [SAMPLE] });
     const text = textOf(given);
     expect(text[0]).toBe('On your scan of November 25, 2026, 1 zone score stands out:');
-    expect(text[1]).toBe('On your nose, shine is at 50/100; we call a score marked from 25.');
+    expect(text[1]).toBe(`On your nose, shine is at 50/100; we call a score marked from ${MARKED_FROM.shine}.`);
     expect(text).toContain('The share of the zone that reflects the light as bright, colourless highlights.');
     expect(text).toContain('It is not a measure of oil or hydration: the light and the angle change it a lot.');
     expect(text.at(-1)).toMatch(/not a diagnosis/);
     expect(textOf(given, 'fr')[1]).toBe(
-      'Sur le nez, la brillance est à 50/100 ; un score est dit marqué à partir de 25.',
+      `Sur le nez, la brillance est à 50/100 ; un score est dit marqué à partir de ${MARKED_FROM.shine}.`,
     );
     expect(given.dermatologist).toBeNull();
   });
 
   it('say when nothing stands out, and name the closest score', () => {
-    const calm = scanOf('calm', '2026-11-25T10:00:00.000Z', { nose: { shine: 20 }, eyeArea: { darkCircles: 5 } });
+    const calm = scanOf('calm', '2026-11-25T10:00:00.000Z', {
+      nose: { shine: MARKED_FROM.shine - 5 },
+      eyeArea: { darkCircles: 5 },
+    });
     const text = textOf(answer('standouts', { profile: PROFILE, scans: [calm] }));
     expect(text[0]).toBe('On your scan of November 25, 2026, no zone score reaches the level we call marked.');
-    expect(text[1]).toBe('The closest is shine on your nose: 20/100 (marked from 25).');
+    expect(text[1]).toBe(
+      `The closest is shine on your nose: ${MARKED_FROM.shine - 5}/100 (marked from ${MARKED_FROM.shine}).`,
+    );
   });
 
-  describe('what changed, against the noise floor (nose shine: 4.6 points)', () => {
+  describe('what changed, against the noise floor (nose shine)', () => {
     const before = scanOf('before', '2026-11-18T10:00:00.000Z', { nose: { shine: 40 } });
 
     it('calls a change just below the floor stable', () => {
-      const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 44.5 } });
+      const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 40 + NOSE_SHINE - 0.1 } });
       const text = textOf(answer('changes', { profile: PROFILE, scans: [after, before] }));
       expect(text[0]).toBe('Between your scan of November 18, 2026 and that of November 25, 2026 (7 days):');
       expect(text[1]).toBe('All 30 measures compared stayed within their noise floor: nothing really changed.');
     });
 
     it('calls a change just above it worse, with the numbers, and counts the stable ones', () => {
-      const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 44.7 } });
+      const delta = NOSE_SHINE + 0.1;
+      const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 40 + delta } });
       const given = answer('changes', { profile: PROFILE, scans: [before, after] });
       const text = textOf(given);
-      expect(text[1]).toBe('Shine on the nose: 40 → 45/100 (+4.7 points), worse: beyond its noise floor of 4.6.');
+      const now = Math.round(40 + delta);
+      expect(text[1]).toBe(
+        `Shine on the nose: 40 → ${now}/100 (${signed(delta)} points), worse: beyond its noise floor of ${num(NOSE_SHINE)}.`,
+      );
       expect(text[2]).toBe('29 other measures stayed within their noise floor: stable.');
       expect(textOf(given, 'fr')[1]).toBe(
-        'Brillance sur le nez : 40 → 45/100 (+4,7 points), évolution défavorable, au-delà de son seuil de bruit de 4,6.',
+        `Brillance sur le nez : 40 → ${now}/100 (${signed(delta, 'fr')} points), évolution défavorable, au-delà de son seuil de bruit de ${num(NOSE_SHINE, 'fr')}.`,
       );
-      // 4.7 points is one floor: no reason to see anyone.
+      // One floor: no reason to see anyone.
       expect(given.dermatologist).toBeNull();
     });
 
     it('calls a drop beyond the floor better', () => {
-      const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 30 }, overall: { shine: 12 } });
+      const noseDrop = Math.ceil(NOSE_SHINE) + 1;
+      const faceDrop = Math.ceil(FACE_SHINE) + 1;
+      const after = scanOf('after', '2026-11-25T10:00:00.000Z', {
+        nose: { shine: 40 - noseDrop },
+        overall: { shine: 14.5 - faceDrop },
+      });
       const text = textOf(answer('changes', { profile: PROFILE, scans: [before, after] }));
-      expect(text.slice(1, 3)).toEqual([
-        'Shine on the nose: 40 → 30/100 (-10 points), better: beyond its noise floor of 4.6.',
-        'Shine on the whole face: 15 → 12/100 (-2.5 points), better: beyond its noise floor of 1.9.',
-      ]);
+      // Both, the change that is more floors away first.
+      expect(text.slice(1, 3).toSorted()).toEqual(
+        [
+          `Shine on the nose: 40 → ${40 - noseDrop}/100 (${signed(-noseDrop)} points), better: beyond its noise floor of ${num(NOSE_SHINE)}.`,
+          `Shine on the whole face: 15 → ${Math.round(14.5 - faceDrop)}/100 (${signed(-faceDrop)} points), better: beyond its noise floor of ${num(FACE_SHINE)}.`,
+        ].toSorted(),
+      );
     });
 
     it('needs two scans of the same analysis version', () => {
       expect(textOf(answer('changes', { profile: PROFILE, scans: [SAMPLE] }))[0]).toMatch(/^You have one scan so far/);
-      const other = scanOf('other', '2026-12-02T10:00:00.000Z', {}, 'skin-2');
+      const other = scanOf('other', '2026-12-02T10:00:00.000Z', {}, 'skin-0');
       expect(textOf(answer('changes', { profile: PROFILE, scans: [SAMPLE, other] }))).toEqual([
         'Your scans of November 25, 2026 and December 2, 2026 were measured by different versions of the analysis: their scores cannot be compared.',
       ]);
@@ -121,18 +151,18 @@ describe('the answers', () => {
   });
 
   describe('the dermatologist prompt', () => {
-    // Chin redness: floor 2.8, so 3 floors = 8.4 points; the prompt also needs 10 points.
+    // Chin redness: the prompt needs FAST_CHANGE.floorMultiple floors and FAST_CHANGE.minPoints points.
     const before = scanOf('before', '2026-11-18T10:00:00.000Z', { chin: { redness: 3 } });
     const jump = (takenAt: string, redness: number) => scanOf('after', takenAt, { chin: { redness } });
 
     it('comes with a fast, large change the wrong way, with its numbers', () => {
-      const scans = [before, jump('2026-11-25T10:00:00.000Z', 18)];
+      const scans = [before, jump('2026-11-25T10:00:00.000Z', 3 + PROMPT_JUMP)];
       expect(fastChanges(scans).map((found) => [found.change.metric, found.change.place, found.days])).toEqual([
         ['redness', 'chin', 7],
       ]);
       const prompt = fastChangePrompt(scans)!;
       expect(read(prompt)).toBe(
-        'Redness on your chin moved from 3 to 18/100 between November 18, 2026 and November 25, 2026 (7 days): far beyond its noise floor of 2.8. A fast, large change is worth showing to a dermatologist.',
+        `Redness on your chin moved from 3 to ${3 + PROMPT_JUMP}/100 between November 18, 2026 and November 25, 2026 (7 days): far beyond its noise floor of ${num(CHIN_REDNESS)}. A fast, large change is worth showing to a dermatologist.`,
       );
       expect(answer('changes', { profile: PROFILE, scans }).dermatologist).toEqual(prompt);
       const given = answer('dermatologist', { profile: PROFILE, scans });
@@ -140,15 +170,15 @@ describe('the answers', () => {
       expect(textOf(given)).toContain(read(prompt));
     });
 
-    it('does not come for a change under 10 points, a slow one, or an improvement', () => {
-      expect(fastChanges([before, jump('2026-11-25T10:00:00.000Z', 12.9)])).toEqual([]);
-      expect(fastChanges([before, jump('2026-12-03T10:00:00.000Z', 18)])).toEqual([]);
+    it('does not come for a change under its limits, a slow one, or an improvement', () => {
+      expect(fastChanges([before, jump('2026-11-25T10:00:00.000Z', 3 + PROMPT_JUMP - 3)])).toEqual([]);
+      expect(fastChanges([before, jump('2026-12-03T10:00:00.000Z', 3 + PROMPT_JUMP)])).toEqual([]);
       const better = scanOf('after', '2026-11-25T10:00:00.000Z', { chin: { evenness: 99.3 } });
       const worse = scanOf('before', '2026-11-18T10:00:00.000Z', { chin: { evenness: 80 } });
       expect(fastChanges([worse, better])).toEqual([]);
       const given = answer('dermatologist', {
         profile: PROFILE,
-        scans: [before, jump('2026-12-03T10:00:00.000Z', 18)],
+        scans: [before, jump('2026-12-03T10:00:00.000Z', 3 + PROMPT_JUMP)],
       });
       expect(given.dermatologist).toBeNull();
       expect(textOf(given).at(-1)).toBe(
@@ -157,9 +187,9 @@ describe('the answers', () => {
     });
 
     it('compares the newest scan with every scan of the last two weeks', () => {
-      const middle = scanOf('middle', '2026-11-22T10:00:00.000Z', { chin: { redness: 9 } });
-      const newest = jump('2026-11-25T10:00:00.000Z', 14);
-      // 9 → 14 is small; 3 → 14 (7 days) is not.
+      const middle = scanOf('middle', '2026-11-22T10:00:00.000Z', { chin: { redness: 3 + PROMPT_JUMP - 5 } });
+      const newest = jump('2026-11-25T10:00:00.000Z', 3 + PROMPT_JUMP);
+      // middle → newest is small; 3 → newest (7 days) is not.
       expect(fastChanges([newest, middle, before]).map((found) => found.before.id)).toEqual(['before']);
     });
 
@@ -183,12 +213,15 @@ describe('the answers', () => {
   });
 
   it('answer a concern with its scores, its trend and its steps, or say the photo cannot measure it', () => {
-    const before = scanOf('before', '2026-11-18T10:00:00.000Z', { overall: { shine: 10 } });
+    const rise = Math.ceil(FACE_SHINE) + 1;
+    const before = scanOf('before', '2026-11-18T10:00:00.000Z', { overall: { shine: 14.5 - rise } });
     const shine = textOf(answer('concern:shine', { profile: PROFILE, scans: [before, SAMPLE] }));
     expect(shine[0]).toBe(
-      'On your scan of November 25, 2026, shine is at 15/100 for the whole face, and most marked on your nose: 50/100 (threshold 25).',
+      `On your scan of November 25, 2026, shine is at 15/100 for the whole face, and most marked on your nose: 50/100 (threshold ${MARKED_FROM.shine}).`,
     );
-    expect(shine[1]).toBe('Shine on the whole face: 10 → 15/100 (+4.5 points), worse: beyond its noise floor of 1.9.');
+    expect(shine[1]).toBe(
+      `Shine on the whole face: ${Math.round(14.5 - rise)} → 15/100 (${signed(rise)} points), worse: beyond its noise floor of ${num(FACE_SHINE)}.`,
+    );
     expect(shine[2]).toBe(
       'The steps of your routine for it: the gentle gel cleanser, the niacinamide serum, and the BHA exfoliant.',
     );
@@ -198,9 +231,14 @@ describe('the answers', () => {
 
   it('give the measured noise floors when asked how far to trust the numbers', () => {
     const text = textOf(answer('reliability', { profile: PROFILE, scans: [SAMPLE] }));
-    expect(text).toContain('Redness: 1 point');
-    expect(text).toContain('Dark circles: 3.9 points');
-    expect(textOf(answer('reliability', { profile: PROFILE, scans: [SAMPLE] }), 'fr')).toContain('Cernes : 3,9 points');
+    const redness = noiseFloor('redness', 'overall')!;
+    const circles = noiseFloor('darkCircles', 'overall')!;
+    const points = (value: number) => (value === 1 ? 'point' : 'points');
+    expect(text).toContain(`Redness: ${num(redness)} ${points(redness)}`);
+    expect(text).toContain(`Dark circles: ${num(circles)} ${points(circles)}`);
+    expect(textOf(answer('reliability', { profile: PROFILE, scans: [SAMPLE] }), 'fr')).toContain(
+      `Cernes : ${num(circles, 'fr')} ${points(circles)}`,
+    );
   });
 
   it('read in both languages, with every value, for every question and history', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AGE_BANDS, CONCERNS, ROUTINE_PRODUCTS, SENSITIVITIES, SKIN_TYPES, SUN_EXPOSURES } from './profile.ts';
 import { ROUTINE_RULES, ROUTINE_RULES_VERSION, STEPS, type StepTag } from './routine-rules.ts';
 import { type Routine, type RoutineEntry, buildRoutine, routineChanges, snapshotOf } from './routines.ts';
+import { MARKED_FROM } from './scan-results.ts';
 import { profileOf, read, scanOf } from './test-support.ts';
 
 const ids = (entries: readonly RoutineEntry[]) => entries.map((entry) => entry.step.id);
@@ -32,13 +33,13 @@ describe('the routine rules', () => {
     expect(ids(routine.morning)).toEqual(['cleanser-gel', 'niacinamide-serum', 'moisturiser-light', 'spf-30']);
     expect(ids(routine.evening)).toEqual(['cleanser-gel', 'niacinamide-serum', 'bha-exfoliant', 'moisturiser-light']);
     expect(reasons(entry(routine, 'bha-exfoliant', 'evening'))).toEqual([
-      'Shine was at 50/100 on your nose on November 25, 2026 (marked from 25): salicylic acid clears oil inside the pores; apply it there first.',
+      `Shine was at 50/100 on your nose on November 25, 2026 (marked from ${MARKED_FROM.shine}): salicylic acid clears oil inside the pores; apply it there first.`,
     ]);
     expect(reasons(entry(routine, 'niacinamide-serum'))).toEqual([
-      'Shine was at 50/100 on your nose on November 25, 2026 (marked from 25): niacinamide helps regulate oil.',
+      `Shine was at 50/100 on your nose on November 25, 2026 (marked from ${MARKED_FROM.shine}): niacinamide helps regulate oil.`,
     ]);
     expect(read(entry(routine, 'cleanser-gel')!.reasons[0]!, 'fr')).toBe(
-      "La brillance était à 50/100 sur le nez le 25 novembre 2026 (seuil : 25) : un gel nettoyant enlève l'excès de sébum.",
+      `La brillance était à 50/100 sur le nez le 25 novembre 2026 (seuil : ${MARKED_FROM.shine}) : un gel nettoyant enlève l'excès de sébum.`,
     );
   });
 
@@ -273,18 +274,24 @@ describe('what changed in the routine', () => {
       [
         'niacinamide-serum',
         'morning',
-        ['On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of 25.'],
+        [
+          `On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of ${MARKED_FROM.shine}.`,
+        ],
       ],
       ['cleanser-gel', 'evening', ['Replaced by the gentle cream cleanser.']],
       [
         'niacinamide-serum',
         'evening',
-        ['On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of 25.'],
+        [
+          `On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of ${MARKED_FROM.shine}.`,
+        ],
       ],
       [
         'bha-exfoliant',
         'evening',
-        ['On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of 25.'],
+        [
+          `On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of ${MARKED_FROM.shine}.`,
+        ],
       ],
     ]);
     expect(changes.added.map((item) => `${item.step.id}/${item.time}`)).toEqual([
@@ -292,7 +299,7 @@ describe('what changed in the routine', () => {
       'cleanser-gentle/evening',
     ]);
     expect(read(changes.removed[1]!.why[0]!, 'fr')).toBe(
-      'Sur votre scan du 2 décembre 2026, la brillance sur le nez est à 12/100 : en deçà du seuil de 25.',
+      `Sur votre scan du 2 décembre 2026, la brillance sur le nez est à 12/100 : en deçà du seuil de ${MARKED_FROM.shine}.`,
     );
   });
 

@@ -1,5 +1,12 @@
 import { type AnalysisScores, METRIC_IDS, type MetricId, ZONE_IDS } from '@skanova/skin/contract';
-import { HIGHER_IS_BETTER, type MetricChange, type Place, comparable, compareAnalyses } from '@skanova/skin/trend';
+import {
+  HIGHER_IS_BETTER,
+  LIGHT_DEPENDENT,
+  type MetricChange,
+  type Place,
+  comparable,
+  compareAnalyses,
+} from '@skanova/skin/trend';
 
 // What the consultation and the routine read of the visitor's saved scans: which zone scores stand
 // out, what changed between two scans (judged against the measured noise floor, @skanova/skin/trend),
@@ -16,17 +23,18 @@ export interface ScanResult {
 
 /**
  * From which score a metric is "marked" in a zone: the routine adds a step for it and the consultation
- * names the zone. Starting points set on the test photos' readings (docs/skin-analysis.md: redness
- * 0–64, evenness 91–100, shine 0–50, texture 6–25, dark circles 6–20 on photos of unremarkable skin),
- * about the upper quarter of what they read; to be tuned on data like the capture gates. Evenness is
- * the one metric where more is the aim: it is marked at this score or below.
+ * names the zone. About the upper quarter of what analysis skin-2 reads on the tuning photos
+ * (docs/skin-analysis.md; packages/skin/test/faces: 21 faces, 126 zone readings each for redness and
+ * evenness): redness p75 17, evenness p25 80.5, shine p75 48, texture p75 65.5, dark circles p75 67 (70: about
+ * 9 L* darker than the cheeks, a round step above it).
+ * Evenness is the one metric where more is the aim: it is marked at this score or below.
  */
 export const MARKED_FROM: Readonly<Record<MetricId, number>> = {
   redness: 20,
-  evenness: 93,
-  shine: 25,
-  texture: 25,
-  darkCircles: 15,
+  evenness: 80,
+  shine: 45,
+  texture: 65,
+  darkCircles: 70,
 };
 
 /**
@@ -154,7 +162,10 @@ export interface FastChange {
 /**
  * The fast large changes (FAST_CHANGE) between the newest scan and each earlier scan taken within
  * `withinDays` before it: the largest per metric and place, largest first. Only changes the wrong way
- * count (an improvement is no reason to worry).
+ * between comparable scans count (verdict 'worse': same analysis version and photos taken alike — a
+ * change between photos of another light, distance or pose is 'unsure'; an improvement is no reason to
+ * worry). A light-dependent metric (shine, dark circles: LIGHT_DEPENDENT) moves with the lamp: it is
+ * listed beside another metric's fast change, after it, but never raises the prompt on its own.
  */
 export function fastChanges(scans: readonly ScanResult[]): FastChange[] {
   const [after, ...earlier] = newestFirst(scans);
@@ -172,5 +183,11 @@ export function fastChanges(scans: readonly ScanResult[]): FastChange[] {
         found.set(id, { change, before, after, days });
     }
   }
-  return [...found.values()].sort((a, b) => Math.abs(b.change.delta) - Math.abs(a.change.delta));
+  const lightDependent = (fast: FastChange) => LIGHT_DEPENDENT.has(fast.change.metric);
+  const all = [...found.values()];
+  if (all.every(lightDependent)) return [];
+  return all.sort(
+    (a, b) =>
+      Number(lightDependent(a)) - Number(lightDependent(b)) || Math.abs(b.change.delta) - Math.abs(a.change.delta),
+  );
 }

@@ -1,4 +1,4 @@
-import type { AnalysisOutcome, CaptureSource, GateReading, Point } from '@skanova/skin/contract';
+import type { AnalysisOutcome, CaptureSource, GateId, GateReading, Point } from '@skanova/skin/contract';
 import { MODELS_BASE } from 'virtual:studio-models';
 import {
   ANALYSIS_TIMINGS,
@@ -29,8 +29,10 @@ export interface AnalysedPhoto {
 export interface AnalysisEngine {
   /** Resolves once the models are loaded; `onProgress` follows the first download. */
   ready: Promise<{ backend: string; modelVersion: string }>;
-  check(frame: ImageBitmap): Promise<readonly GateReading[]>;
-  analyse(image: ImageBitmap, source: CaptureSource): Promise<AnalysedPhoto>;
+  /** One live frame's gates, those in `settled` judged with their hysteresis margin (camera-session.ts). */
+  check(frame: ImageBitmap, settled: readonly GateId[]): Promise<readonly GateReading[]>;
+  /** A photo's analysis; from the camera, `settled` is the live verdict's that allowed the shutter. */
+  analyse(image: ImageBitmap, source: CaptureSource, settled?: readonly GateId[]): Promise<AnalysedPhoto>;
   dispose(): void;
 }
 
@@ -86,14 +88,14 @@ export function startAnalysisEngine(onProgress: (loaded: number, total: number) 
 
   return {
     ready,
-    async check(frame) {
-      const message = await send({ type: 'check', id: nextId++, frame }, [frame]);
+    async check(frame, settled) {
+      const message = await send({ type: 'check', id: nextId++, frame, settled: [...settled] }, [frame]);
       if (message.type !== 'checked') throw new EngineError('crashed', `Unexpected answer ${message.type}`);
       return message.gates;
     },
-    async analyse(image, source) {
+    async analyse(image, source, settled = []) {
       const started = performance.now();
-      const message = await send({ type: 'analyse', id: nextId++, image, source }, [image]);
+      const message = await send({ type: 'analyse', id: nextId++, image, source, settled: [...settled] }, [image]);
       if (message.type !== 'analysed') throw new EngineError('crashed', `Unexpected answer ${message.type}`);
       recordTimings(started, message.timings, backend);
       return { outcome: message.outcome, landmarks: message.landmarks };

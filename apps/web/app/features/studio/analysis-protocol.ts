@@ -1,4 +1,4 @@
-import type { AnalysisOutcome, CaptureSource, GateReading, Point } from '@skanova/skin/contract';
+import type { AnalysisOutcome, CaptureSource, GateId, GateReading, Point } from '@skanova/skin/contract';
 
 // Messages between the page and the analysis worker (analysis.worker.ts). Images travel as
 // ImageBitmaps (transferred, never copied, never leaving the browser).
@@ -41,8 +41,13 @@ export type EngineFailure =
 
 export type WorkerRequest =
   | { type: 'init'; id: number; modelsBase: string }
-  | { type: 'check'; id: number; frame: ImageBitmap }
-  | { type: 'analyse'; id: number; image: ImageBitmap; source: CaptureSource };
+  /**
+   * One live camera frame. `settled`: the gates the camera's verdict over the last frames has passed
+   * (camera-session.ts), judged with their hysteresis margin.
+   */
+  | { type: 'check'; id: number; frame: ImageBitmap; settled: readonly GateId[] }
+  /** A photo; from the camera, `settled` is the verdict's that allowed the shutter (empty for an upload). */
+  | { type: 'analyse'; id: number; image: ImageBitmap; source: CaptureSource; settled: readonly GateId[] };
 
 export type WorkerResponse =
   | { type: 'progress'; loaded: number; total: number }

@@ -105,7 +105,12 @@ async function handle(request: WorkerRequest) {
     }
     case 'check': {
       const image = toImage(request.frame);
-      post({ type: 'checked', id: request.id, gates: checkGates(image, await detect(image), { source: 'camera' }) });
+      const settled = new Set(request.settled);
+      post({
+        type: 'checked',
+        id: request.id,
+        gates: checkGates(image, await detect(image), { source: 'camera', settled }),
+      });
       return;
     }
     case 'analyse': {
@@ -114,7 +119,10 @@ async function handle(request: WorkerRequest) {
       const read = performance.now();
       const faces = await detect(image);
       const detected = performance.now();
-      const outcome = analysePhoto(image, faces, { source: request.source });
+      // From the camera, the gates the live verdict had settled are judged with their hysteresis margin:
+      // the photo is not refused for the flicker the preview had already voted away.
+      const settled = new Set(request.source === 'camera' ? request.settled : []);
+      const outcome = analysePhoto(image, faces, { source: request.source, settled });
       const timings = { pixels: read - started, landmarks: detected - read, analysis: performance.now() - detected };
       const landmarks: Point[] = faces.length === 1 ? faces[0]!.mesh.map(([x, y]) => [x, y] as Point) : [];
       post({ type: 'analysed', id: request.id, outcome, landmarks, timings });

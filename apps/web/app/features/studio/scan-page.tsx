@@ -1,6 +1,7 @@
-import { type DragEvent, useCallback, useId, useReducer, useRef, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { CaptureSource } from '@skanova/skin/contract';
+import type { CaptureConditions, CaptureSource, GateId } from '@skanova/skin/contract';
+import { FLOORS_ANALYSIS_VERSION } from '@skanova/skin/trend';
 import { STUDIO_HOME, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { EngineError } from './analysis-client';
@@ -8,7 +9,16 @@ import { useCamera } from './use-camera';
 import { ANALYSIS_MAX_SIDE, THUMBNAIL_MAX_SIDE, decodeImageFile, toJpeg } from './images';
 import { faceFrame } from './face-frame';
 import { ResultView } from './result-view';
-import { type ScanResult, canTakePhoto, initialScanState, problemsOf, scanReducer } from './scan-state';
+import type { CameraVerdict } from './camera-session';
+import { lightTarget } from './light-target';
+import {
+  type ScanResult,
+  canTakePhoto,
+  initialScanState,
+  problemsOf,
+  scanReducer,
+  settledForPhoto,
+} from './scan-state';
 import { studioStore } from './storage';
 import { useAnalysisEngine } from './use-analysis-engine';
 import { useHoldAppUpdate } from './offline/update-hold';
@@ -40,8 +50,10 @@ function Scan() {
     dispatch,
   });
 
+  const lastConditions = useLastConditions(phase.name === 'startingCamera' || phase.name === 'camera');
+
   const analyse = useCallback(
-    async (image: ImageBitmap, source: CaptureSource) => {
+    async (image: ImageBitmap, source: CaptureSource, settled: readonly GateId[] = []) => {
       dispatch({ type: 'analysing', source });
       try {
         // The copy shown under the zones (and kept if the visitor asks), made before the image goes to the worker.
@@ -49,7 +61,7 @@ function Scan() {
         const worker = engine.current;
         if (!worker) throw new EngineError('crashed', 'no engine');
         await worker.ready;
-        const { outcome, landmarks } = await worker.analyse(image, source);
+        const { outcome, landmarks } = await worker.analyse(image, source, settled);
         if (!outcome.ok) return dispatch({ type: 'refused', source, gates: outcome.gates });
         dispatch({
           type: 'analysed',
@@ -108,7 +120,14 @@ function Scan() {
         ) : null}
         {phase.name === 'analysing' ? <p className="studio-analysing">{t('scan.analysing')}</p> : null}
         {phase.name === 'startingCamera' ? <p>{t('scan.camera.starting')}</p> : null}
-        {phase.name === 'camera' && engineState.status === 'ready' ? <Guidance gates={phase.gates} /> : null}
+        {phase.name === 'camera' && engineState.status === 'ready' ? (
+          <>
+            <Guidance verdict={phase.verdict} />
+            {lastConditions && phase.verdict?.light ? (
+              <LightTargetView last={lastConditions} verdict={phase.verdict} />
+            ) : null}
+          </>
+        ) : null}
       </div>
 
       {engineFailed ? (
@@ -161,8 +180,10 @@ function Scan() {
               disabled={!canTakePhoto(state)}
               aria-describedby="camera-hint"
               onClick={() => {
+                // The photo is judged with the gates the verdict that allowed the shutter had settled.
+                const settled = settledForPhoto(state);
                 void camera.takePhoto().then(
-                  (image) => analyse(image, 'camera'),
+                  (image) => analyse(image, 'camera', settled),
                   () => dispatch({ type: 'cameraFailed', problem: 'busy' }),
                 );
               }}
@@ -191,10 +212,34 @@ function Scan() {
   );
 }
 
-function Guidance({ gates }: { gates: Parameters<typeof problemsOf>[0] | null }) {
+/**
+ * How the newest scan of this analysis that recorded it was taken, read when the camera opens (so a
+ * scan saved meanwhile is the next target); undefined when there is none.
+ */
+function useLastConditions(cameraWanted: boolean): CaptureConditions | undefined {
+  const [conditions, setConditions] = useState<CaptureConditions>();
+  useEffect(() => {
+    if (!cameraWanted) return;
+    let live = true;
+    studioStore()
+      .lastConditions(FLOORS_ANALYSIS_VERSION)
+      .then(
+        (last) => live && setConditions(last?.conditions),
+        // Without the last scan's conditions the camera simply shows no target.
+        () => {},
+      );
+    return () => {
+      live = false;
+    };
+  }, [cameraWanted]);
+  return conditions;
+}
+
+/** The gates voted over the last frames: what to fix, in the order to fix it, or that all is well. */
+function Guidance({ verdict }: { verdict: CameraVerdict | null }) {
   const { t } = useTranslation('studio');
-  if (gates === null) return <p>{t('scan.camera.checking')}</p>;
-  const problems = problemsOf(gates);
+  if (verdict === null) return <p>{t('scan.camera.checking')}</p>;
+  const problems = problemsOf(verdict.gates);
   if (problems.length === 0) return <p className="studio-guidance studio-guidance--ok">{t('scan.camera.ready')}</p>;
   return (
     <ul className="studio-guidance" aria-label={t('gates.guidanceLabel')}>
@@ -202,6 +247,31 @@ function Guidance({ gates }: { gates: Parameters<typeof problemsOf>[0] | null })
         <li key={problem}>{t(`gates.problems.${problem}`)}</li>
       ))}
     </ul>
+  );
+}
+
+/** "Same place, same light as last time": the live light against the last scan's (light-target.ts). */
+function LightTargetView({ last, verdict }: { last: CaptureConditions; verdict: CameraVerdict }) {
+  const { t } = useTranslation('studio');
+  if (!verdict.light) return null;
+  const target = lightTarget(last, verdict.light);
+  const hints = [
+    target.strength === 'same' ? null : t(`scan.target.${target.strength}`),
+    target.side === 'same' ? null : t(`scan.target.${target.side === 'left' ? 'fromLeft' : 'fromRight'}`),
+  ].filter((hint): hint is string => hint !== null);
+  return (
+    <div className="studio-target">
+      <p className="studio-target__title">{t('scan.target.title')}</p>
+      {hints.length === 0 ? (
+        <p className="studio-target__same">{t('scan.target.same')}</p>
+      ) : (
+        <ul className="studio-target__hints">
+          {hints.map((hint) => (
+            <li key={hint}>{hint}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Analysis, GateReading } from '@skanova/skin/contract';
+import { type Analysis, GATE_IDS, type GateId, type GateReading } from '@skanova/skin/contract';
+import type { CameraVerdict } from './camera-session';
 import {
   type ScanAction,
   type ScanState,
@@ -8,6 +9,7 @@ import {
   initialScanState,
   problemsOf,
   scanReducer,
+  settledForPhoto,
 } from './scan-state';
 
 // The capture page's state: what the visitor can do follows from the models' state, the camera and the gates.
@@ -29,6 +31,15 @@ const analysis: Analysis = {
   overall: { redness: 1, evenness: 2, shine: 3, texture: 4, darkCircles: 5 },
 };
 
+/** A verdict over the last frames, as the camera session gives it. */
+function verdict(gates: GateReading[], settled: GateId[] = []): CameraVerdict {
+  return { gates, ready: gates.every((gate) => gate.passed), settled, light: null };
+}
+const checked = (gates: GateReading[], settled: GateId[] = []): ScanAction => ({
+  type: 'frameChecked',
+  verdict: verdict(gates, settled),
+});
+
 function run(...actions: ScanAction[]): ScanState {
   return actions.reduce(scanReducer, initialScanState);
 }
@@ -46,19 +57,33 @@ describe('the capture state', () => {
     ).toEqual(['headTurned', 'tooDark', 'blurred']);
   });
 
-  it('enables the shutter only with the models ready and every gate of the last frame passed', () => {
+  it('enables the shutter only with the models ready and every gate passed by the verdict', () => {
     const camera = run({ type: 'openCamera' }, { type: 'cameraStarted' });
-    const allPass = { type: 'frameChecked', gates: [pass('oneFace'), pass('sharpness')] } as const;
+    const allPass = checked([pass('oneFace'), pass('sharpness')]);
     expect(canTakePhoto(scanReducer(camera, allPass))).toBe(false);
     const ready = scanReducer(camera, { type: 'engineReady', modelVersion: 'm' });
     expect(canTakePhoto(ready)).toBe(false);
     expect(canTakePhoto(scanReducer(ready, allPass))).toBe(true);
-    expect(
-      canTakePhoto(
-        scanReducer(ready, { type: 'frameChecked', gates: [pass('oneFace'), fail('sharpness', 'blurred')] }),
-      ),
-    ).toBe(false);
-    expect(canTakePhoto(scanReducer(ready, { type: 'frameChecked', gates: [] }))).toBe(false);
+    expect(canTakePhoto(scanReducer(ready, checked([pass('oneFace'), fail('sharpness', 'blurred')])))).toBe(false);
+    expect(canTakePhoto(scanReducer(ready, checked([])))).toBe(false);
+  });
+
+  it('follows the verdict over the last frames, not the last frame alone', () => {
+    const ready = run({ type: 'engineReady', modelVersion: 'm' }, { type: 'openCamera' }, { type: 'cameraStarted' });
+    // The latest frame read the sharpness just under its threshold, but the vote over the window passed it.
+    const flicker: CameraVerdict = {
+      gates: GATE_IDS.map(pass),
+      ready: true,
+      settled: [...GATE_IDS],
+      light: { light: 60, horizontal: 0.1 },
+    };
+    const state = scanReducer(ready, { type: 'frameChecked', verdict: flicker });
+    expect(canTakePhoto(state)).toBe(true);
+    // The photo taken now is judged with the gates that verdict settled.
+    expect(settledForPhoto(state)).toEqual(GATE_IDS);
+    const refusing = scanReducer(state, { type: 'frameChecked', verdict: { ...flicker, ready: false } });
+    expect(canTakePhoto(refusing)).toBe(false);
+    expect(settledForPhoto(run({ type: 'openCamera' }))).toEqual([]);
   });
 
   it('offers the upload with the reason when the camera cannot start', () => {
@@ -80,7 +105,7 @@ describe('the capture state', () => {
 
   it('ignores frames that arrive after the camera closed', () => {
     const closed = run({ type: 'openCamera' }, { type: 'cameraStarted' }, { type: 'restart' });
-    expect(scanReducer(closed, { type: 'frameChecked', gates: [pass('oneFace')] })).toBe(closed);
+    expect(scanReducer(closed, checked([pass('oneFace')]))).toBe(closed);
   });
 
   it('says why a photo was refused', () => {

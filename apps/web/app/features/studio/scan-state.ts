@@ -2,11 +2,13 @@ import {
   type Analysis,
   type CaptureSource,
   GATE_IDS,
+  type GateId,
   type GateProblem,
   type GateReading,
   type Point,
 } from '@skanova/skin/contract';
 import type { EngineFailure } from './analysis-protocol';
+import type { CameraVerdict } from './camera-session';
 
 // The capture page's state, as a reducer: what the visitor sees follows from it alone (tested without
 // a browser). The engine (models) loads in the background from the moment the page opens; the camera
@@ -33,8 +35,11 @@ export type ScanPhase =
   /** Choose: camera or a photo. */
   | { name: 'choose'; cameraProblem: CameraProblem | null; unreadableFile: boolean }
   | { name: 'startingCamera' }
-  /** Live preview with guidance; `gates` is the last checked frame (null before the first). */
-  | { name: 'camera'; gates: readonly GateReading[] | null }
+  /**
+   * Live preview with guidance; `verdict` is the gates voted over the last frames (camera-session.ts),
+   * null before the first frame was checked.
+   */
+  | { name: 'camera'; verdict: CameraVerdict | null }
   | { name: 'analysing'; source: CaptureSource }
   | { name: 'refused'; source: CaptureSource; problems: readonly GateProblem[] }
   | { name: 'result'; result: ScanResult; saved: 'no' | 'saving' | 'saved' | 'failed' };
@@ -51,7 +56,7 @@ export type ScanAction =
   | { type: 'openCamera' }
   | { type: 'cameraStarted' }
   | { type: 'cameraFailed'; problem: CameraProblem }
-  | { type: 'frameChecked'; gates: readonly GateReading[] }
+  | { type: 'frameChecked'; verdict: CameraVerdict }
   | { type: 'analysing'; source: CaptureSource }
   | { type: 'unreadableFile' }
   | { type: 'refused'; source: CaptureSource; gates: readonly GateReading[] }
@@ -78,15 +83,23 @@ export function problemsOf(gates: readonly GateReading[]): GateProblem[] {
   return [...new Set(problems)];
 }
 
-/** The shutter works only with the models ready and every gate of the last frame passed. */
+/**
+ * The shutter works only with the models ready and every gate passed by the vote over the last frames
+ * (a single frame's flicker neither opens nor closes it).
+ */
 export function canTakePhoto(state: ScanState): boolean {
   return (
     state.engine.status === 'ready' &&
     state.phase.name === 'camera' &&
-    state.phase.gates !== null &&
-    state.phase.gates.length > 0 &&
-    state.phase.gates.every((gate) => gate.passed)
+    state.phase.verdict !== null &&
+    state.phase.verdict.gates.length > 0 &&
+    state.phase.verdict.ready
   );
+}
+
+/** The gates the photo taken now is analysed with as settled: those of the verdict that allowed the shutter. */
+export function settledForPhoto(state: ScanState): readonly GateId[] {
+  return state.phase.name === 'camera' && state.phase.verdict ? state.phase.verdict.settled : [];
 }
 
 export function scanReducer(state: ScanState, action: ScanAction): ScanState {
@@ -107,11 +120,11 @@ export function scanReducer(state: ScanState, action: ScanAction): ScanState {
     case 'openCamera':
       return { ...state, phase: { name: 'startingCamera' } };
     case 'cameraStarted':
-      return phase.name === 'startingCamera' ? { ...state, phase: { name: 'camera', gates: null } } : state;
+      return phase.name === 'startingCamera' ? { ...state, phase: { name: 'camera', verdict: null } } : state;
     case 'cameraFailed':
       return { ...state, phase: { name: 'choose', cameraProblem: action.problem, unreadableFile: false } };
     case 'frameChecked':
-      return phase.name === 'camera' ? { ...state, phase: { name: 'camera', gates: action.gates } } : state;
+      return phase.name === 'camera' ? { ...state, phase: { name: 'camera', verdict: action.verdict } } : state;
     case 'analysing':
       return { ...state, phase: { name: 'analysing', source: action.source } };
     case 'unreadableFile':

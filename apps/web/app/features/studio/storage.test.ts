@@ -127,6 +127,36 @@ describe('the studio store', () => {
     expect(read?.analysis).toEqual(analysis);
   });
 
+  it('keeps how each photo was taken, and finds the newest conditions of an analysis version', async () => {
+    const conditions = {
+      light: 61.4,
+      gradient: { horizontal: 0.12, vertical: -0.3 },
+      colourTemperature: 5400,
+      faceSize: 0.31,
+      pxPerMm: 3.6,
+      pose: { yaw: 2.1, pitch: 7.4, roll: -0.5 },
+    };
+    const store = createStudioStore();
+    expect(await store.lastConditions('skin-2')).toBeUndefined();
+    const withConditions = (version: string, light: number) => ({
+      ...analysis,
+      version,
+      conditions: { ...conditions, light },
+    });
+    // An old scan without conditions, one of another version, then two of skin-2.
+    await store.saveScan(scan('old', '2026-11-01T08:00:00.000Z'));
+    await store.saveScan(scan('a', '2026-11-10T08:00:00.000Z', { analysis: withConditions('skin-2', 50) }));
+    await store.saveScan(scan('b', '2026-11-17T08:00:00.000Z', { analysis: withConditions('skin-2', 61.4) }));
+    await store.saveScan(scan('c', '2026-11-18T08:00:00.000Z', { analysis: withConditions('skin-3', 70) }));
+    await store.saveScan(scan('d', '2026-11-19T08:00:00.000Z', { analysis: { ...analysis, version: 'skin-2' } }));
+    const again = createStudioStore();
+    expect((await again.getScan('b'))?.analysis.conditions).toEqual(conditions);
+    expect((await again.listScans()).find((item) => item.id === 'b')?.analysis.conditions).toEqual(conditions);
+    expect((await again.getScan('old'))?.analysis).not.toHaveProperty('conditions');
+    expect(await again.lastConditions('skin-2')).toEqual({ takenAt: '2026-11-17T08:00:00.000Z', conditions });
+    expect(await again.lastConditions('skin-9')).toBeUndefined();
+  });
+
   it('keeps the consultation profile, replaced when edited', async () => {
     const store = createStudioStore();
     expect(await store.profile()).toBeUndefined();

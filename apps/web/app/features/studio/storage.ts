@@ -1,5 +1,13 @@
 import { type DBSchema, type IDBPDatabase, deleteDB, openDB } from 'idb';
-import type { Analysis, AnalysisScores, CaptureSource, GateReading, Point, ZoneResult } from '@skanova/skin/contract';
+import type {
+  Analysis,
+  AnalysisScores,
+  CaptureConditions,
+  CaptureSource,
+  GateReading,
+  Point,
+  ZoneResult,
+} from '@skanova/skin/contract';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 
 // What the web app keeps, on the visitor's device only (SKIN-APP brief §8): the consents given before
@@ -51,6 +59,11 @@ export interface ScanRecord {
   analysisVersion: string;
   modelVersion: string;
   gates: readonly GateReading[];
+  /**
+   * The analysis as the worker returned it, kept whole: scores, zones and — from analysis skin-2 — how
+   * the photo was taken (`conditions`: light, its slope and colour, distance, pose), which decides
+   * whether two scans were taken alike enough to compare. Older scans have no `conditions`.
+   */
   analysis: Analysis;
   /** The face's 478 landmarks (x, y in image pixels), for the overlay. */
   landmarks: readonly Point[];
@@ -204,6 +217,11 @@ export interface StudioStore {
   /** One saved scan, shapes included. */
   getScan(id: string): Promise<ScanRecord | undefined>;
   deleteScan(id: string): Promise<void>;
+  /**
+   * How the newest scan of `analysisVersion` that recorded it was taken (the camera's "same light as
+   * last time"), read newest first without loading the other scans.
+   */
+  lastConditions(analysisVersion: string): Promise<{ takenAt: string; conditions: CaptureConditions } | undefined>;
   /** The consultation's answers, if the visitor gave them. */
   profile(): Promise<ConsultationProfile | undefined>;
   saveProfile(profile: ConsultationProfile): Promise<void>;
@@ -269,6 +287,15 @@ export function createStudioStore(open: () => Promise<StudioDb> = openStudioDb):
     },
     async deleteScan(id) {
       await (await db()).delete('scans', id);
+    },
+    async lastConditions(analysisVersion) {
+      const index = (await db()).transaction('scans').store.index('takenAt');
+      for (let cursor = await index.openCursor(null, 'prev'); cursor; cursor = await cursor.continue()) {
+        const { analysis, takenAt } = cursor.value;
+        if (analysis.version === analysisVersion && analysis.conditions)
+          return { takenAt, conditions: analysis.conditions };
+      }
+      return undefined;
     },
     async profile() {
       return (await db()).get('profile', PROFILE_KEY);

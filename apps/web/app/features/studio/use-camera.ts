@@ -1,5 +1,6 @@
 import { type Dispatch, type RefObject, useEffect, useRef } from 'react';
 import type { AnalysisEngine } from './analysis-client';
+import { startCameraSession } from './camera-session';
 import { ANALYSIS_MAX_SIDE, GUIDANCE_MAX_SIDE, grabFrame } from './images';
 import { type ScanAction, cameraProblemOf } from './scan-state';
 
@@ -18,7 +19,8 @@ interface CameraOptions {
 
 /**
  * The front camera (issue 11 §3): started when wanted, stopped when not; while the models are ready,
- * a small frame goes to the worker every few hundred milliseconds for the gates' live verdict.
+ * a small frame goes to the worker every few hundred milliseconds, and the gates voted over the last
+ * frames (camera-session.ts: a new session each time the camera runs) are the live verdict.
  * Returns `takePhoto`, which grabs a full frame and stops the camera.
  */
 export function useCamera({ video, active, checking, engine, dispatch }: CameraOptions) {
@@ -55,13 +57,18 @@ export function useCamera({ video, active, checking, engine, dispatch }: CameraO
     if (!checking) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout>;
+    // The camera (re)started: the verdict starts afresh, with no frame and no gate settled.
+    const session = startCameraSession<ImageBitmap>((frame, settled) => {
+      const worker = engine.current;
+      if (!worker) return Promise.reject(new Error('no engine'));
+      return worker.check(frame, settled);
+    });
     const tick = async () => {
       const element = video.current;
-      const worker = engine.current;
-      if (element && worker && element.videoWidth > 0) {
+      if (element && engine.current && element.videoWidth > 0) {
         try {
-          const gates = await worker.check(await grabFrame(element, GUIDANCE_MAX_SIDE));
-          if (live) dispatch({ type: 'frameChecked', gates });
+          const verdict = await session.check(await grabFrame(element, GUIDANCE_MAX_SIDE));
+          if (live) dispatch({ type: 'frameChecked', verdict });
         } catch {
           // A frame that could not be read or checked: the next one will be. A dead engine reports itself.
         }

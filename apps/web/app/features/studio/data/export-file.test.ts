@@ -187,6 +187,52 @@ describe('export → import', () => {
     expect(exportFileName('Glow & Co', new Date('2026-01-02T00:00:00Z'))).toBe('glow-co-studio-2026-01-02.json');
   });
 
+  it('keeps how each photo was taken (analysis skin-2), and reads scans and files without it', async () => {
+    const conditions = {
+      light: 61.4,
+      gradient: { horizontal: 0.12, vertical: -0.3 },
+      colourTemperature: 5400,
+      faceSize: 0.31,
+      pxPerMm: 3.6,
+      pose: { yaw: 2.1, pitch: 7.4, roll: -0.5 },
+    };
+    const skin2 = { ...analysis, version: 'skin-2', conditions };
+    const store = await deviceWith([
+      scan('old', '2026-11-03T08:00:00.000Z'),
+      scan('new', '2026-11-10T08:00:00.000Z', { analysisVersion: 'skin-2', analysis: skin2 }),
+    ]);
+    const json = await exportedJson(store);
+    expect(json.scans[0]!.analysis).not.toHaveProperty('conditions');
+    expect(json.scans[1]!.analysis.conditions).toEqual(conditions);
+    const read = await readExportFile(fileOf(json));
+    if (!read.ok) throw new Error(read.problem.kind);
+    expect(read.data.scans[0]!.analysis).not.toHaveProperty('conditions');
+    expect(read.data.scans[1]!.analysis).toEqual(skin2);
+    globalThis.indexedDB = new IDBFactory();
+    const there = await deviceWith([]);
+    await there.importEverything(read.data, 'merge');
+    expect((await there.getScan('new'))?.analysis.conditions).toEqual(conditions);
+
+    // A file of format 1 (before skin-2): still read, its scans without conditions.
+    const v1 = { ...json, formatVersion: 1, scans: [json.scans[0]] };
+    const old = await readExportFile(fileOf(v1));
+    expect(old.ok && old.data.scans.map((item) => item.analysis)).toEqual([analysis]);
+
+    // Conditions out of bounds, or incomplete, are refused with the scan named.
+    const wrong = async (change: (conditions: Record<string, any>) => void) => {
+      const copy = structuredClone(json);
+      change(copy.scans[1]!.analysis.conditions);
+      return problemOf(fileOf(copy));
+    };
+    const second = { kind: 'invalidScan', scan: 2 };
+    expect(await wrong((item) => (item.light = 140))).toEqual(second);
+    expect(await wrong((item) => (item.gradient.vertical = 40))).toEqual(second);
+    expect(await wrong((item) => (item.colourTemperature = 0))).toEqual(second);
+    expect(await wrong((item) => (item.faceSize = -1))).toEqual(second);
+    expect(await wrong((item) => (item.pose.yaw = '3'))).toEqual(second);
+    expect(await wrong((item) => delete item.pose)).toEqual(second);
+  });
+
   it('exports and imports an empty device', async () => {
     const store = await deviceWith([]);
     const read = await readExportFile(

@@ -1,5 +1,12 @@
 import * as z from 'zod/mini';
-import { type CaptureSource, GATE_IDS, GATE_PROBLEMS, METRIC_IDS, ZONE_IDS } from '@skanova/skin/contract';
+import {
+  type Analysis,
+  type CaptureSource,
+  GATE_IDS,
+  GATE_PROBLEMS,
+  METRIC_IDS,
+  ZONE_IDS,
+} from '@skanova/skin/contract';
 import noiseFloors from '@skanova/skin/data/noise-floors.json';
 import { type ConsultationProfile, consultationProfileSchema } from '@skanova/shared/studio/profile';
 import { type ConsentRecord, STUDIO_DB_VERSION, type ScanRecord, type StudioSnapshot } from '../storage';
@@ -15,8 +22,13 @@ import { type ConsentRecord, STUDIO_DB_VERSION, type ScanRecord, type StudioSnap
 
 /** The format's name: a file without it is not an export of this app. */
 export const EXPORT_FORMAT = 'skanova-studio-export';
-/** Bumped when the file's shape changes; an app refuses a file newer than it knows. */
-export const EXPORT_FORMAT_VERSION = 1;
+/**
+ * Bumped when the file's shape changes; an app refuses a file newer than it knows. 2: a scan's analysis
+ * may carry how its photo was taken (`conditions`, analysis skin-2) — an app of format 1 would drop
+ * them, and then compare photos of another light as if taken alike, so it is asked to update instead.
+ * Files of every version up to this one are read.
+ */
+export const EXPORT_FORMAT_VERSION = 2;
 
 const MIB = 1024 * 1024;
 
@@ -88,8 +100,29 @@ const zoneSchema = z.object({
   metrics: z.partialRecord(z.enum(METRIC_IDS), score),
 });
 
+/** A finite number within [min, max]. */
+const bounded = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max));
+const degrees = bounded(-180, 180);
+
+/**
+ * How the photo was taken (`CaptureConditions`, analysis skin-2), every number bounded by what the
+ * analysis can produce: L* 0–100; a slope of light in stops (the analysis reads at most ±8.6 between
+ * two skins of L* 0 and 100); the light's temperature as the analysis clamps it; the face's share of
+ * the frame and its scale; the head's angles.
+ */
+const conditionsSchema = z.object({
+  light: bounded(0, 100),
+  gradient: z.object({ horizontal: bounded(-10, 10), vertical: bounded(-10, 10) }),
+  colourTemperature: bounded(1500, 25_000),
+  faceSize: z.number().check(z.gt(0), z.lte(10)),
+  pxPerMm: z.number().check(z.gt(0), z.lte(1000)),
+  pose: z.object({ yaw: degrees, pitch: degrees, roll: degrees }),
+});
+
 const analysisSchema = z.object({
   version: shortText,
+  /** Absent from scans of analysis skin-1 (and from files of format 1 made before skin-2). */
+  conditions: z.optional(conditionsSchema),
   width: z.int().check(z.gte(1), z.lte(100_000)),
   height: z.int().check(z.gte(1), z.lte(100_000)),
   pxPerMm: z.number().check(z.gt(0)),
@@ -125,10 +158,10 @@ const consentSchema = z.object({
   textVersion: shortText,
 });
 
-/** The whole file of format version 1. */
+/** The whole file, of format version 1 or 2 (2 may carry `analysis.conditions`; 1 usually does not). */
 export const exportFileSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
-  formatVersion: z.literal(EXPORT_FORMAT_VERSION),
+  formatVersion: z.union([z.literal(1), z.literal(EXPORT_FORMAT_VERSION)]),
   /** When the file was made, ISO 8601 UTC. */
   exportedAt: z.iso.datetime(),
   /** The app that made it: its database schema and its analysis (zones, metrics, gates) versions. */
@@ -186,11 +219,40 @@ async function exportScan(scan: ScanRecord): Promise<ExportedScan> {
     analysisVersion: scan.analysisVersion,
     modelVersion: scan.modelVersion,
     gates: scan.gates.map((gate) => ({ ...gate })),
-    analysis: scan.analysis as ExportedScan['analysis'],
+    analysis: exportAnalysis(scan.analysis),
     landmarks: scan.landmarks as ExportedScan['landmarks'],
     thumbnail: await exportImage(scan.thumbnail),
     thumbnailFrame: scan.thumbnailFrame,
     ...(scan.photo ? { photo: await exportImage(scan.photo) } : {}),
+  };
+}
+
+function exportAnalysis(analysis: Analysis): ExportedScan['analysis'] {
+  const { version, conditions, width, height, pxPerMm, zones, overall } = analysis;
+  return {
+    version,
+    ...(conditions
+      ? {
+          conditions: {
+            light: conditions.light,
+            gradient: { horizontal: conditions.gradient.horizontal, vertical: conditions.gradient.vertical },
+            colourTemperature: conditions.colourTemperature,
+            faceSize: conditions.faceSize,
+            pxPerMm: conditions.pxPerMm,
+            pose: { yaw: conditions.pose.yaw, pitch: conditions.pose.pitch, roll: conditions.pose.roll },
+          },
+        }
+      : {}),
+    width,
+    height,
+    pxPerMm,
+    zones: zones.map((zone) => ({
+      zone: zone.zone,
+      outline: zone.outline as ExportedScan['analysis']['zones'][number]['outline'],
+      pixels: zone.pixels,
+      metrics: zone.metrics,
+    })),
+    overall,
   };
 }
 

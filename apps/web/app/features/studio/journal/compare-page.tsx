@@ -15,9 +15,9 @@ import {
   metricTitle,
   placeTitle,
 } from './journal-format';
-import { PLACES, changesBetween, countVerdicts, daysBetween, localMoment } from './journal-model';
+import { PLACES, changesBetween, countVerdicts, daysBetween, differencesOf, localMoment } from './journal-model';
 import { type JournalScans, useJournalScans } from './use-journal-scans';
-import { ChangeFigure } from './verdict-badge';
+import { ChangeFigure, DifferencesNote } from './verdict-badge';
 import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
@@ -133,12 +133,15 @@ function Compare({ state }: { state: JournalScans }) {
   );
 }
 
-function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
+/** Two scans' photos and every score side by side, each change judged against its floor. */
+export function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
   const { t, i18n } = useTranslation('studio');
   const lang = i18n.language;
   const { before, after, changes } = changesBetween(a, b);
   const bothPhotos = Boolean(before.photo && after.photo);
   const counts = countVerdicts(changes);
+  // Beyond the floor between photos not taken alike: unsure, with what differed.
+  const differences = differencesOf(changes.filter((change) => change.verdict === 'unsure'));
   const withYear = new Date(before.takenAt).getFullYear() !== new Date(after.takenAt).getFullYear();
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const days = daysBetween(
@@ -164,8 +167,10 @@ function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
         ) : (
           <>
             <p className="compare-summary">
-              {t('compare.interval', { count: days })} {t('compare.counts', { total: changes.length, ...counts })}
+              {t('compare.interval', { count: days })}{' '}
+              {t(counts.unsure > 0 ? 'compare.countsUnsure' : 'compare.counts', { total: changes.length, ...counts })}
             </p>
+            <DifferencesNote differences={differences} headingLevel={3} />
             <div className="compare-places">
               {PLACES.map((place) => {
                 const rows = METRIC_IDS.map((metric) =>

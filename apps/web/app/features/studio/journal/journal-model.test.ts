@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Analysis, MetricId, ZoneId } from '@skanova/skin/contract';
-import { noiseFloor } from '@skanova/skin/trend';
+import type { Analysis, CaptureConditions, MetricId, ZoneId } from '@skanova/skin/contract';
+import { type Place, noiseFloor } from '@skanova/skin/trend';
 import {
   type JournalScan,
   DEFAULT_REMINDER_TIME,
+  PLACES,
   buildSeries,
   changesBetween,
   countVerdicts,
+  differencesOf,
   firstReminder,
   metricsAt,
   nextScanDue,
@@ -15,10 +17,11 @@ import {
   timeTicks,
 } from './journal-model';
 
-// Fixed scan histories. The floors are the shipped measurements (noise-floors.json): face-wide
-// texture 1.4, left-cheek evenness 2.9, nose redness 0.8 (1 once the one-point minimum applies).
+// Fixed scan histories, their scores set against the floors the app ships (noise-floors.json, read
+// through noiseFloor: the floors are re-measured whenever the analysis changes, the rules are not).
 
 const OVERALL = { redness: 20, evenness: 60, shine: 10, texture: 30, darkCircles: 40 };
+const floorOf = (metric: MetricId, place: Place) => noiseFloor(metric, place)!;
 
 function scan(
   id: string,
@@ -26,9 +29,11 @@ function scan(
   overall: Partial<Record<MetricId, number>> = {},
   zones: Partial<Record<ZoneId, Partial<Record<MetricId, number>>>> = {},
   version = 'skin-1',
+  conditions?: CaptureConditions,
 ): JournalScan {
   const analysis: Analysis = {
     version,
+    ...(conditions ? { conditions } : {}),
     width: 800,
     height: 1000,
     pxPerMm: 4,
@@ -43,40 +48,56 @@ function scan(
   return { id, takenAt, analysis };
 }
 
+/** How a photo was taken: a window in front, at arm's length, facing the camera. */
+const ALIKE: CaptureConditions = {
+  light: 62,
+  gradient: { horizontal: 0.05, vertical: 0.1 },
+  colourTemperature: 5600,
+  faceSize: 0.3,
+  pxPerMm: 3.5,
+  pose: { yaw: 1, pitch: 6, roll: 0 },
+};
+
 describe('a metric series against its noise floor', () => {
-  it('uses the measured floors the app ships', () => {
-    expect(noiseFloor('texture', 'overall')).toBe(1.4);
-    expect(noiseFloor('evenness', 'leftCheek')).toBe(2.9);
-    expect(noiseFloor('redness', 'nose')).toBe(1);
+  it('uses the measured floors the app ships, never under one point', () => {
+    for (const place of PLACES)
+      for (const metric of metricsAt(place)) expect(floorOf(metric, place)).toBeGreaterThanOrEqual(1);
+    expect(noiseFloor('shine', 'eyeArea')).toBeUndefined();
   });
 
   it('calls a change just below the floor stable and one just above it a change (texture: up is worse)', () => {
+    const floor = floorOf('texture', 'overall');
     const series = buildSeries(
       [
-        scan('c', '2026-11-25T09:00:00.000Z', { texture: 32.8 }),
+        scan('c', '2026-11-25T09:00:00.000Z', { texture: 30 + 0.9 * floor + 1.1 * floor }),
         scan('a', '2026-11-11T09:00:00.000Z', { texture: 30 }),
-        scan('b', '2026-11-18T09:00:00.000Z', { texture: 31.3 }),
+        scan('b', '2026-11-18T09:00:00.000Z', { texture: 30 + 0.9 * floor }),
       ],
       'overall',
       'texture',
     );
-    expect(series.floor).toBe(1.4);
+    expect(series.floor).toBe(floor);
     expect(series.points.map((point) => point.id)).toEqual(['a', 'b', 'c']);
     expect(series.points[0]!.change).toBeUndefined();
-    // +1.3 < 1.4: stable. +1.5 ≥ 1.4: a real rise of texture, which is worse.
-    expect(series.points[1]!.change).toMatchObject({ delta: expect.closeTo(1.3), verdict: 'stable' });
-    expect(series.points[2]!.change).toMatchObject({ delta: expect.closeTo(1.5), verdict: 'worse', direction: 'up' });
+    // Under the floor: stable. Over it: a real rise of texture, which is worse.
+    expect(series.points[1]!.change).toMatchObject({ delta: expect.closeTo(0.9 * floor), verdict: 'stable' });
+    expect(series.points[2]!.change).toMatchObject({
+      delta: expect.closeTo(1.1 * floor),
+      verdict: 'worse',
+      direction: 'up',
+    });
     expect(series.sincePrevious).toBe(series.points[2]!.change);
-    expect(series.sinceFirst).toMatchObject({ before: 30, after: 32.8, verdict: 'worse' });
+    expect(series.sinceFirst).toMatchObject({ before: 30, after: expect.closeTo(30 + 2 * floor), verdict: 'worse' });
     expect(series.leftOut).toBe(0);
   });
 
   it('reads the direction of each metric: more evenness is better', () => {
+    const floor = floorOf('evenness', 'leftCheek');
     const series = buildSeries(
       [
         scan('a', '2026-11-11T09:00:00.000Z', {}, { leftCheek: { evenness: 50 } }),
-        scan('b', '2026-11-18T09:00:00.000Z', {}, { leftCheek: { evenness: 52.8 } }),
-        scan('c', '2026-11-25T09:00:00.000Z', {}, { leftCheek: { evenness: 55.8 } }),
+        scan('b', '2026-11-18T09:00:00.000Z', {}, { leftCheek: { evenness: 50 + 0.9 * floor } }),
+        scan('c', '2026-11-25T09:00:00.000Z', {}, { leftCheek: { evenness: 50 + 2 * floor } }),
       ],
       'leftCheek',
       'evenness',
@@ -86,10 +107,11 @@ describe('a metric series against its noise floor', () => {
   });
 
   it('holds a change of exactly the floor as a change, and a drop just under it as stable', () => {
+    const floor = floorOf('redness', 'nose');
     const series = buildSeries(
       [
         scan('a', '2026-11-04T09:00:00.000Z', {}, { nose: { redness: 30 } }),
-        scan('b', '2026-11-11T09:00:00.000Z', {}, { nose: { redness: 31 } }),
+        scan('b', '2026-11-11T09:00:00.000Z', {}, { nose: { redness: 30 + floor } }),
         scan('c', '2026-11-18T09:00:00.000Z', {}, { nose: { redness: 30.05 } }),
       ],
       'nose',
@@ -97,6 +119,24 @@ describe('a metric series against its noise floor', () => {
     );
     expect(series.points.map((point) => point.change?.verdict)).toEqual([undefined, 'worse', 'stable']);
     expect(series.sinceFirst?.verdict).toBe('stable');
+  });
+
+  it('calls a change beyond the floor unsure, with what differed, when the photos were not taken alike', () => {
+    const floor = floorOf('texture', 'overall');
+    const lamp = { ...ALIKE, light: 85 };
+    const series = buildSeries(
+      [
+        scan('a', '2026-11-04T09:00:00.000Z', { texture: 30 }, {}, 'skin-2', ALIKE),
+        scan('b', '2026-11-11T09:00:00.000Z', { texture: 30 + 3 * floor }, {}, 'skin-2', lamp),
+        scan('c', '2026-11-18T09:00:00.000Z', { texture: 30 + 6 * floor }, {}, 'skin-2', lamp),
+      ],
+      'overall',
+      'texture',
+    );
+    // b against a: another light, unsure; c against b: the same light, worse; c against a: unsure.
+    expect(series.points.map((point) => point.change?.verdict)).toEqual([undefined, 'unsure', 'worse']);
+    expect(series.points[1]!.change?.differences).toEqual(['light']);
+    expect(series.sinceFirst).toMatchObject({ verdict: 'unsure', differences: ['light'] });
   });
 
   it('leaves out scans of other analysis versions and scans where the zone was not measured', () => {
@@ -130,27 +170,51 @@ describe('a metric series against its noise floor', () => {
 });
 
 describe('two scans compared', () => {
+  const texture = floorOf('texture', 'overall');
+  const redness = floorOf('redness', 'overall');
+  const noseRedness = floorOf('redness', 'nose');
   const early = scan('early', '2026-11-04T09:00:00.000Z', { redness: 20, texture: 30 }, { nose: { redness: 40 } });
-  const late = scan('late', '2026-11-18T09:00:00.000Z', { redness: 20.9, texture: 27 }, { nose: { redness: 45 } });
+  const late = scan(
+    'late',
+    '2026-11-18T09:00:00.000Z',
+    { redness: 20 + 0.9 * redness, texture: 30 - 2 * texture },
+    { nose: { redness: 40 + 3 * noseRedness } },
+  );
 
   it('puts the older scan first whatever the order asked', () => {
     const { before, after, changes } = changesBetween(late, early);
     expect([before.id, after.id]).toEqual(['early', 'late']);
     expect(changes.find((change) => change.metric === 'texture' && change.place === 'overall')).toMatchObject({
-      delta: -3,
+      delta: expect.closeTo(-2 * texture),
       verdict: 'better',
     });
   });
 
   it('counts the verdicts and lists the real changes, the largest against its floor first', () => {
     const { changes } = changesBetween(early, late);
-    // Face-wide: redness +0.9 (floor 1: stable), texture −3 (floor 1.4: better), the rest unchanged;
-    // nose redness +5 (floor 1: worse).
-    expect(countVerdicts(changes)).toEqual({ better: 1, worse: 1, stable: 4 });
+    // Face-wide: redness 0.9 floors up (stable), texture 2 floors down (better), the rest unchanged;
+    // nose redness 3 floors up (worse).
+    expect(countVerdicts(changes)).toEqual({ better: 1, worse: 1, stable: 4, unsure: 0 });
     expect(realChanges(changes).map((change) => `${change.place} ${change.metric} ${change.verdict}`)).toEqual([
       'nose redness worse',
       'overall texture better',
     ]);
+    expect(differencesOf(changes)).toEqual([]);
+  });
+
+  it('counts a change beyond the floor between photos not taken alike as neither better nor worse', () => {
+    const before = { ...early, analysis: { ...early.analysis, version: 'skin-2', conditions: ALIKE } };
+    const after = {
+      ...late,
+      analysis: {
+        ...late.analysis,
+        version: 'skin-2',
+        conditions: { ...ALIKE, faceSize: 0.5, colourTemperature: 3000 },
+      },
+    };
+    const { changes } = changesBetween(before, after);
+    expect(countVerdicts(changes)).toEqual({ better: 0, worse: 0, stable: 4, unsure: 2 });
+    expect(differencesOf(changes)).toEqual(['lightColour', 'distance']);
   });
 
   it('compares nothing between analyses of different versions', () => {

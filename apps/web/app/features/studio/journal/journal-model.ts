@@ -1,8 +1,10 @@
 import { type AnalysisScores, METRIC_IDS, type MetricId, ZONE_IDS } from '@skanova/skin/contract';
+import { CONDITION_DIFFERENCES, type ConditionDifference } from '@skanova/skin/conditions';
 import {
   type MetricChange,
   type Place,
   type Verdict,
+  captureDifferences,
   compareAnalyses,
   compareMetric,
   noiseFloor,
@@ -10,8 +12,9 @@ import {
 
 // The journal's arithmetic, pure and tested on fixed scan histories (journal-model.test.ts): one
 // metric's series over the saved scans, each step judged against the metric's measured noise floor
-// (@skanova/skin/trend: a change below the floor is "stable", never better or worse), the changes
-// between two scans, and when the next weekly scan is due.
+// (@skanova/skin/trend: a change below the floor is "stable", never better or worse; beyond it between
+// two photos not taken alike — another light, distance or pose — it is "unsure", neither better nor
+// worse), the changes between two scans, and when the next weekly scan is due.
 
 /** What the journal reads of a saved scan. */
 export interface JournalScan {
@@ -69,42 +72,56 @@ export function buildSeries(scans: readonly JournalScan[], place: Place, metric:
   const ordered = [...scans].sort((a, b) => (a.takenAt < b.takenAt ? -1 : a.takenAt > b.takenAt ? 1 : 0));
   const version = ordered[ordered.length - 1]?.analysis.version;
   const points: SeriesPoint[] = [];
+  const counted: JournalScan[] = [];
   for (const scan of ordered) {
     const value = scan.analysis.version === version ? scoreOf(scan.analysis, place, metric) : undefined;
     if (value === undefined) continue;
     const previous = points[points.length - 1];
+    const differences = previous ? captureDifferences(counted[counted.length - 1]!.analysis, scan.analysis) : [];
     points.push({
       id: scan.id,
       takenAt: scan.takenAt,
       value,
-      ...(previous ? { change: compareMetric(metric, place, previous.value, value) } : {}),
+      ...(previous ? { change: compareMetric(metric, place, previous.value, value, differences) } : {}),
     });
+    counted.push(scan);
   }
   const first = points[0];
   const latest = points[points.length - 1];
+  const sinceFirst =
+    first && latest && points.length > 1
+      ? compareMetric(
+          metric,
+          place,
+          first.value,
+          latest.value,
+          captureDifferences(counted[0]!.analysis, counted[counted.length - 1]!.analysis),
+        )
+      : undefined;
   return {
     place,
     metric,
     floor: compareMetric(metric, place, 0, 0).floor,
     points,
     ...(latest?.change ? { sincePrevious: latest.change } : {}),
-    ...(first && latest && points.length > 1
-      ? { sinceFirst: compareMetric(metric, place, first.value, latest.value) }
-      : {}),
+    ...(sinceFirst ? { sinceFirst } : {}),
     leftOut: ordered.length - points.length,
   };
 }
 
-export interface ChangeCounts {
-  readonly better: number;
-  readonly worse: number;
-  readonly stable: number;
-}
+export type ChangeCounts = Readonly<Record<Verdict, number>>;
 
+/** How many changes are better, worse, stable, or unsure (beyond the floor between photos not taken alike: neither). */
 export function countVerdicts(changes: readonly MetricChange[]): ChangeCounts {
-  const counts: Record<Verdict, number> = { better: 0, worse: 0, stable: 0 };
+  const counts: Record<Verdict, number> = { better: 0, worse: 0, stable: 0, unsure: 0 };
   for (const change of changes) counts[change.verdict]++;
   return counts;
+}
+
+/** What differed between the captures behind `changes`, each kind once, in the order to fix it. */
+export function differencesOf(changes: readonly MetricChange[]): ConditionDifference[] {
+  const found = new Set(changes.flatMap((change) => change.differences));
+  return CONDITION_DIFFERENCES.filter((difference) => found.has(difference));
 }
 
 /**
@@ -119,7 +136,7 @@ export function changesBetween<Scan extends JournalScan>(
   return { before, after, changes: compareAnalyses(before.analysis, after.analysis) };
 }
 
-/** The changes beyond the floor (better or worse), largest first relative to their floor. */
+/** The changes beyond the floor (better, worse or unsure), largest first relative to their floor. */
 export function realChanges(changes: readonly MetricChange[]): MetricChange[] {
   return changes
     .filter((change) => change.verdict !== 'stable')

@@ -3,12 +3,12 @@ import { STUDIO_JOURNAL_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/co
 import { useTranslation } from '../../../lib/react-i18n';
 import type { ScanSummary } from '../storage';
 import { formatFloor, formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
-import { changesBetween, realChanges } from './journal-model';
+import { changesBetween, differencesOf, realChanges } from './journal-model';
 import { NextScan } from './next-scan';
 import { Timeline, compareLink } from './timeline';
 import { TrendSection } from './trend-section';
 import { useJournalScans } from './use-journal-scans';
-import { ChangeFigure } from './verdict-badge';
+import { ChangeFigure, DifferencesNote } from './verdict-badge';
 import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
@@ -70,7 +70,7 @@ function Journal({ state, remove }: ReturnType<typeof useJournalScans>) {
 const SHOWN_CHANGES = 5;
 
 /** What moved beyond its noise floor between the two latest scans. */
-function SincePrevious({ scans }: { scans: readonly ScanSummary[] }) {
+export function SincePrevious({ scans }: { scans: readonly ScanSummary[] }) {
   const { t } = useTranslation('studio');
   const [latest, previous] = scans;
   return (
@@ -123,6 +123,8 @@ function SinceList({ latest, previous }: { latest: ScanSummary; previous: ScanSu
             {real.length > SHOWN_CHANGES ? `${t('journal.since.more', { count: real.length - SHOWN_CHANGES })} ` : ''}
             {t('journal.since.rest', { count: changes.length - real.length })}
           </p>
+          {/* Beyond the floor between photos not taken alike: neither better nor worse, and why. */}
+          <DifferencesNote differences={differencesOf(real.filter((change) => change.verdict === 'unsure'))} />
         </>
       )}
       <Link to={compareLink(previous.id, latest.id)} className="button button--secondary button--small">

@@ -9,7 +9,8 @@ import { type Series, type TimeTicks, scoreAxis, timeTicks } from './journal-mod
 // a band of ± the noise floor around the first scan (a score inside it has not really moved since
 // then), and each scan's mark saying how it moved since the one before — a hollow circle when stable,
 // a triangle pointing up or down when the change reaches the floor, green when better, red when
-// worse. Screen readers get a title and a summary; the figures are a table beside it (trend-table).
+// worse, hollow and neutral when unsure (beyond the floor between photos not taken alike). Screen
+// readers get a title and a summary; the figures are a table beside it (trend-table).
 
 export interface TrendChartProps {
   series: Series;

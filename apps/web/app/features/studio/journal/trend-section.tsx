@@ -15,7 +15,7 @@ import {
 } from './journal-format';
 import { type JournalScan, PLACES, type Series, buildSeries, metricsAt } from './journal-model';
 import { TrendChart } from './trend-chart';
-import { ChangeFigure } from './verdict-badge';
+import { ChangeFigure, verdictWords } from './verdict-badge';
 
 // The trends: the visitor picks a place (the whole face or a zone) and a metric; the chart shows its
 // scores over the weeks against the noise floor, the two changes that matter (since the previous
@@ -135,7 +135,7 @@ export function TrendSection({ scans }: { scans: readonly JournalScan[] }) {
                     last: formatShortDay(latest!.takenAt, lang),
                     value: formatScore(latest!.value, lang),
                     delta: formatDelta(series.sinceFirst!.delta, lang),
-                    verdict: t(`journal.verdict.${series.sinceFirst!.verdict}`),
+                    verdict: verdictWords(t, series.sinceFirst!),
                     floor: formatFloor(series.floor, lang),
                   })}
                   formatTick={(time, unit) => dateFormat(lang, TICK_FORMATS[unit]).format(time)}
@@ -156,7 +156,7 @@ export function TrendSection({ scans }: { scans: readonly JournalScan[] }) {
 }
 
 function Headline({ label, change }: { label: string; change: MetricChange }) {
-  const { i18n } = useTranslation('studio');
+  const { t, i18n } = useTranslation('studio');
   return (
     <div className="journal-headline__item">
       <dt>{label}</dt>
@@ -165,6 +165,14 @@ function Headline({ label, change }: { label: string; change: MetricChange }) {
           {formatScore(change.before, i18n.language)} → {formatScore(change.after, i18n.language)}
         </span>{' '}
         <ChangeFigure change={change} afterScores />
+        {/* Beyond the floor between photos not taken alike: what differed, in words. */}
+        {change.verdict === 'unsure'
+          ? change.differences.map((difference) => (
+              <span key={difference} className="journal-headline__why">
+                {t(`journal.differences.${difference}`)}
+              </span>
+            ))
+          : null}
       </dd>
     </div>
   );
@@ -198,6 +206,12 @@ function ChartLegend() {
           <path className="trend-chart__mark trend-chart__mark--worse" d="M10 1L15 11L5 11Z" />
         </svg>
         {t('journal.legend.worse')}
+      </li>
+      <li>
+        <svg className="trend-legend__key" viewBox="0 0 20 12" aria-hidden="true">
+          <path className="trend-chart__mark trend-chart__mark--unsure" d="M10 1L15 11L5 11Z" />
+        </svg>
+        {t('journal.legend.unsure')}
       </li>
     </ul>
   );

@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analysePhoto } from '../src/analyse.ts';
+import { nodeFaceModel, type NodeFaceModel } from './node-face-model.ts';
+import { addHighlight, INVARIANCE_SET, lightGradient, lighterSkin, scaleSkinLightness } from './phantoms.ts';
+import {
+  analyseEdited,
+  cellsOf,
+  floorOf,
+  KNOWN_SENSITIVITIES,
+  loadPhotos,
+  score,
+  type ValidationPhoto,
+} from './validation.ts';
+
+// What the metrics must ignore (docs/skin-validation.md): a slope of light, the complexion, and the
+// photo-wide changes of a re-capture — or a gate refuses the photo with the right reason.
+
+// NOT YET MET by analysis skin-2 (issue "Skin measurements you can trust" §2, still open): each check
+// below fails on at least one photo — the figures are in docs/skin-validation.md (§ Invariance, § Skin
+// tone). Skipped, not weakened: un-skip each `it` as the metric that meets it lands.
+describe.skip('on every real photo the gates accept (thresholds not yet met: docs/skin-validation.md)', () => {
+  let model: NodeFaceModel;
+  let photos: ValidationPhoto[];
+  beforeAll(async () => {
+    model = await nodeFaceModel();
+    photos = (await loadPhotos(model)).accepted;
+  }, 120_000);
+
+  it('a ±10 % slope of light moves no shine cell beyond its floor, or the gates ask for even light', async () => {
+    for (const photo of photos)
+      for (const [direction, amount] of [
+        ['vertical', 0.1],
+        ['vertical', -0.1],
+        ['horizontal', 0.1],
+        ['horizontal', -0.1],
+      ] as const) {
+        const image = lightGradient(photo.image, direction, amount);
+        const outcome = analysePhoto(image, await model.detect(image), { source: 'upload' });
+        if (!outcome.ok) {
+          expect(outcome.gates.filter((g) => !g.passed).map((g) => g.problem)).toEqual(['unevenLight']);
+          continue;
+        }
+        for (const [place, metric, value] of cellsOf(photo.analysis)) {
+          if (metric !== 'shine') continue;
+          const change = Math.abs(score(outcome.analysis, metric, place)! - value);
+          expect(change, `${photo.name} ${direction} ${amount} ${place}`).toBeLessThanOrEqual(floorOf(metric, place));
+        }
+      }
+  });
+
+  it('a darker complexion (skin L* ×0.7, ×0.55) keeps texture and evenness within 2 floors', async () => {
+    for (const photo of photos)
+      for (const factor of [0.7, 0.55]) {
+        const after = (await analyseEdited(photo, scaleSkinLightness(photo.image, photo.face, factor)))!;
+        for (const [place, metric, value] of cellsOf(photo.analysis)) {
+          if (metric !== 'texture' && metric !== 'evenness') continue;
+          const change = Math.abs(score(after, metric, place)! - value);
+          expect(change, `${photo.name} ×${factor} ${place} ${metric}`).toBeLessThanOrEqual(2 * floorOf(metric, place));
+        }
+      }
+  });
+
+  it('the same highlight reads within a factor 2 on a lighter and a darker (×0.55) complexion', async () => {
+    for (const photo of photos) {
+      const rise = async (image: typeof photo.image) => {
+        const before = (await analyseEdited(photo, image))!;
+        const after = (await analyseEdited(photo, addHighlight(image, photo.face, 'nose', { share: 0.1 }).image))!;
+        return score(after, 'shine', 'nose')! - score(before, 'shine', 'nose')!;
+      };
+      const light = await rise(lighterSkin(photo.image, photo.face));
+      const dark = await rise(scaleSkinLightness(photo.image, photo.face, 0.55));
+      expect(Math.min(light, dark), photo.name).toBeGreaterThan(0);
+      expect(Math.max(light, dark) / Math.min(light, dark), `${photo.name}: ${light} / ${dark}`).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
+describe.skip('the invariance set, on four photos from light to dark (not yet met: docs/skin-validation.md)', () => {
+  let model: NodeFaceModel;
+  let photos: ValidationPhoto[];
+  beforeAll(async () => {
+    model = await nodeFaceModel();
+    photos = (await loadPhotos(model)).accepted;
+  }, 120_000);
+
+  it('≥ 90 % of cells stay within their floor; each change beyond is refused with its reason or a known sensitivity', async () => {
+    const sample = ['face-sample6-a.jpg', 'face-044.jpg', 'face-006.jpg', 'face-061.jpg'].map((name) =>
+      photos.find((p) => p.name === name)!,
+    );
+    let within = 0;
+    let total = 0;
+    const unexplained: string[] = [];
+    for (const photo of sample)
+      for (const variant of INVARIANCE_SET) {
+        const image = variant.apply(photo.image);
+        const outcome = analysePhoto(image, await model.detect(image), { source: 'upload' });
+        if (!outcome.ok) continue; // refused: the photo is not measured, so nothing moved
+        for (const [place, metric, value] of cellsOf(photo.analysis)) {
+          const other = variant.swapsSides
+            ? place === 'leftCheek'
+              ? 'rightCheek'
+              : place === 'rightCheek'
+                ? 'leftCheek'
+                : place
+            : place;
+          const change = Math.abs(score(outcome.analysis, metric, other)! - value);
+          total++;
+          if (change <= floorOf(metric, place)) within++;
+          else if (!KNOWN_SENSITIVITIES.some((k) => k.variant === variant.name && k.metric === metric))
+            unexplained.push(`${photo.name} ${variant.name} ${place}/${metric} ${change.toFixed(1)}`);
+        }
+      }
+    expect(within / total).toBeGreaterThanOrEqual(0.9);
+    expect(unexplained).toEqual([]);
+  });
+});
