@@ -168,15 +168,17 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
   }
   const reference = skinReference(lab, zones);
   const skin = keepSkin(lab, zones, reference);
-  const skinOf = (mask: Mask) => {
+  // The median L* of a zone's skin; of the zone as drawn when the skin test left none of it.
+  const skinMedianL = (mask: Mask) => {
     const out = new Uint8Array(mask.length);
     for (let i = 0; i < mask.length; i++) out[i] = mask[i]! & skin[i]!;
-    return out;
+    const value = medianOf(lab.L, out);
+    return Number.isNaN(value) ? medianOf(lab.L, mask) : value;
   };
   const medianL = {
     // The cheeks' skin only: a beard or a strand of hair is not the light on the cheek.
-    leftCheek: medianOf(lab.L, skinOf(masks.leftCheek)),
-    rightCheek: medianOf(lab.L, skinOf(masks.rightCheek)),
+    leftCheek: skinMedianL(masks.leftCheek),
+    rightCheek: skinMedianL(masks.rightCheek),
     // The eye area as drawn: a dark under-eye must not be taken for shadow and dropped.
     eyeArea: medianOf(lab.L, masks.eyeArea),
   };
@@ -190,8 +192,8 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
     reference,
     medianL,
     photoMean: mean,
-    forehead: medianOf(lab.L, skinOf(masks.forehead)),
-    chin: medianOf(lab.L, skinOf(masks.chin)),
+    forehead: skinMedianL(masks.forehead),
+    chin: skinMedianL(masks.chin),
   };
 }
 
