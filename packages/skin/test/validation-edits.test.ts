@@ -10,7 +10,7 @@ import { analyseEdited, floorOf, loadPhotos, score, type ValidationPhoto } from 
 
 const REDNESS_ZONES: ZoneId[] = ['forehead', 'leftCheek', 'rightCheek', 'nose', 'chin', 'lipContour'];
 
-// NOT YET MET by analysis skin-2 (issue "Skin measurements you can trust" §2, still open): each check
+// NOT YET MET by analysis skin-2 (docs/skin-analysis.md § Limits; ADR 015): each check
 // below fails on at least one photo — the figures per photo and per dose are in docs/skin-validation.md.
 // Skipped, not weakened: un-skip each `it` as the metric that meets it lands.
 describe.skip('on every real photo the gates accept (thresholds not yet met: docs/skin-validation.md)', () => {

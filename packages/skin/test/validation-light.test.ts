@@ -15,7 +15,7 @@ import {
 // What the metrics must ignore (docs/skin-validation.md): a slope of light, the complexion, and the
 // photo-wide changes of a re-capture — or a gate refuses the photo with the right reason.
 
-// NOT YET MET by analysis skin-2 (issue "Skin measurements you can trust" §2, still open): each check
+// NOT YET MET by analysis skin-2 (docs/skin-analysis.md § Limits; ADR 015): each check
 // below fails on at least one photo — the figures are in docs/skin-validation.md (§ Invariance, § Skin
 // tone). Skipped, not weakened: un-skip each `it` as the metric that meets it lands.
 let model: NodeFaceModel;

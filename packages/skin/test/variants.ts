@@ -33,7 +33,7 @@ export interface Jitter {
   readonly jpegQuality: number | null;
 }
 
-/** The capture jitter of the first noise-floor method (SKIN-APP brief §7). */
+/** The capture jitter of the first noise-floor method (analysis skin-1; docs/skin-analysis.md § Noise floor). */
 export function randomJitter(random: () => number): Jitter {
   const between = (low: number, high: number) => low + (high - low) * random();
   return {

@@ -2,7 +2,7 @@ import type { CaptureConditions } from '@skanova/skin/contract';
 import { CONDITION_LIMITS } from '@skanova/skin/conditions';
 import type { LiveLight } from './camera-session';
 
-// "Same place, same light as last time" (issue "Skin measurements you can trust" §3): two scans are
+// "Same place, same light as last time" (docs/skin-analysis.md § Like with like): two scans are
 // compared only when they were taken alike (@skanova/skin/conditions), so the camera shows, from the
 // live readings, whether the light on the face is close to the last scan's — by the same limits the
 // comparison applies. The light's strength is the skin's L* (the `exposure` gate's value, the scan's

@@ -38,7 +38,7 @@ import {
 } from './journal/journal-model';
 import type { ScanSummary } from './storage';
 
-// Like compared with like (issue "Skin measurements you can trust" §5, §6): two scans of one face, the
+// Like compared with like (docs/skin-analysis.md § Like with like): two scans of one face, the
 // second with the light from above (its slope from forehead to chin 0.6 stops steeper) and every score
 // moved far beyond its noise floor. Nowhere — the journal's series and "since your previous scan", the
 // comparison page, the consultation's and the routine's dermatologist prompt — does that read "worse"
