@@ -44,7 +44,7 @@ import {
   photometricGates,
   stopsBetween,
 } from './gates.ts';
-import { halve, resampleAffine, type Affine } from './image.ts';
+import { resampleAffine } from './image.ts';
 import { type Mask, maskBox } from './mask.ts';
 import {
   darkCirclesScore,
@@ -61,7 +61,16 @@ import {
   type ZoneMeasures,
 } from './metrics.ts';
 import { colourTemperature } from './conditions.ts';
-import { faceCrop, faceOvalMask, faceScale, pupils, zoneMasks, zoneOutlines, type FaceCrop } from './zones.ts';
+import {
+  cropPixels,
+  faceCrop,
+  faceOvalMask,
+  faceScale,
+  pupils,
+  zoneMasks,
+  zoneOutlines,
+  type FaceCrop,
+} from './zones.ts';
 
 /** Bumped whenever a zone, a metric or a gate changes definition (the journal compares like with like). */
 export const ANALYSIS_VERSION = 'skin-2';
@@ -93,7 +102,9 @@ function photoStats(image: RgbaImage): PhotoStats {
   let g = 0;
   let b = 0;
   let n = 0;
-  const luminances: number[] = [];
+  // Every 4th pixel of every 4th row: the sample's size is known, so one typed array (a frame of the
+  // live camera comes through here too).
+  const luminances = new Float32Array(Math.ceil(image.height / 4) * Math.ceil(image.width / 4));
   for (let y = 0; y < image.height; y += 4) {
     for (let x = 0; x < image.width; x += 4) {
       const p = (y * image.width + x) * 4;
@@ -103,12 +114,11 @@ function photoStats(image: RgbaImage): PhotoStats {
       r += lr;
       g += lg;
       b += lb;
-      luminances.push(0.2126729 * lr + 0.7151522 * lg + 0.072175 * lb);
-      n++;
+      luminances[n++] = 0.2126729 * lr + 0.7151522 * lg + 0.072175 * lb;
     }
   }
   if (!n) return { mean: [0, 0, 0], brightL: 0 };
-  const y = median(Float32Array.from(luminances), GATE_THRESHOLDS.brightQuantile);
+  const y = median(luminances, GATE_THRESHOLDS.brightQuantile);
   return { mean: [r / n, g / n, b / n], brightL: xyzToLab(y * 0.95047, y, y * 1.08883)[0] };
 }
 
@@ -142,22 +152,7 @@ type Rgb = [number, number, number];
 function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rgb): PreparedFace {
   const gains = greyWorldGains(mean);
   const crop = faceCrop(face, pxPerMm);
-  let source = image;
-  let factor = 1;
-  while (crop.sourcePxPerMm / (factor * 2) >= pxPerMm * 1.5 && source.width >= 16 && source.height >= 16) {
-    source = halve(source);
-    factor *= 2;
-  }
-  const t = crop.toSource;
-  const transform: Affine = {
-    a: t.a / factor,
-    b: t.b / factor,
-    c: t.c / factor,
-    d: t.d / factor,
-    e: t.e / factor,
-    f: t.f / factor,
-  };
-  const pixels = resampleAffine(source, crop.width, crop.height, transform);
+  const pixels = cropPixels(image, crop);
   const lab = imageToLab(pixels, gains);
   const masks = zoneMasks(crop);
   // The face's own skin reference: medians over every zone (hair and shadow are a minority).

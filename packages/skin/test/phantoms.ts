@@ -23,10 +23,19 @@ import {
   xyzToLinearRgb,
 } from '../src/colour.ts';
 import { differenceOfGaussians, gaussianBlur } from '../src/filters.ts';
-import { applyAffine, halve, resampleAffine, type Affine } from '../src/image.ts';
+import { applyAffine } from '../src/image.ts';
 import { polygonMask, type Mask } from '../src/mask.ts';
 import { keepSkin, skinReference } from '../src/metrics.ts';
-import { faceCrop, faceOvalMask, faceScale, LEFT_EYE, RIGHT_EYE, zoneMasks, type FaceCrop } from '../src/zones.ts';
+import {
+  cropPixels,
+  faceCrop,
+  faceOvalMask,
+  faceScale,
+  LEFT_EYE,
+  RIGHT_EYE,
+  zoneMasks,
+  type FaceCrop,
+} from '../src/zones.ts';
 import { decodeImage, encodeJpeg } from './images.ts';
 import { seededRandom, transformImage } from './variants.ts';
 
@@ -67,22 +76,7 @@ function cropContext(face: DetectedFace): CropContext {
  */
 function skinIn(image: RgbaImage, context: CropContext, area: Mask): Mask {
   const { crop, masks } = context;
-  let source = image;
-  let factor = 1;
-  while (crop.sourcePxPerMm / (factor * 2) >= crop.pxPerMm * 1.5 && source.width >= 16 && source.height >= 16) {
-    source = halve(source);
-    factor *= 2;
-  }
-  const t = crop.toSource;
-  const transform: Affine = {
-    a: t.a / factor,
-    b: t.b / factor,
-    c: t.c / factor,
-    d: t.d / factor,
-    e: t.e / factor,
-    f: t.f / factor,
-  };
-  const lab = imageToLab(resampleAffine(source, crop.width, crop.height, transform));
+  const lab = imageToLab(cropPixels(image, crop));
   const zones = unionOf(
     ZONE_IDS.map((zone) => masks[zone]),
     crop.width * crop.height,
