@@ -6,9 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RgbaImage } from '../src/contract.ts';
 import { resampleAffine } from '../src/image.ts';
-import { pupils } from '../src/zones.ts';
 import { decodeImage, encodeJpeg, FIXTURES_DIR } from '../test/images.ts';
 import { nodeFaceModel } from '../test/node-face-model.ts';
+import { cutUpright, eyeLineAngle } from './cut-upright.ts';
 
 /** Faces to cut out: the group photo, a point near the face's centre, the fixture's name. */
 const FACES = [
@@ -59,23 +59,11 @@ async function main() {
       .map((f) => ({ f, d: Math.hypot(f.box[0] + f.box[2] / 2 - near[0], f.box[1] + f.box[3] / 2 - near[1]) }))
       .sort((p, q) => p.d - q.d)[0]?.f;
     if (!face) throw new Error(`no face in ${photo}`);
-    const [p, q] = pupils(face);
-    const angle = Math.atan2(q[1] - p[1], q[0] - p[0]);
+    const angle = eyeLineAngle(face);
     const size = Math.round(face.box[2] * 1.6);
     const cx = face.box[0] + face.box[2] / 2;
     const cy = face.box[1] + face.box[3] / 2 - face.box[3] * 0.05;
-    const cos = Math.cos(angle);
-    const sin = Math.sin(angle);
-    const h = size / 2;
-    // Output (x, y) → source: rotate the offset from the crop's centre by the eye line's angle.
-    const crop = resampleAffine(image, size, size, {
-      a: cos,
-      b: -sin,
-      c: cx - h * cos + h * sin,
-      d: sin,
-      e: cos,
-      f: cy - h * sin - h * cos,
-    });
+    const crop = cutUpright(image, cx, cy, size, angle);
     const bytes = encodeJpeg(crop, 85);
     writeFileSync(path.join(FIXTURES_DIR, name), bytes);
     console.log(

@@ -7,11 +7,10 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { resampleAffine } from '../src/image.ts';
 import { cheekTone } from '../src/tone.ts';
-import { pupils } from '../src/zones.ts';
 import { decodeImage, encodeJpeg } from '../test/images.ts';
 import { nodeFaceModel } from '../test/node-face-model.ts';
+import { cutUpright, eyeLineAngle } from './cut-upright.ts';
 import { FACES_DIR, type RealFace } from '../test/real-faces.ts';
 
 /**
@@ -80,26 +79,14 @@ async function main() {
     const faces = await model.detect(image);
     if (faces.length !== 1) throw new Error(`${name}: ${faces.length} faces`);
     const face = faces[0]!;
-    const [p, q] = pupils(face);
-    const angle = Math.atan2(q[1] - p[1], q[0] - p[0]);
+    const angle = eyeLineAngle(face);
     const cx = face.box[0] + face.box[2] / 2;
     const cy = face.box[1] + face.box[3] / 2;
     // The largest square up to CUT_FACTOR × the box that stays inside the portrait once turned.
     const reach =
       Math.min(cx, cy, image.width - cx, image.height - cy) / (Math.abs(Math.cos(angle)) + Math.abs(Math.sin(angle)));
-    const h = Math.floor(Math.min((face.box[2] * CUT_FACTOR) / 2, reach));
-    const size = 2 * h;
-    const cos = Math.cos(angle);
-    const sin = Math.sin(angle);
-    // Output (x, y) → source: rotate the offset from the cut's centre by the eye line's angle.
-    const cut = resampleAffine(image, size, size, {
-      a: cos,
-      b: -sin,
-      c: cx - h * cos + h * sin,
-      d: sin,
-      e: cos,
-      f: cy - h * sin - h * cos,
-    });
+    const size = 2 * Math.floor(Math.min((face.box[2] * CUT_FACTOR) / 2, reach));
+    const cut = cutUpright(image, cx, cy, size, angle);
     const file = `face-${number}.jpg`;
     const bytes = encodeJpeg(cut, 85);
     writeFileSync(path.join(FACES_DIR, file), bytes);
