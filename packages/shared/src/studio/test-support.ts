@@ -1,4 +1,4 @@
-import { type Analysis, type MetricId, ZONE_IDS, type ZoneId } from '@skanova/skin/contract';
+import { type Analysis, type CaptureConditions, type MetricId, ZONE_IDS, type ZoneId } from '@skanova/skin/contract';
 import en from '../i18n/en/studio.json' with { type: 'json' };
 import fr from '../i18n/fr/studio.json' with { type: 'json' };
 import type { ConsultationProfile } from './profile.ts';
@@ -29,6 +29,16 @@ export const SAMPLE_OVERALL: Readonly<Record<MetricId, number>> = {
   shine: 14.5,
   texture: 10.9,
   darkCircles: 12.6,
+};
+
+/** How a photo was taken (analysis skin-2): a window in front, at arm's length, facing the camera. */
+export const WINDOW_CONDITIONS: CaptureConditions = {
+  light: 62,
+  gradient: { horizontal: 0.05, vertical: 0.1 },
+  colourTemperature: 5600,
+  faceSize: 0.3,
+  pxPerMm: 3.5,
+  pose: { yaw: 1, pitch: 6, roll: 0 },
 };
 
 /** The sample's analysis with some scores changed (`overall` for the face-wide ones). */

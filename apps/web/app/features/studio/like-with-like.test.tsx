@@ -22,7 +22,7 @@ import commonFr from '@skanova/shared/i18n/fr/common.json';
 import studioFr from '@skanova/shared/i18n/fr/studio.json';
 import { answer, fastChangePrompt } from '@skanova/shared/studio/consultation';
 import { FAST_CHANGE, fastChanges } from '@skanova/shared/studio/scan-results';
-import { read } from '@skanova/shared/studio/test-support';
+import { read, WINDOW_CONDITIONS } from '@skanova/shared/studio/test-support';
 import { I18nextProvider } from '../../lib/react-i18n';
 import { createTestI18n } from '../../test-support/i18n';
 import { Comparison } from './journal/compare-page';
@@ -49,14 +49,7 @@ const WEEK_BEFORE = '2026-11-18T09:00:00.000Z';
 const NOW = '2026-11-25T09:00:00.000Z';
 
 /** A window in front, at arm's length, facing the camera. */
-const WINDOW: CaptureConditions = {
-  light: 62,
-  gradient: { horizontal: 0.05, vertical: 0.1 },
-  colourTemperature: 5600,
-  faceSize: 0.3,
-  pxPerMm: 3.5,
-  pose: { yaw: 1, pitch: 6, roll: 0 },
-};
+const WINDOW = WINDOW_CONDITIONS;
 /** The same place, with a lamp above: the forehead lit, the chin in shade. */
 const LAMP_ABOVE: CaptureConditions = { ...WINDOW, gradient: { ...WINDOW.gradient, vertical: 0.7 } };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WINDOW_CONDITIONS } from '@skanova/shared/studio/test-support';
 import type { Analysis, CaptureConditions, MetricId, ZoneId } from '@skanova/skin/contract';
 import { type Place, noiseFloor } from '@skanova/skin/trend';
 import {
@@ -48,15 +49,8 @@ function scan(
   return { id, takenAt, analysis };
 }
 
-/** How a photo was taken: a window in front, at arm's length, facing the camera. */
-const ALIKE: CaptureConditions = {
-  light: 62,
-  gradient: { horizontal: 0.05, vertical: 0.1 },
-  colourTemperature: 5600,
-  faceSize: 0.3,
-  pxPerMm: 3.5,
-  pose: { yaw: 1, pitch: 6, roll: 0 },
-};
+/** A window in front, at arm's length, facing the camera. */
+const ALIKE = WINDOW_CONDITIONS;
 
 describe('a metric series against its noise floor', () => {
   it('uses the measured floors the app ships, never under one point', () => {
