@@ -211,8 +211,9 @@ export function stopsBetween(L1: number, L2: number): number {
 
 /** The photometric gates; `relaxed` holds the gates judged with their hysteresis (already passed). */
 export function photometricGates(m: PhotometricMeasures, relaxed: ReadonlySet<GateId> = new Set()): GateReading[] {
-  const t = thresholds(false);
-  const r = (gate: GateId) => (relaxed.has(gate) ? thresholds(true) : t);
+  const strict = thresholds(false);
+  const loose = thresholds(true);
+  const r = (gate: GateId) => (relaxed.has(gate) ? loose : strict);
   const e = r('exposure');
   const tooDark = m.brightL < e.minBrightL || m.lightness < e.minLightness;
   const tooBright = m.lightness > e.maxLightness || m.clippedShare > e.maxClippedShare;
