@@ -9,6 +9,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import importTypePaths from './tools/eslint/no-restricted-import-type-paths.js';
 import typeCycles from './tools/eslint/no-type-cycle.js';
 import tseslint from 'typescript-eslint';
 
@@ -36,7 +37,23 @@ const SERVER_PLUMBING = ['db', 'lib', 'email', 'domain', 'services.ts'];
 /** What starts the server or answers a request: never imported by features or jobs. */
 const SERVER_ENTRY_POINTS = ['functions', 'http', 'app.ts', 'main.ts', 'process', 'cli', 'demo'];
 const SERVER_ABOVE_PLUMBING = ['features', 'jobs', ...SERVER_ENTRY_POINTS];
-const WEB_FEATURES = 'apps/web/app/features';
+/**
+ * Every other file at the root of the server's src/ (config.ts, and any file added there) is plumbing:
+ * a file outside the layer folders would otherwise import anything and be imported by anything, and
+ * carry a feature to the plumbing or to another feature (ADR 020). A glob, so that a file created
+ * after the linter started, or linted before it is saved, is covered too.
+ */
+const SERVER_ROOT_PLUMBING = `./${SERVER}/!(app|main|context).{ts,tsx,js,mts,cts}`;
+const WEB = 'apps/web/app';
+const WEB_FEATURES = `${WEB}/features`;
+/**
+ * The web app's entry points: the framework loads them, and they compose everything else. Nothing
+ * imports them, so that what they import (the consent banner, the vitals reporter, every route) never
+ * reaches a component, a feature or another route through them (ADR 020).
+ */
+const WEB_ENTRY_POINTS = ['root.tsx', 'routes.ts', 'entry.client.tsx', 'entry.server.tsx'].map(
+  (file) => `./${WEB}/${file}`,
+);
 
 const layers = [
   {
@@ -65,6 +82,12 @@ const layers = [
       'Plumbing (db, lib, email, domain) never imports features, jobs or entry points, nor context.ts (it holds the auth feature): name the services you need from services.ts.',
   },
   {
+    target: SERVER_ROOT_PLUMBING,
+    from: [...SERVER_ABOVE_PLUMBING.map((folder) => `./${SERVER}/${folder}`), `./${SERVER}/context.ts`],
+    message:
+      'A file at the root of apps/server/src (other than app.ts, main.ts and context.ts) is plumbing: it never imports features, jobs or entry points. Put code that composes features in a feature, a job or an entry point (ADR 008, ADR 020).',
+  },
+  {
     target: `./${SERVER_FEATURES}`,
     from: SERVER_ENTRY_POINTS.concat('jobs').map((folder) => `./${SERVER}/${folder}`),
     message: 'Features never import jobs, the callables or the HTTP layer: those compose features, not the reverse.',
@@ -75,13 +98,19 @@ const layers = [
     message: 'Jobs compose features; the callables, the HTTP layer and the app call jobs, never the reverse.',
   },
   ...featureIsolation(SERVER_FEATURES),
-  // Web: lib, components ← features ← routes.
+  // Web: lib, components ← features ← routes ← entry points (root.tsx, routes.ts, entry.*).
   {
-    target: ['./apps/web/app/lib', './apps/web/app/components'],
-    from: ['./apps/web/app/features', './apps/web/app/routes'],
+    target: [`./${WEB}/lib`, `./${WEB}/components`],
+    from: [`./${WEB}/features`, `./${WEB}/routes`],
     message: 'lib and components are shared by features: they never import a feature or a route.',
   },
-  { target: `./${WEB_FEATURES}`, from: './apps/web/app/routes', message: 'Features never import routes.' },
+  { target: `./${WEB_FEATURES}`, from: `./${WEB}/routes`, message: 'Features never import routes.' },
+  {
+    target: `./${WEB}`,
+    from: WEB_ENTRY_POINTS,
+    message:
+      'Nothing imports the entry points (root.tsx, routes.ts, entry.*): they compose the app. Move what you need from one to lib/ or components/ (ADR 020).',
+  },
   ...featureIsolation(WEB_FEATURES),
 ];
 
@@ -110,7 +139,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { 'import-x': importX, local: typeCycles },
+    plugins: { 'import-x': importX, local: { rules: { ...typeCycles.rules, ...importTypePaths.rules } } },
     settings: {
       // Without these, import-x reads only .js files for the rules that follow imports (no-cycle passed
       // over every TypeScript module).
@@ -134,6 +163,8 @@ export default tseslint.config(
       // import-x/no-cycle skips type-only imports; this one reports the cycles they close (ADR 008).
       'local/no-type-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: layers }],
+      // The same zones for `typeof import('…')`, which import-x does not read (ADR 020).
+      'local/no-restricted-import-type-paths': ['error', { zones: layers }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
       '@typescript-eslint/consistent-type-imports': [

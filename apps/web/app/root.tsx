@@ -5,15 +5,11 @@ import type { Route } from './+types/root';
 import { ConsentBanner } from './features/consent/consent-banner';
 import { startVitalsReporting } from './features/vitals/vitals-reporter';
 import { COMMON_NAMESPACES, I18N_ELEMENT_ID, i18n } from './lib/i18n';
+import type { RouteHandle } from './lib/route-handle';
 import { CONFIG_ELEMENT_ID } from './lib/site-config';
 import './styles/global.css';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
-
-/** Route modules declare the translation namespaces they use: `export const handle = { i18n: ['support'] }`. */
-export interface RouteHandle {
-  i18n?: string[];
-}
 
 function usePageNamespaces(): string[] {
   const matches = useMatches();

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
 import { SessionProvider } from '../lib/auth/session';
-import type { RouteHandle } from '../root';
+import type { RouteHandle } from '../lib/route-handle';
 import './site-footer.css';
 import './site-header.css';
 import './affiliate-layout.css';

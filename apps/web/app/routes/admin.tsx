@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { ADMIN_PAGE } from '@skanova/shared/admin/pages';
 import { PageMeta } from '../components/page-meta';
 import { useTranslation } from '../lib/react-i18n';
-import type { RouteHandle } from '../root';
+import type { RouteHandle } from '../lib/route-handle';
 import '../components/auth-form.css';
 import '../components/site-footer.css';
 import '../components/site-header.css';

@@ -1,5 +1,5 @@
 import { InfoPage } from '../components/info-page';
-import type { RouteHandle } from '../root';
+import type { RouteHandle } from '../lib/route-handle';
 
 export const handle: RouteHandle = { i18n: ['company'] };
 

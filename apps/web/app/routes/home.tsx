@@ -3,7 +3,7 @@ import { CallToAction, type CardItem, FeatureCards, Hero, PageSection, Steps } f
 import { PageMeta } from '../components/page-meta';
 import { StoreLinks } from '../components/store-links';
 import { siteConfig } from '../lib/site-config';
-import type { RouteHandle } from '../root';
+import type { RouteHandle } from '../lib/route-handle';
 
 export const handle: RouteHandle = { i18n: ['home'] };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/react-i18n';
 import { PageMeta } from '../components/page-meta';
 import { LandingPage } from '../features/landing/landing-page';
-import type { RouteHandle } from '../root';
+import type { RouteHandle } from '../lib/route-handle';
 
 export const handle: RouteHandle = { i18n: ['landing'] };
 

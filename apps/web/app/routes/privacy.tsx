@@ -1,5 +1,5 @@
 import { LegalPage } from '../components/legal-page';
-import type { RouteHandle } from '../root';
+import type { RouteHandle } from '../lib/route-handle';
 
 export const handle: RouteHandle = { i18n: ['privacy'] };
 

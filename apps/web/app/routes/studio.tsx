@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router';
 import { studioPagePath } from '@skanova/shared/studio/constants';
-import type { RouteHandle } from '../root';
+import type { RouteHandle } from '../lib/route-handle';
 
 export const handle: RouteHandle = { i18n: ['studio'] };
 

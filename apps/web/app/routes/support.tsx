@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/react-i18n';
 import { PageMeta } from '../components/page-meta';
 import { ContactOptions } from '../features/support/components/contact-options';
 import { FaqAccordion, type FaqItem } from '../features/support/components/faq-accordion';
-import type { RouteHandle } from '../root';
+import type { RouteHandle } from '../lib/route-handle';
 import '../features/support/support.css';
 
 export const handle: RouteHandle = { i18n: ['support'] };

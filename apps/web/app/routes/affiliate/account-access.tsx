@@ -4,7 +4,7 @@ import { AFFILIATE_LOGIN_PAGE, AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/sh
 import { PageMeta } from '../../components/page-meta';
 import { useRedirectIfSignedIn } from '../../lib/auth/session';
 import { useTranslation } from '../../lib/react-i18n';
-import type { RouteHandle } from '../../root';
+import type { RouteHandle } from '../../lib/route-handle';
 import '../../components/auth-form.css';
 
 export const handle: RouteHandle = { i18n: ['auth'] };

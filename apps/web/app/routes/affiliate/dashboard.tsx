@@ -2,7 +2,7 @@ import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { PageMeta } from '../../components/page-meta';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { useTranslation } from '../../lib/react-i18n';
-import type { RouteHandle } from '../../root';
+import type { RouteHandle } from '../../lib/route-handle';
 
 // 'marketing': the Links tab shows the referral QR panel of the first code.
 export const handle: RouteHandle = { i18n: ['dashboard', 'payment', 'marketing'] };

@@ -10,7 +10,7 @@ import {
 } from '../../components/marketing-sections';
 import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
-import type { RouteHandle } from '../../root';
+import type { RouteHandle } from '../../lib/route-handle';
 import '../../components/accordion.css';
 import '../../components/affiliate-pages.css';
 

@@ -1,6 +1,6 @@
 import { CodeRoutePage } from '../../features/marketing/code-page';
 import { MarketingPanel } from '../../features/marketing/marketing-panel';
-import type { RouteHandle } from '../../root';
+import type { RouteHandle } from '../../lib/route-handle';
 import { AFFILIATE_MARKETING_PAGE } from '@skanova/shared/affiliate/constants';
 
 export const handle: RouteHandle = { i18n: ['marketing'] };

@@ -2,7 +2,7 @@ import { CodeRoutePage } from '../../features/marketing/code-page';
 import { QrIdeas } from '../../features/marketing/qr-ideas';
 import { ReferralQrPanel } from '../../components/referral-qr-panel';
 import { useTranslation } from '../../lib/react-i18n';
-import type { RouteHandle } from '../../root';
+import type { RouteHandle } from '../../lib/route-handle';
 import { AFFILIATE_QR_CODE_PAGE } from '@skanova/shared/affiliate/constants';
 
 export const handle: RouteHandle = { i18n: ['marketing'] };

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { PageMeta } from '../../components/page-meta';
 import { useRedirectIfSignedIn } from '../../lib/auth/session';
 import { useTranslation } from '../../lib/react-i18n';
-import type { RouteHandle } from '../../root';
+import type { RouteHandle } from '../../lib/route-handle';
 import '../../components/auth-form.css';
 import '../../features/affiliate-auth/signup-form.css';
 import '../../components/payment-method-fields.css';

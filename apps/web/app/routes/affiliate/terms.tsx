@@ -3,7 +3,7 @@ import { programmeValues } from '../../components/affiliate-programme';
 import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
-import type { RouteHandle } from '../../root';
+import type { RouteHandle } from '../../lib/route-handle';
 import '../../components/affiliate-pages.css';
 import '../../components/legal-page.css';
 
