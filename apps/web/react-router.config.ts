@@ -14,4 +14,13 @@ export default {
   ssr: false,
   buildDirectory: `${outDir}/${lang}`,
   prerender: [...PUBLIC_PAGES, ...AFFILIATE_PAGES, LANDING_PAGE, ...ADMIN_PAGES, ...STUDIO_PAGES, '/404'],
+  // React Router 8's behaviours, not adopted: each named (false, today's behaviour) so that every build does not
+  // print ten lines announcing them (README, "Quick start": the build says what it made, not what may change).
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
 } satisfies Config;

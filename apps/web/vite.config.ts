@@ -115,12 +115,15 @@ export default defineConfig({
     manifest: true,
     assetsInlineLimit: 0,
     rolldownOptions: {
+      // The bundler's report of slow plugins depends on how busy the machine is, not on the build: one
+      // build of two printed a dozen lines of it (README, "Quick start": the build says what it made).
+      checks: { bundlerTimings: false },
       output: {
         // File names carry hex hashes: every page's first load names a dozen files (the route manifest
         // lists them all), and hex compresses better than base64 — ≈ 120 B gzip less on every page, and
         // a content change elsewhere no longer moves the public pages' weight across the budget by luck.
         hashCharacters: 'hex',
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'vendor', test: VENDOR },
             { name: 'app', test: APP },

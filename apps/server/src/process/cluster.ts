@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { SHUTDOWN_MESSAGE } from './messages.ts';
+import { announceReady } from './ready-line.ts';
 
 // WORKERS=N (docs/operations-processes.md): this process is the primary of a node:cluster. It applies
 // the migrations once, then forks N workers that serve the same port (the primary hands each new
@@ -70,10 +71,16 @@ export async function runPrimary(config: Config): Promise<void> {
     log.info({ worker: worker.id, workerPid: worker.process.pid, slot: slot.index }, 'worker started');
   };
 
+  let announced = false;
   cluster.on('listening', (worker) => {
     const slot = slots.find((candidate) => candidate.worker === worker);
     if (slot) slot.listening = true;
     log.info({ worker: worker.id, workerPid: worker.process.pid }, 'worker listening');
+    // The port answers from the first worker on: where to open it, said once.
+    if (!announced) {
+      announced = true;
+      announceReady(config);
+    }
   });
 
   cluster.on('exit', (worker, code, signal) => {

@@ -8,6 +8,7 @@ import { migrate } from '../db/migrate.ts';
 import { type Scheduler, startScheduler } from '../jobs/scheduler.ts';
 import { isShuttingDown } from '../lib/lifecycle.ts';
 import { SHUTDOWN_MESSAGE } from './messages.ts';
+import { announceReady } from './ready-line.ts';
 import { type Lifecycle, installGracefulShutdown } from './shutdown.ts';
 
 /**
@@ -58,6 +59,8 @@ export async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.BRAND_NAME} is serving ${config.publicUrl} (${database.kind})`);
+  // A worker of the cluster leaves it to the primary, which says it once.
+  if (!cluster.isWorker) announceReady(config);
   lifecycle = started;
   if (requested) {
     void started.shutdown(requested);
