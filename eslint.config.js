@@ -62,6 +62,12 @@ const layers = [
     message: 'packages/shared depends on nothing of the apps (ADR 001).',
   },
   {
+    target: './packages/shared',
+    from: './packages/skin',
+    except: ['./src/contract.ts', './src/trend.ts'],
+    message: "packages/shared reads the skin analysis's contract and trend rules, never the analysis itself (ADR 022).",
+  },
+  {
     target: './packages/skin',
     from: ['./apps', './e2e', './bench', './packages/shared'],
     message: 'packages/skin is the on-device analysis alone: it depends on nothing of the apps.',
@@ -167,6 +173,8 @@ export default tseslint.config(
       'local/no-restricted-import-type-paths': ['error', { zones: layers }],
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': 'error',
+      // No barrel files (ADR 021): nothing re-exports a whole module.
+      'import-x/avoid-re-export-all': 'error',
       '@typescript-eslint/consistent-type-imports': [
         'error',
         // `typeof import('…')` names a lazily loaded module's type without loading it.
@@ -178,6 +186,17 @@ export default tseslint.config(
       ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
+    },
+  },
+  {
+    // packages/shared depends on what its package.json lists (zod, the skin package) and nothing else: no
+    // React, no server library, no database (ADR 001, ADR 022). Its tests may use the repository's tools.
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { packageDir: ['packages/shared', '.'], devDependencies: ['**/*.test.ts'] },
+      ],
     },
   },
   {

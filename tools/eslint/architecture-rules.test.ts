@@ -178,3 +178,34 @@ describe('the lint refuses each planted hole (ADR 020)', { timeout: 60_000 }, ()
     });
   });
 });
+
+describe("packages/shared's dependencies (ADR 022)", { timeout: 60_000 }, () => {
+  it('refuses a library its package.json does not list', async () => {
+    const [result] = await eslint.lintText("import { useState } from 'react';\nexport const s = useState;\n", {
+      filePath: path.join(ROOT, 'packages/shared/src/site/planted.ts'),
+    });
+    expect(result?.messages.map((message) => message.ruleId)).toEqual(['import-x/no-extraneous-dependencies']);
+  });
+
+  it("reads the skin package's contract and trend rules, never the analysis", async () => {
+    const file = 'packages/shared/src/studio/planted.ts';
+    expect(
+      await plant(file, "import type { MetricId } from '@skanova/skin/contract';\nexport type M = MetricId;\n"),
+    ).toEqual([]);
+    expect(
+      await plant(file, "import { noiseFloor } from '@skanova/skin/trend';\nexport const n = noiseFloor;\n"),
+    ).toEqual([]);
+    const refused = await plant(file, "import * as analyse from '@skanova/skin/analyse';\nexport const a = analyse;\n");
+    expect(refused.map((message) => message.ruleId)).toEqual(['import-x/no-restricted-paths']);
+    expect(refused[0]!.message).toContain('ADR 022');
+  });
+});
+
+describe('no barrel files (ADR 021)', { timeout: 60_000 }, () => {
+  it('refuses export * from', async () => {
+    const [result] = await eslint.lintText("export * from './format';\n", {
+      filePath: path.join(WEB, 'lib/planted.ts'),
+    });
+    expect(result?.messages.map((message) => message.ruleId)).toEqual(['import-x/avoid-re-export-all']);
+  });
+});
