@@ -16,7 +16,8 @@ describe.skipIf(TEST_DB !== 'pglite')('the ready line', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'skanova-ready-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('names the address to open, on its own line, once the server answers there', async () => {
+  // A fresh embedded database migrates first: seconds alone, tens of seconds beside other test files on two cores.
+  it('names the address to open, on its own line, once the server answers there', { timeout: 60_000 }, async () => {
     const site = path.join(dir, 'site');
     fakeSiteBuild(site);
     const port = await freePort();
