@@ -45,12 +45,14 @@ import {
   stopsBetween,
 } from './gates.ts';
 import { resampleAffine } from './image.ts';
-import { type Mask, maskBox } from './mask.ts';
+import { dilateMask, type Mask, maskBox } from './mask.ts';
 import {
   darkCirclesScore,
   keepSkin,
   measureZone,
+  METRIC_TUNING,
   median,
+  trimmedMean,
   valuesIn,
   metricFields,
   rednessReferences,
@@ -64,6 +66,7 @@ import { colourTemperature } from './conditions.ts';
 import {
   cropPixels,
   faceCrop,
+  exclusionMask,
   faceOvalMask,
   faceScale,
   pupils,
@@ -73,7 +76,7 @@ import {
 } from './zones.ts';
 
 /** Bumped whenever a zone, a metric or a gate changes definition (the journal compares like with like). */
-export const ANALYSIS_VERSION = 'skin-2';
+export const ANALYSIS_VERSION = 'skin-3';
 /**
  * Gates and metrics run on the face cut out upright at this scale (a face with its margin,
  * ≈ 135 × 150 mm around the zones, becomes ≈ 270 × 300 pixels): the same detail whatever the distance and the camera.
@@ -174,8 +177,9 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
     // The cheeks' skin only: a beard or a strand of hair is not the light on the cheek.
     leftCheek: skinMedianL(masks.leftCheek),
     rightCheek: skinMedianL(masks.rightCheek),
-    // The eye area as drawn: a dark under-eye must not be taken for shadow and dropped.
-    eyeArea: medianOf(lab.L, masks.eyeArea),
+    // The eye area as drawn (a dark under-eye must not be taken for shadow and dropped), by the mean of
+    // its lighter half: the lower lid's rim and lashes along its top edge are not the under-eye's skin.
+    eyeArea: trimmedMean(valuesIn(lab.L, masks.eyeArea), METRIC_TUNING.darkCirclesFrom, METRIC_TUNING.darkCirclesTo),
   };
   return {
     crop,
@@ -190,6 +194,24 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
     forehead: skinMedianL(masks.forehead),
     chin: skinMedianL(masks.chin),
   };
+}
+
+/**
+ * The redness reference (docs/skin-analysis.md § Metrics): the median a* / (L* + 16) of the face's outer
+ * skin — temples, jaw, the skin between the zones — a margin away from every zone, so that a change in
+ * one zone moves no other's; NaN when too little of it shows (hair, a beard).
+ */
+function outerRedRatio({ crop, lab, union, reference }: PreparedFace): number {
+  const t = METRIC_TUNING;
+  const outer = faceOvalMask(crop);
+  const nearZones = dilateMask(union, crop.width, crop.height, t.outerMarginMm * crop.pxPerMm);
+  const excluded = exclusionMask(crop);
+  for (let i = 0; i < outer.length; i++) outer[i] = outer[i]! & (nearZones[i]! ^ 1) & (excluded[i]! ^ 1);
+  const skin = keepSkin(lab, outer, reference);
+  const ratios = valuesIn(lab.a, skin);
+  const L = valuesIn(lab.L, skin);
+  for (let i = 0; i < ratios.length; i++) ratios[i] = ratios[i]! / (L[i]! + 16);
+  return ratios.length >= t.outerMinCm2 * 100 * crop.pxPerMm ** 2 ? median(ratios) : NaN;
 }
 
 function medianOf(plane: Float32Array, mask: Mask): number {
@@ -344,9 +366,17 @@ function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: Prepare
   const fields = metricFields(lab, skin, reference, crop.pxPerMm);
   const outlines = zoneOutlines(face);
   const measures = {} as Record<ZoneId, ZoneMeasures>;
-  const redReferences = rednessReferences(fields, skinMasks);
+  // Redness against the outer skin; when too little of it shows, against the other zones.
+  const outerRed = outerRedRatio(prepared);
+  const redReferences = Number.isNaN(outerRed) ? rednessReferences(fields, skinMasks) : null;
   for (const zone of ZONE_IDS)
-    measures[zone] = measureZone(fields, lab, skinMasks[zone], crop.pxPerMm, redReferences.get(zone));
+    measures[zone] = measureZone(
+      fields,
+      lab,
+      skinMasks[zone],
+      crop.pxPerMm,
+      redReferences ? redReferences.get(zone) : outerRed,
+    );
   // Dark circles: the eye area as drawn against the cheeks' skin (see prepare).
   const cheekL = (prepared.medianL.leftCheek + prepared.medianL.rightCheek) / 2;
   const eyeAreaL = prepared.medianL.eyeArea;

@@ -28,9 +28,16 @@ export const METRIC_TUNING = {
   skinMaxLessA: 10,
   skinMaxMoreA: 30,
   skinMaxDeltaB: 14,
-  /** Redness: a pixel counts from `rednessFrom` a* units above its zone's reference, fully from `rednessFull`. */
-  rednessFrom: 2,
-  rednessFull: 10,
+  /**
+   * Redness: a pixel counts from `rednessFrom` a* units above the reference, fully from `rednessFull`.
+   * The reference is the face's outer skin (temples, jaw, the skin between the zones) at least
+   * `outerMarginMm` from every zone, so that redness in one zone moves no other; when less than
+   * `outerMinCm2` of it shows, each zone is compared with the other zones (`rednessReferences`).
+   */
+  rednessFrom: 1,
+  rednessFull: 9,
+  outerMarginMm: 3,
+  outerMinCm2: 2,
   /**
    * L* and a* are read smoothed over this σ: JPEG stores colour at half resolution, pixel noise is
    * not redness, and a highlight is an area, not a peak.
@@ -89,11 +96,17 @@ export const METRIC_TUNING = {
   edgeSoftnessMm: 1.5,
   /**
    * Dark circles: how many L* the under-eye is darker than the cheeks; score = 50 + `darkCirclesPerL` ×
-   * ΔL*, so 50 is "as light as the cheeks", higher is darker, lower is lighter, and the scale (±22 L*)
+   * ΔL*, so 50 is "as light as the cheeks", higher is darker, lower is lighter, and the scale (±18 L*)
    * leaves room on both sides: a darker under-eye always reads, from any start. In L* units, so the
-   * same darkening reads the same on every complexion.
+   * same darkening reads the same on every complexion. The under-eye's L* is the mean of its values from
+   * the `darkCirclesFrom` to the `darkCirclesTo` quantile — its lighter half, glints left out: the lower
+   * lid's rim and lashes along the zone's top edge are darker than any under-eye skin, and with the
+   * median they made the tuning faces' readings span 48 → 99 (a quantile alone, the 75th, followed the
+   * landmarks' jitter on a steep shadow: floor 10.4 against 7.6).
    */
-  darkCirclesPerL: 2.25,
+  darkCirclesPerL: 2.75,
+  darkCirclesFrom: 0.5,
+  darkCirclesTo: 0.95,
 } as const;
 
 const clamp01 = (value: number) => (value < 0 ? 0 : value > 1 ? 1 : value);
@@ -130,6 +143,16 @@ export function select(values: Float32Array, k: number): number {
 export function median(values: Float32Array, quantile = 0.5): number {
   if (values.length === 0) return NaN;
   return select(values, Math.min(values.length - 1, Math.floor(values.length * quantile)));
+}
+
+/** The mean of the values between the `from` and `to` quantiles (sorts `values` in place); NaN when empty. */
+export function trimmedMean(values: Float32Array, from: number, to: number): number {
+  values.sort();
+  const first = Math.floor(values.length * from);
+  const end = Math.max(first + 1, Math.floor(values.length * to));
+  let sum = 0;
+  for (let i = first; i < Math.min(end, values.length); i++) sum += values[i]!;
+  return values.length ? sum / (Math.min(end, values.length) - first) : NaN;
 }
 
 /** The values of `plane` where `mask` is set. */

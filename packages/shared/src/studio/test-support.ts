@@ -31,7 +31,7 @@ export const SAMPLE_OVERALL: Readonly<Record<MetricId, number>> = {
   darkCircles: 12.6,
 };
 
-/** How a photo was taken (analysis skin-2): a window in front, at arm's length, facing the camera. */
+/** How a photo was taken (analysis skin-3): a window in front, at arm's length, facing the camera. */
 export const WINDOW_CONDITIONS: CaptureConditions = {
   light: 62,
   gradient: { horizontal: 0.05, vertical: 0.1 },
