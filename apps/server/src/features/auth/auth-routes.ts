@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStorableJson } from '@skanova/shared/callable/storable-text';
-import type { AffiliateCaller, AppContext } from '../../context.ts';
-import { affiliateEmailTarget, auditPasswordChange } from './password-events.ts';
+import type { AppContext } from '../../context.ts';
+import { auditPasswordChange, passwordChanger, type PasswordChanger } from './password-events.ts';
+import { endResetLinks } from '../../domain/reset-links.ts';
 import { giveBack, hit, take, type LimitRule, type TakenHit } from '../../lib/rate-limiter.ts';
 import { webHeaders } from './web-headers.ts';
 import { ADDRESS_LOCKED, addressLimitKey } from './sign-in-lock.ts';
@@ -46,9 +47,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (limited.refuse === 'address-locked') return reply.code(429).send(ADDRESS_LOCKED);
       if (limited.refuse) return tooManyRequests(reply);
       // Read before the change: it revokes the sessions, the request's own included.
-      const changingPasswordOf = pathname === '/change-password' ? await affiliateEmailTarget(ctx, request) : null;
-      const response = await ctx.auth.handler(toWebRequest(ctx, request));
-      if (changingPasswordOf && response.ok) await onPasswordChanged(ctx, changingPasswordOf);
+      const changer = pathname === '/change-password' ? await passwordChanger(ctx, request) : null;
+      const response = await ctx.auth.handler(toWebRequest(ctx, request, pathname));
+      if (changer && response.ok) await onPasswordChanged(ctx, changer);
       // Only failed attempts count against the address: an attempt that was not a wrong password (a
       // sign-in, a malformed request) is given back, so its owner is not locked out by signing in.
       if (limited.attempt && response.status !== 401) await giveBack(ctx, limited.attempt);
@@ -57,10 +58,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 }
 
-/** A changed password is audit-logged and e-mailed to the account (account-takeover warning). */
-async function onPasswordChanged(ctx: AppContext, affiliate: AffiliateCaller): Promise<void> {
+/**
+ * A changed password ends the account's reset links (domain/reset-links.ts); an affiliate's change is
+ * audit-logged and e-mailed to the account (account-takeover warning).
+ */
+async function onPasswordChanged(ctx: AppContext, changer: PasswordChanger): Promise<void> {
   try {
-    await auditPasswordChange(ctx, affiliate);
+    await endResetLinks(ctx, changer.userId);
+    if (changer.affiliate) await auditPasswordChange(ctx, changer.affiliate);
   } catch (error) {
     ctx.log.error({ err: error }, 'password change follow-up failed');
   }
@@ -136,12 +141,15 @@ function tooManyRequests(reply: FastifyReply) {
   return reply.code(429).send({ code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' });
 }
 
-function toWebRequest(ctx: AppContext, request: FastifyRequest): Request {
+function toWebRequest(ctx: AppContext, request: FastifyRequest, pathname: string): Request {
   const headers = webHeaders(request);
   const init: RequestInit = { method: request.method, headers };
   if (request.method === 'POST') {
     headers.set('content-type', 'application/json');
-    init.body = JSON.stringify(request.body ?? {});
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    // A change of password ends every other session of the account, whatever the client asks
+    // (docs/decisions/016-security-hardening.md): a thief signed in elsewhere must not stay in.
+    init.body = JSON.stringify(pathname === '/change-password' ? { ...body, revokeOtherSessions: true } : body);
   }
   return new Request(`${ctx.config.publicUrl}${request.url}`, init);
 }
