@@ -5,7 +5,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ERROR_STATUS, type ErrorCode } from '@skanova/shared/callable/errors';
-import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
@@ -125,19 +124,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       });
       return Object.assign(error, { statusCode: 429 });
     },
-  });
-
-  // Server functions take JSON only, and from our own pages when a browser sends them (CSRF).
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(CALLABLE_PATH_PREFIX) || request.method !== 'POST') return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== config.publicOrigin) {
-      return sendCallableError(reply, 'permission-denied', 'Cross-origin calls are not allowed.');
-    }
-    const type = request.headers['content-type'] ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return sendCallableError(reply, 'invalid-argument', 'Content-Type must be application/json.');
-    }
   });
 
   app.setErrorHandler((error, request, reply) => {
