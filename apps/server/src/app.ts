@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { clickQueueLength, closeClickWriter } from './features/clicks/click-writer.ts';
 import { callables } from './functions/index.ts';
 import { isApiPath, registerCallables, sendCallableError } from './http/callable.ts';
+import { rateLimitClient } from './lib/client-network.ts';
 import { CallableError } from './lib/callable-error.ts';
 import { sharedRateLimitStore } from './lib/shared-rate-limit.ts';
 import { registerMarketingAssets } from './http/marketing-assets.ts';
@@ -114,7 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const sharedLimits = database.kind === 'postgres' ? sharedRateLimitStore(base) : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
-    keyGenerator: (request) => request.ip,
+    // An IPv6 client is its /64 (lib/client-network.ts).
+    keyGenerator: (request) => rateLimitClient(request.ip),
     // On PostgreSQL the limits are counted in the database, shared by every process; a counting
     // failure lets the request through (it is logged) rather than failing it.
     ...(sharedLimits ? { store: sharedLimits.Store, skipOnError: true } : {}),

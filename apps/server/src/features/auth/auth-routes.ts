@@ -5,6 +5,7 @@ import { auditPasswordChange, passwordChanger, type PasswordChanger } from './pa
 import { endResetLinks } from '../../domain/reset-links.ts';
 import { giveBack, hit, take, type LimitRule, type TakenHit } from '../../lib/rate-limiter.ts';
 import { webHeaders } from './web-headers.ts';
+import { rateLimitClient } from '../../lib/client-network.ts';
 import { ADDRESS_LOCKED, addressLimitKey } from './sign-in-lock.ts';
 
 // The auth library's HTTP endpoints under /api/auth, behind an allow-list (signup goes through the
@@ -92,7 +93,8 @@ interface LimitVerdict {
 
 async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: string): Promise<LimitVerdict> {
   const { config } = ctx;
-  const ip = ctx.hashIdentifier(request.ip);
+  // An IPv6 client is its /64 (lib/client-network.ts).
+  const ip = ctx.hashIdentifier(rateLimitClient(request.ip));
   switch (pathname) {
     case '/sign-in/email': {
       const byIp = await hit(ctx, {
