@@ -107,7 +107,7 @@ async function checkLimits(ctx: AppContext, request: FastifyRequest, pathname: s
       // Failed attempts count against the address (10 per hour): guessing one account's password
       // from many IPs stops there. The attempt is counted before the password is checked, in the
       // statement that checks the limit: guesses sent together cannot all be evaluated, each one
-      // takes its own place in the count (auth-routes' caller gives it back unless it failed).
+      // takes its own place in the count (the handler gives it back unless the password was wrong).
       const attempt = await take(ctx, emailRule(ctx, request, config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR));
       return attempt.allowed ? { refuse: false, attempt } : { refuse: 'address-locked' };
     }
