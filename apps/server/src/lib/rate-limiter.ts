@@ -54,15 +54,6 @@ export async function giveBack(app: AppServices, taken: TakenHit): Promise<void>
   );
 }
 
-/** Whether the rule is already exhausted, without counting. */
-export async function isExhausted(app: AppServices, rule: LimitRule): Promise<boolean> {
-  const { rows } = await app.database.sql.query<{ hits: number }>(
-    'SELECT hits FROM rate_limits WHERE key = $1 AND window_start = $2',
-    [rule.key, windowStart(app.now(), rule.windowSeconds)],
-  );
-  return (rows[0]?.hits ?? 0) >= rule.max;
-}
-
 /** Old windows are deleted now and then (about one check in 200); the longest window is a day. */
 export function pruneOldWindows(app: Pick<AppServices, 'database' | 'now' | 'log'>): void {
   if (Math.random() >= 0.005) return;
