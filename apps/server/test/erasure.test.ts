@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -245,4 +246,41 @@ describe.skipIf(TEST_DB !== 'postgres')('the storage maintenance on PostgreSQL w
       await database.sql.query(`DROP ROLE ${role}`);
     }
   });
+});
+
+describe.skipIf(TEST_DB !== 'postgres')('the storage maintenance and transactions in flight', () => {
+  it('waits for a transaction begun before the deletion, whose snapshot would keep the deleted row', async () => {
+    const address = `in-flight-${randomBytes(4).toString('hex')}@example.com`;
+    const filed = await callFn(
+      t,
+      'submitContactForm',
+      { name: 'In Flight', email: address, subject: 'technical', message: 'A question.', language: 'en' },
+      undefined,
+      '10.93.1.1',
+    );
+    expect(filed.status).toBe(200);
+    // A request in flight: its snapshot, taken before the deletion, can still see the row.
+    const reader = new pg.Client({ connectionString: postgres!.url });
+    await reader.connect();
+    try {
+      await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await reader.query('SELECT 1');
+      await database.sql.query('DELETE FROM support_tickets WHERE email = $1', [address]);
+      await database.sql.query('DELETE FROM email_outbox WHERE reply_to = $1 OR to_address = $1', [address]);
+
+      // Not waiting: the rewrite keeps the row that snapshot may see, and the job says so.
+      const hasty = await runStorageMaintenance(t.context, { olderTransactionsWaitMs: 0 });
+      expect(hasty.skipped).toMatch(/1 transactions open since before the run/);
+      expect(filesHolding(searched, [address]).length).toBeGreaterThan(0);
+
+      // Waiting: the request ends, then the rewrite drops the row.
+      const patient = runStorageMaintenance(t.context, { olderTransactionsWaitMs: 30_000 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await reader.query('COMMIT');
+      expect((await patient).skipped).toBe('');
+      expect(filesHolding(searched, [address])).toEqual([]);
+    } finally {
+      await reader.end();
+    }
+  }, 120_000);
 });

@@ -39,6 +39,13 @@ export const PERSONAL_TABLES = [
   'payout_exports',
 ] as const;
 
+/**
+ * How long the job waits, at most, for the transactions of other connections that began before it: a
+ * row deleted is kept by the rewrite while a transaction that may still see it is open (a request in
+ * flight, an autovacuum's analysis). Past this, it goes on; what they kept goes at the next run.
+ */
+const OLDER_TRANSACTIONS_WAIT_MS = 60_000;
+
 /** At most this many segment switches in one run: more than a default `max_wal_size` (1 GB) holds. */
 const MAX_WAL_ROUNDS = 80;
 
@@ -60,11 +67,17 @@ export interface StorageMaintenanceResult {
 
 type MaintenanceApp = Pick<AppServices, 'database' | 'log'>;
 
-/** PostgreSQL's "insufficient privilege" and "must be superuser" errors. */
+/**
+ * PostgreSQL's "insufficient privilege" errors, and "lock not available": a rewrite that would wait
+ * longer than LOCK_TIMEOUT for its table is given up (every query of the table would queue behind it).
+ */
 function isRefused(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return code === '42501';
+  return code === '42501' || code === '55P03';
 }
+
+/** The longest a rewrite waits for its table's lock (PostgreSQL); the embedded database has one connection. */
+const LOCK_TIMEOUT = '5s';
 
 /** Runs `statement`; answers false (and notes why) when the role may not run it. */
 async function attempt(conn: Pick<SqlClient, 'query'>, statement: string, skipped: string[]): Promise<boolean> {
@@ -75,6 +88,31 @@ async function attempt(conn: Pick<SqlClient, 'query'>, statement: string, skippe
     if (!isRefused(error)) throw error;
     skipped.push(`${statement.split(/\s+/, 1)[0] ?? statement}: ${(error as Error).message}`);
     return false;
+  }
+}
+
+/**
+ * Waits until no other connection to this database has a transaction (or a snapshot) older than this
+ * moment, for at most `maxWaitMs`; answers how many still had one (PostgreSQL: the embedded database
+ * has one connection, this one).
+ */
+async function waitForOlderTransactions(conn: Pick<SqlClient, 'query'>, maxWaitMs: number): Promise<number> {
+  const { rows } = await conn.query<{ marker: string }>(
+    'SELECT (pg_current_xact_id()::text::bigint % 4294967296)::text AS marker',
+  );
+  const marker = rows[0]?.marker ?? '0';
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const { rows: older } = await conn.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid()
+         AND ((backend_xmin IS NOT NULL AND age(backend_xmin) > age($1::xid))
+           OR (backend_xid IS NOT NULL AND age(backend_xid) > age($1::xid)))`,
+      [marker],
+    );
+    const count = older[0]?.n ?? 0;
+    if (count === 0 || Date.now() >= deadline) return count;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -104,10 +142,13 @@ async function staleSegments(conn: Pick<SqlClient, 'query'>, since: string): Pro
 }
 
 /** Rewrites away what deleted rows left in the database's files (see the top of this file). */
-export async function runStorageMaintenance(app: MaintenanceApp): Promise<StorageMaintenanceResult> {
+export async function runStorageMaintenance(
+  app: MaintenanceApp,
+  options: { olderTransactionsWaitMs?: number } = {},
+): Promise<StorageMaintenanceResult> {
   const { database } = app;
   const skipped: string[] = [];
-  const result = await database.sql.withConnection(async (conn) => {
+  const run = async (conn: Pick<SqlClient, 'query'>) => {
     // VACUUM cannot run in a transaction: each statement on its own, on one connection.
     // VACUUM skips, with a mere warning, a table its role does not own: those are reported instead.
     const { rows: owned } = await conn.query<{ name: string }>(
@@ -117,6 +158,12 @@ export async function runStorageMaintenance(app: MaintenanceApp): Promise<Storag
       [[...PERSONAL_TABLES]],
     );
     const ownedNames = new Set(owned.map((row) => row.name));
+    if (database.kind === 'postgres') {
+      const older = await waitForOlderTransactions(conn, options.olderTransactionsWaitMs ?? OLDER_TRANSACTIONS_WAIT_MS);
+      if (older > 0) {
+        skipped.push(`${older} transactions open since before the run: the rows they may see stay until the next run`);
+      }
+    }
     let tablesRewritten = 0;
     for (const table of PERSONAL_TABLES) {
       if (!ownedNames.has(table)) skipped.push(`VACUUM FULL ${table}: the role does not own the table`);
@@ -175,6 +222,16 @@ export async function runStorageMaintenance(app: MaintenanceApp): Promise<Storag
       }
     }
     return { tablesRewritten, statisticsRewritten, walSwitches, walErased };
+  };
+  const result = await database.sql.withConnection(async (conn) => {
+    if (database.kind !== 'postgres') return run(conn);
+    // A session setting of a pooled connection: reset before the connection goes back.
+    await conn.query(`SET lock_timeout = '${LOCK_TIMEOUT}'`);
+    try {
+      return await run(conn);
+    } finally {
+      await conn.query('RESET lock_timeout');
+    }
   });
   if (skipped.length > 0) {
     app.log.warn({ skipped }, 'storage maintenance: steps skipped, deleted data may remain in the files');
