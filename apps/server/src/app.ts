@@ -5,13 +5,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ERROR_STATUS, type ErrorCode } from '@skanova/shared/callable/errors';
-import { CALLABLE_PATH_PREFIX } from '@skanova/shared/callable/functions';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { clickQueueLength, closeClickWriter } from './features/clicks/click-writer.ts';
 import { callables } from './functions/index.ts';
 import { isApiPath, registerCallables, sendCallableError } from './http/callable.ts';
+import { rateLimitClient } from './lib/client-network.ts';
 import { CallableError } from './lib/callable-error.ts';
 import { sharedRateLimitStore } from './lib/shared-rate-limit.ts';
 import { registerMarketingAssets } from './http/marketing-assets.ts';
@@ -115,7 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   const sharedLimits = database.kind === 'postgres' ? sharedRateLimitStore(base) : undefined;
   await app.register(fastifyRateLimit, {
     global: false,
-    keyGenerator: (request) => request.ip,
+    // An IPv6 client is its /64 (lib/client-network.ts).
+    keyGenerator: (request) => rateLimitClient(request.ip),
     // On PostgreSQL the limits are counted in the database, shared by every process; a counting
     // failure lets the request through (it is logged) rather than failing it.
     ...(sharedLimits ? { store: sharedLimits.Store, skipOnError: true } : {}),
@@ -125,19 +126,6 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       });
       return Object.assign(error, { statusCode: 429 });
     },
-  });
-
-  // Server functions take JSON only, and from our own pages when a browser sends them (CSRF).
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(CALLABLE_PATH_PREFIX) || request.method !== 'POST') return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== config.publicOrigin) {
-      return sendCallableError(reply, 'permission-denied', 'Cross-origin calls are not allowed.');
-    }
-    const type = request.headers['content-type'] ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) {
-      return sendCallableError(reply, 'invalid-argument', 'Content-Type must be application/json.');
-    }
   });
 
   app.setErrorHandler((error, request, reply) => {

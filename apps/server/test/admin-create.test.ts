@@ -166,9 +166,13 @@ describe('npm run admin:create', () => {
     expect(output).toMatch(/^Created the operator account boss@example\.com\.$/m);
     expect(output).toMatch(/^Then sign in at https:\/\/partners\.example\.com\/admin$/m);
     expect(link).toBeTruthy();
-    expect(await runAdminCreate(['boss@example.com'], env())).toMatch(/^boss@example\.com is now an operator\.$/m);
+    const second = await runAdminCreate(['boss@example.com'], env());
+    expect(second).toMatch(/^boss@example\.com is now an operator\.$/m);
+    const newest = /^ {2}(https:\/\/partners\.example\.com\/affiliate\/reset-password\?token=\S+)$/m.exec(second)?.[1];
+    expect(newest).toBeTruthy();
 
-    // The printed link works with the server's reset flow on that database.
+    // The newest printed link works with the server's reset flow on that database; the first one
+    // ended when the second was printed (only the newest link works: domain/reset-links.ts).
     const database = openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     // Same configuration as the command: the secrets it generated into the folder are read back.
     const { app } = await buildApp({
@@ -179,13 +183,15 @@ describe('npm run admin:create', () => {
     });
     try {
       const headers = { 'content-type': 'application/json', origin: 'https://partners.example.com' };
-      const reset = await app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        headers,
-        payload: { token: tokenOf(link!), newPassword: 'boss password 1' },
-      });
-      expect(reset.statusCode).toBe(200);
+      const reset = (token: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          headers,
+          payload: { token, newPassword: 'boss password 1' },
+        });
+      expect((await reset(tokenOf(link!))).statusCode).toBe(400);
+      expect((await reset(tokenOf(newest!))).statusCode).toBe(200);
       const login = await app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',

@@ -148,6 +148,16 @@ describe('deleteAffiliateAccount', () => {
     expect(await stillSignedIn(affiliate)).toBe(true);
   });
 
+  it('evaluates at most the per-account limit of password guesses sent together', async () => {
+    const affiliate = await createTestAffiliate(t);
+    const limit = t.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR;
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => remove(affiliate, `guess ${i}`)));
+    const codes = answers.map((answer) => answer.body.error?.details?.code);
+    expect(codes.filter((code) => code === 'wrong-password').length).toBeLessThanOrEqual(limit);
+    expect(codes.filter((code) => code !== 'wrong-password').every((code) => code === 'too-many-requests')).toBe(true);
+    expect(await stillSignedIn(affiliate)).toBe(true);
+  });
+
   it('refuses while a payout is scheduled, saying so', async () => {
     const affiliate = await createTestAffiliate(t);
     await insertPayout(t, affiliate.affiliateId, {

@@ -149,6 +149,7 @@ describe('the scheduled jobs', () => {
       'monthly-payouts': 'done',
       retention: 'done',
       'email-outbox': 'done',
+      'storage-maintenance': 'done',
     });
     const { rows: approved } = await t.database.sql.query<{ status: string }>(
       'SELECT status FROM conversions WHERE id = $1',
@@ -164,13 +165,17 @@ describe('the scheduled jobs', () => {
     expect(await jobRun('retention', '2025-06-16')).toMatchObject([{ status: 'done' }]);
     expect(mail.sent.filter((message) => message.to === 'queued@example.com')).toHaveLength(1);
 
-    // The same day again: the payday and the retention are done; the every-tick jobs run.
+    expect(await jobRun('storage-maintenance', '2025-06-16')).toMatchObject([{ status: 'done' }]);
+
+    // The same day again: the payday, the retention and the storage maintenance are done; the
+    // every-tick jobs run.
     t.clock.advance(60 * MINUTE_MS);
     expect(await runDueJobs(t.context)).toEqual({
       'commission-approval': 'done',
       'monthly-payouts': 'not-due',
       retention: 'not-due',
       'email-outbox': 'done',
+      'storage-maintenance': 'not-due',
     });
     expect(
       (await t.database.sql.query('SELECT 1 FROM payouts WHERE affiliate_id = $1', [affiliate.affiliateId])).rows,

@@ -9,6 +9,8 @@ import path from 'node:path';
 
 export interface PostgresCluster {
   url: (database: string) => string;
+  /** The cluster's data folder (its files belong to the `postgres` user when the tests run as root). */
+  dataDir: string;
   /** Stops PostgreSQL the way a crash would (immediate: no checkpoint; recovery replays the WAL at start). */
   crash: () => void;
   /** Starts it again on the same data and port. */
@@ -66,13 +68,16 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       path.join(dir, 'log'),
       '-w',
       '-o',
-      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=on -c max_connections=200`,
+      // wal_recycle off, as docs/deployment.md asks of production: a write-ahead log segment no longer
+      // needed is deleted rather than renamed for reuse with its old content (the erasure test).
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=on -c max_connections=200 -c wal_recycle=off`,
       'start',
     ]);
   const crash = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
   start();
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    dataDir,
     crash,
     restart: start,
     stop: () => {

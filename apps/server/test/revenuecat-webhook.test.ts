@@ -505,3 +505,40 @@ describe('malformed bodies', () => {
     expect((await postWebhook(t, valid)).body.outcome).toBe('conversion');
   });
 });
+
+describe('prices and money', () => {
+  it('refuses a price out of bounds with 400 and its own code, records the event as refused, pays nothing', async () => {
+    const { affiliate, code } = await affiliateWithCode();
+    const user = await attributedUser(t, code);
+    for (const price of [21_474_836.48, 1e300, -21_474_836.48]) {
+      const event = purchaseEvent(user, { price, price_in_purchased_currency: price });
+      const response = await postWebhook(t, event);
+      expect(response.status).toBe(400);
+      expect(response.body.error?.status).toBe('INVALID_ARGUMENT');
+      expect((response.body.error?.details as { code?: string } | undefined)?.code).toBe('price-out-of-range');
+      expect((await storedEvent(t, event.id as string))?.outcome).toBe('refused');
+      // RevenueCat delivers it again: still refused, still recorded once.
+      expect((await postWebhook(t, event)).status).toBe(400);
+    }
+    expect(await conversionsOf(t, affiliate.affiliateId)).toEqual([]);
+  });
+
+  it('applies a refused event delivered again with a price in bounds', async () => {
+    const { affiliate, code } = await affiliateWithCode();
+    const event = purchaseEvent(await attributedUser(t, code), { price: 99_999_999 });
+    expect((await postWebhook(t, event)).status).toBe(400);
+    const corrected = { ...event, price: 9.99 };
+    expect((await postWebhook(t, corrected)).body.outcome).toBe('conversion');
+    expect((await storedEvent(t, event.id as string))?.outcome).toBe('conversion');
+    expect(await conversionsOf(t, affiliate.affiliateId)).toHaveLength(1);
+  });
+
+  it('stores money in 64-bit columns', async () => {
+    const { rows } = await t.database.sql.query<{ column: string; type: string }>(
+      `SELECT table_name || '.' || column_name AS column, data_type AS type FROM information_schema.columns
+       WHERE table_schema = current_schema() AND column_name LIKE '%cents' ORDER BY 1`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(rows.filter((row) => row.type !== 'bigint')).toEqual([]);
+  });
+});

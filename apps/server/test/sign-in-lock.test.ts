@@ -85,3 +85,45 @@ describe('the per-address sign-in lock', () => {
     expect(statuses.at(-1)).toEqual({ status: 429, code: 'TOO_MANY_REQUESTS' });
   });
 });
+
+describe('concurrent guesses', () => {
+  it('evaluates at most the address limit of 40 simultaneous wrong guesses from 40 addresses; the rest are refused', async () => {
+    const owner = await createTestAffiliate(t);
+    const limit = t.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(t, owner.email, `wrong guess ${i}`, nextIp())),
+    );
+    const evaluated = answers.filter((answer) => answer.status === 401).length;
+    const refused = answers.filter((answer) => answer.status === 429 && answer.body.code === 'ADDRESS_LOCKED').length;
+    expect(evaluated).toBeLessThanOrEqual(limit);
+    expect(evaluated + refused).toBe(40);
+    // The right password, once the guesses are spent, is refused too.
+    expect((await signIn(t, owner.email, owner.password, nextIp())).status).toBe(429);
+  });
+
+  it('refuses the right password sent in a burst after the limit is spent', async () => {
+    const owner = await createTestAffiliate(t);
+    const limit = t.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        signIn(t, owner.email, i === 25 ? owner.password : `wrong guess ${i}`, nextIp()),
+      ),
+    );
+    // Whatever order the server took them in, at most `limit` wrong guesses were evaluated; the right
+    // password is one more only if it came before the limit was spent (then it gave its place back).
+    const failed = answers.filter((answer) => answer.status === 401).length;
+    const signedIn = answers.filter((answer) => answer.status === 200).length;
+    expect(failed).toBeLessThanOrEqual(limit);
+    expect(failed + signedIn).toBeLessThanOrEqual(limit + 1);
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(30 - limit - 1);
+  });
+
+  it('does not count a successful sign-in against its address', async () => {
+    const owner = await createTestAffiliate(t);
+    const limit = t.config.RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR;
+    for (let i = 0; i < limit + 2; i++)
+      expect((await signIn(t, owner.email, owner.password, nextIp())).status).toBe(200);
+    for (let i = 0; i < limit - 1; i++) expect((await signIn(t, owner.email, 'a guess', nextIp())).status).toBe(401);
+    expect((await signIn(t, owner.email, owner.password, nextIp())).status).toBe(200);
+  });
+});

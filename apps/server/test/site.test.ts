@@ -293,6 +293,27 @@ describe('security headers', () => {
     expect(String(other.headers['content-security-policy'])).not.toContain('wasm-unsafe-eval');
   });
 
+  it("lets only the web app's pages use the camera (Permissions-Policy); every other answer refuses it", async () => {
+    const features = (policy: unknown) =>
+      new Map(
+        String(policy)
+          .split(',')
+          .map((part) => part.trim().split('=') as [string, string]),
+      );
+    for (const page of STUDIO_PAGES) {
+      const policy = features((await get(page)).headers['permissions-policy']);
+      expect(policy.get('camera'), page).toBe('(self)');
+      expect(policy.get('microphone'), page).toBe('()');
+      expect(policy.get('geolocation'), page).toBe('()');
+    }
+    const others = SERVED_PAGES.filter((path) => !(STUDIO_PAGES as readonly string[]).includes(path));
+    for (const url of [...others, '/api/unknown', '/assets/app-abc123.js', '/nope', '/robots.txt', '/studio-not']) {
+      const policy = features((await get(url)).headers['permissions-policy']);
+      expect(policy.get('camera'), url).toBe('()');
+      expect(policy.get('microphone'), url).toBe('()');
+    }
+  });
+
   it('sends security headers on API answers, 404s and redirects too', async () => {
     for (const url of ['/api/unknown', '/assets/nope.js', '/nope', '/robots.txt']) {
       const response = await get(url);

@@ -139,6 +139,19 @@ export function withSessionSetting(url: string, setting: string): string {
   return parsed.toString();
 }
 
+/**
+ * A `bigint` as PGlite answers it: a number when it is exact as one, else a JavaScript bigint.
+ * node-postgres alone answers text, so a raw statement reading a 64-bit column (the money columns
+ * since migration 0006) would get a number on one database and text on the other. Set for the whole
+ * process, as node-postgres keeps its parsers: Drizzle's sessions pass their own parsers for dates and
+ * fall back to these for the rest, so raw statements in a transaction read the same.
+ */
+function parseInt8(value: string): number | bigint {
+  const big = BigInt(value);
+  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
+
 function openPostgres(url: string, poolSize: number): Database {
   const namedPoolSize = Math.max(1, Math.round(poolSize * NAMED_POOL_SHARE));
   const pool = new pg.Pool({ connectionString: url, max: Math.max(1, poolSize - namedPoolSize) });

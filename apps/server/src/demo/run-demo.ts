@@ -6,20 +6,17 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { DEMO_WEBHOOK_AUTH, seedDemo } from './seed-demo.ts';
+import { demoEnvironment, listenNotice } from './demo-environment.ts';
 import { createOperator } from './operator.ts';
 
 // `npm run demo`: a fresh embedded database in DATA_DIR (default ./data/demo) seeded with six months
-// of the programme, then the product served on it, with the logins printed.
+// of the programme, then the product served on it (on localhost unless HOST is set), with the logins
+// printed.
 
 const SERVER_ENTRY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 
 async function main() {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: process.env.DEMO_DATA_DIR ?? './data/demo',
-    REVENUECAT_WEBHOOK_AUTH: DEMO_WEBHOOK_AUTH,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  };
+  const env = demoEnvironment(process.env);
   const config = loadConfig(env);
   if (config.DATABASE_URL)
     throw new ConfigError('The demo seeds a fresh embedded database: unset DATABASE_URL to run it.');
@@ -40,8 +37,9 @@ async function main() {
   console.log(`\nOperator console (${config.publicUrl}/admin):`);
   console.log(`  operator   ${summary.operator.email.padEnd(32)} ${summary.operator.password}`);
   console.log(
-    `\nRevenueCat webhook: POST ${config.publicUrl}/api/webhooks/revenuecat with "Authorization: ${DEMO_WEBHOOK_AUTH}"\n`,
+    `\nRevenueCat webhook: POST ${config.publicUrl}/api/webhooks/revenuecat with "Authorization: ${DEMO_WEBHOOK_AUTH}"`,
   );
+  console.log(`\n${listenNotice(config.HOST)}\n`);
 
   const server = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));

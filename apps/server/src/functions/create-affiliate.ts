@@ -1,6 +1,7 @@
 import { createAffiliateRequestSchema } from '@skanova/shared/affiliate/schemas';
 import { webHeaders } from '../features/auth/web-headers.ts';
 import { hit } from '../lib/rate-limiter.ts';
+import { rateLimitClient } from '../lib/client-network.ts';
 import { signUpAffiliate } from '../features/affiliates/signup.ts';
 import { defineCallable } from '../http/callable.ts';
 import { CallableError } from '../lib/callable-error.ts';
@@ -16,7 +17,8 @@ export const createAffiliate = defineCallable({
   rateLimit: () => false,
   async handler(input, { app, request, reply }) {
     const allowed = await hit(app, {
-      key: `signup:ip:${app.hashIdentifier(request.ip)}`,
+      // An IPv6 client is its /64 (lib/client-network.ts).
+      key: `signup:ip:${app.hashIdentifier(rateLimitClient(request.ip))}`,
       max: app.config.RATE_LIMIT_SIGNUP_PER_HOUR,
       windowSeconds: 60 * 60,
     });

@@ -125,10 +125,38 @@ async function authorise(
   return affiliate;
 }
 
-/** `/api`, `/api/…` and `/api?…`: answered in the protocol's shape, never with a page. */
+/**
+ * `/api`, `/api/…` and `/api?…`: answered in the protocol's shape, never with a page — however the
+ * path is spelled (`/%61pi/…`): the router decodes it once, and so does this.
+ */
 export function isApiPath(url: string): boolean {
-  const pathname = url.split('?', 1)[0] ?? '';
+  const raw = url.split('?', 1)[0] ?? '';
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(raw);
+  } catch {
+    pathname = raw;
+  }
   return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/**
+ * Server functions take JSON only, and from our own pages when a browser sends them (CSRF, ADR 003).
+ * A hook of each function's route, not of the raw path: the router decodes percent-encoded characters
+ * (`/api/%66n/…` reaches `/api/fn/…`), so only the route matched says what a request calls
+ * (docs/decisions/016-security-hardening.md, "Checks on the matched route").
+ */
+function refuseForeignCalls(app: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== app.config.publicOrigin) {
+      return sendCallableError(reply, 'permission-denied', 'Cross-origin calls are not allowed.');
+    }
+    const type = request.headers['content-type'] ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) {
+      return sendCallableError(reply, 'invalid-argument', 'Content-Type must be application/json.');
+    }
+  };
 }
 
 export function errorBody(code: ErrorCode, message: string, details?: unknown): CallableErrorBody {
@@ -153,11 +181,12 @@ const DEFAULT_BUDGET = { max: 300, timeWindow: '1 minute', ...PERIODIC_COUNTING 
  * input validated by the function's zod schema, errors in the callable protocol's shape.
  */
 export function registerCallables(app: FastifyInstance, ctx: AppContext, definitions: readonly RegisteredCallable[]) {
+  const refuseForeign = refuseForeignCalls(ctx);
   for (const definition of definitions) {
     const limit = definition.rateLimit ? definition.rateLimit(ctx) : undefined;
     app.post(
       `${CALLABLE_PATH_PREFIX}${definition.name}`,
-      { config: { rateLimit: limit === false ? false : (limit ?? DEFAULT_BUDGET) } },
+      { onRequest: refuseForeign, config: { rateLimit: limit === false ? false : (limit ?? DEFAULT_BUDGET) } },
       async (request, reply) => {
         const caller = await authorise(ctx, request, definition.access);
         const body = request.body;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { ingestRevenueCatEvent } from '../features/attribution/revenuecat-ingest.ts';
+import { ingestRevenueCatEvent, recordRefusedEvent } from '../features/attribution/revenuecat-ingest.ts';
 import { parseRevenueCatWebhook } from '../features/attribution/revenuecat-event.ts';
 import { sameSecret } from '../lib/secrets.ts';
 import { redactPersonalData } from '../lib/logging.ts';
@@ -91,9 +91,17 @@ export function registerRevenueCatWebhook(app: FastifyInstance, ctx: AppContext)
     scope.post(REVENUECAT_WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
       const parsed = parseRevenueCatWebhook(typeof request.body === 'string' ? request.body : '');
       if (!parsed.ok) {
-        ctx.metrics.webhookEvent('unknown', 'malformed');
-        request.log.warn({ reason: redactPersonalData(parsed.reason) }, 'malformed RevenueCat webhook');
-        return sendCallableError(reply, 'invalid-argument', 'Malformed event.', { reason: parsed.reason });
+        if (parsed.refused) {
+          // Well-formed but for its price: recorded as refused (the operators see it), answered 400.
+          await recordRefusedEvent(ctx, parsed.refused.webhook, parsed.refused.payload);
+          ctx.metrics.webhookEvent(typeLabel(parsed.refused.webhook.event.type), 'refused');
+        } else ctx.metrics.webhookEvent('unknown', 'malformed');
+        request.log.warn(
+          { reason: redactPersonalData(parsed.reason), code: parsed.code },
+          'malformed RevenueCat webhook',
+        );
+        const message = parsed.code === 'price-out-of-range' ? 'Price out of range.' : 'Malformed event.';
+        return sendCallableError(reply, 'invalid-argument', message, { code: parsed.code, reason: parsed.reason });
       }
       const { event } = parsed.webhook;
       let ingested: Awaited<ReturnType<typeof ingestRevenueCatEvent>>;

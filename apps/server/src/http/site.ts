@@ -21,6 +21,7 @@ import { escapeHtml } from '../lib/html.ts';
 import { isApiPath } from './callable.ts';
 import { SERVED_PAGES } from '@skanova/shared/site/pages';
 import { STUDIO_PAGES, isStudioPage } from '@skanova/shared/studio/constants';
+import { STUDIO_PERMISSIONS_POLICY } from './security-headers.ts';
 import { STUDIO_SW_PATH, STUDIO_WORKER_DIR } from '@skanova/shared/studio/offline';
 
 // Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
@@ -272,6 +273,8 @@ export async function registerSite(app: FastifyInstance, site: Site) {
       .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', page.csp);
+    // The camera for the web app's pages only (security-headers.ts).
+    if (isStudioPage(pagePath)) reply.header('permissions-policy', STUDIO_PERMISSIONS_POLICY);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.br);
     if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);

@@ -5,6 +5,7 @@ import { paydayFor } from '../features/payouts/payout-period.ts';
 import { PayoutRunError, runPayouts } from '../features/payouts/payout-run.ts';
 import { runRetention } from './retention.ts';
 import { withJobLock } from '../db/job-lock.ts';
+import { runStorageMaintenance } from '../db/storage-maintenance.ts';
 
 // The scheduled jobs (BRIEF §1): every server process with JOBS_ENABLED ticks every JOBS_TICK_MS
 // and runs what is due; each job holds its lock while it runs, so several processes never run one
@@ -117,10 +118,27 @@ const emailOutbox: ScheduledJob = {
 };
 
 /**
- * In order: approval before payouts (a payout pays approved commissions), the outbox last (it sends
- * what the others queued in the same tick).
+ * Once a UTC day: what the day's deletions left in the database's files is rewritten away
+ * (db/storage-maintenance.ts; docs/decisions/017-erasure-in-the-files.md).
  */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [commissionApproval, monthlyPayouts, retention, emailOutbox];
+const storageMaintenance: ScheduledJob = {
+  name: 'storage-maintenance',
+  run: async (app) =>
+    runOnce(app, 'storage-maintenance', utcDay(app.now()), async () => ({ ...(await runStorageMaintenance(app)) })),
+};
+
+/**
+ * In order: approval before payouts (a payout pays approved commissions), the outbox after them (it
+ * sends what the others queued in the same tick), the storage maintenance last (it erases from the
+ * files what retention and the outbox deleted, the deletion confirmation sent by the outbox included).
+ */
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  commissionApproval,
+  monthlyPayouts,
+  retention,
+  emailOutbox,
+  storageMaintenance,
+];
 
 /** Runs every due job once, in order, each under its lock; a failing job is logged and the others still run. */
 export async function runDueJobs(

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../client.ts';
 import type { DatabaseSnapshot } from '../pglite-snapshot.ts';
@@ -23,6 +23,8 @@ const OUTBOX_FILE = /^\d+-[a-z0-9]+\.eml$/;
 
 export interface BackupResult {
   file: string;
+  /** Expired backups removed from the destination's folder. */
+  expired: string[];
   sha256: string;
   bytes: number;
   manifest: BackupManifest;
@@ -66,13 +68,48 @@ async function snapshotStoppedFolder(dataDir: string): Promise<DatabaseSnapshot>
   }
 }
 
+/**
+ * How long a backup is kept (docs/decisions/017-erasure-in-the-files.md): an account deleted today is
+ * out of the live database's files within a day (the storage maintenance), and out of the last backup
+ * that holds it once that backup expires — 1 + 28 days, within the 30 days of ADR 007 ("Retention"),
+ * with a day to spare for a late job or backup. Each backup written removes its folder's expired ones.
+ */
+export const BACKUP_KEEP_DAYS = 28;
+
+/** A backup's file name (`backupFileName`), or its checksum file's: the time it was taken. */
+const BACKUP_NAME = /^skanova-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz(\.sha256)?$/;
+
+/**
+ * Removes the backups of `folder` (and their checksum files) taken more than `keepDays` before `now`,
+ * by the time their names carry; answers the names removed. Other files are left alone.
+ */
+export async function pruneExpiredBackups(folder: string, keepDays: number, now: Date): Promise<string[]> {
+  const cutoff = now.getTime() - keepDays * 24 * 60 * 60 * 1000;
+  const removed: string[] = [];
+  for (const name of await readdir(folder)) {
+    const parts = BACKUP_NAME.exec(name);
+    if (!parts) continue;
+    const [, year, month, day, hour, minute, second] = parts.map(Number) as number[];
+    const takenAt = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);
+    if (takenAt >= cutoff) continue;
+    await rm(path.join(folder, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /** Where the backup goes: `out` names a `.tar.gz` file, or a folder (default `./backups`) that receives a dated file. */
 export function backupDestination(out: string | undefined, takenAt: Date): string {
   const target = path.resolve(out ?? 'backups');
   return target.endsWith('.tar.gz') ? target : path.join(target, backupFileName(takenAt));
 }
 
-export async function createBackup(options: { dataDir: string; out?: string | undefined }): Promise<BackupResult> {
+export async function createBackup(options: {
+  dataDir: string;
+  out?: string | undefined;
+  /** Days a backup of the destination's folder is kept (default BACKUP_KEEP_DAYS). */
+  keepDays?: number;
+}): Promise<BackupResult> {
   const dataDir = path.resolve(options.dataDir);
   if (!existsSync(path.join(dataDir, 'db', 'PG_VERSION'))) {
     throw new BackupError(
@@ -102,5 +139,6 @@ export async function createBackup(options: { dataDir: string; out?: string | un
   ];
   const file = backupDestination(options.out, new Date(snapshot.info.takenAt));
   const written = await writeBackupFile(file, { info: snapshot.info, source, database: snapshot.tarball, files });
-  return { file, ...written, heldMs: snapshot.info.heldMs, serverPid: served?.pid ?? null };
+  const expired = await pruneExpiredBackups(path.dirname(file), options.keepDays ?? BACKUP_KEEP_DAYS, new Date());
+  return { file, expired, ...written, heldMs: snapshot.info.heldMs, serverPid: served?.pid ?? null };
 }

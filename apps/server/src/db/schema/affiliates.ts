@@ -1,4 +1,4 @@
-import { bigint, boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method';
 import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
 import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
@@ -57,7 +57,7 @@ export const payouts = pgTable('payouts', {
     .references(() => affiliates.id),
   periodStart: date('period_start', { mode: 'string' }).notNull(),
   periodEnd: date('period_end', { mode: 'string' }).notNull(),
-  amountCents: integer('amount_cents').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('USD'),
   method: text('method').$type<PaymentMethodType>().notNull(),
   methodSnapshot: jsonb('method_snapshot').notNull(),
@@ -69,7 +69,7 @@ export const payouts = pgTable('payouts', {
   paidAt: time('paid_at'),
   failedAt: time('failed_at'),
   failureReason: text('failure_reason'),
-  amountPaidCents: integer('amount_paid_cents'),
+  amountPaidCents: bigint('amount_paid_cents', { mode: 'number' }),
   paidCurrency: text('paid_currency'),
   exportId: uuid('export_id'),
   createdAt: time('created_at').notNull().defaultNow(),
@@ -86,7 +86,7 @@ export const conversions = pgTable('conversions', {
   store: text('store'),
   productId: text('product_id'),
   occurredAt: time('occurred_at').notNull(),
-  commissionCents: integer('commission_cents').notNull(),
+  commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
   rateTier: text('rate_tier').notNull(),
   status: text('status').notNull().default('pending'),
   approvedAt: time('approved_at'),
@@ -94,7 +94,7 @@ export const conversions = pgTable('conversions', {
   reversalReason: text('reversal_reason'),
   payoutId: uuid('payout_id').references(() => payouts.id),
   installId: bigint('install_id', { mode: 'number' }).unique(),
-  priceCents: integer('price_cents'),
+  priceCents: bigint('price_cents', { mode: 'number' }),
   priceCurrency: text('price_currency'),
   refundedAt: time('refunded_at'),
   transactionId: text('transaction_id'),
@@ -108,7 +108,7 @@ export const commissionAdjustments = pgTable('commission_adjustments', {
     .notNull()
     .references(() => affiliates.id),
   conversionId: bigint('conversion_id', { mode: 'number' }).references(() => conversions.id),
-  amountCents: integer('amount_cents').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   reason: text('reason').notNull(),
   payoutId: uuid('payout_id').references(() => payouts.id),
   createdAt: time('created_at').notNull().defaultNow(),

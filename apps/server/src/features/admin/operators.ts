@@ -5,6 +5,7 @@ import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/affiliate/constan
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
+import { endResetLinks, RESET_IDENTIFIER_PREFIX } from '../../domain/reset-links.ts';
 
 // Operators (BRIEF §5.10): the role `admin` on a sign-in account, given from the command line only
 // (`npm run admin:create -- <email>`). A new account gets a random password nobody knows; either
@@ -19,7 +20,7 @@ import { auditLog } from '../../db/schema/audit-log.ts';
 export const OPERATOR_LINK_SECONDS = 24 * 60 * 60;
 
 /** The auth library's verification identifier of a password-reset token. */
-const resetIdentifier = (token: string) => `reset-password:${token}`;
+const resetIdentifier = (token: string) => `${RESET_IDENTIFIER_PREFIX}${token}`;
 
 const emailSchema = z.email().max(254);
 
@@ -86,6 +87,8 @@ export async function createOperator(app: AppContext, rawEmail: string): Promise
     return { userId, created: !existing, unbanned };
   });
 
+  // Only the newest link works (domain/reset-links.ts): an earlier link, e-mailed or printed, ends.
+  await endResetLinks(app, setup.userId, token);
   await app.database.db.insert(auditLog).values({
     actor: 'system',
     action: setup.created ? 'operator.created' : 'operator.promoted',

@@ -4,7 +4,7 @@ import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { affiliateEmail, type EmailRecipient } from '../../email/email-texts.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { hit, isExhausted, type LimitRule } from '../../lib/rate-limiter.ts';
+import { giveBack, take, type LimitRule } from '../../lib/rate-limiter.ts';
 import { deleteEmailsOf, enqueueEmail, forgetEmailCopies } from '../../email/outbox.ts';
 import { sendQueuedNow } from '../../email/outbox-worker.ts';
 import { approvedUnpaidCents } from '../../domain/money.ts';
@@ -35,8 +35,10 @@ function passwordRule(app: AppContext, caller: AffiliateCaller): LimitRule {
 }
 
 async function requirePassword(app: AppContext, caller: AffiliateCaller, password: string): Promise<void> {
-  const rule = passwordRule(app, caller);
-  if (await isExhausted(app, rule)) {
+  // Counted before the password is checked, in the statement that checks the limit, so attempts sent
+  // together cannot all be evaluated; the right password gives its place back (rate-limiter.ts, `take`).
+  const attempt = await take(app, passwordRule(app, caller));
+  if (!attempt.allowed) {
     throw new CallableError('resource-exhausted', 'Too many attempts. Please try again later.', {
       code: 'too-many-requests',
     });
@@ -49,12 +51,12 @@ async function requirePassword(app: AppContext, caller: AffiliateCaller, passwor
   const context = await app.auth.$context;
   const valid = hash ? await context.password.verify({ hash, password }) : false;
   if (!valid) {
-    await hit(app, rule);
     throw new CallableError('permission-denied', 'The password is not correct.', {
       code: 'wrong-password',
       fields: [{ path: 'password', key: 'dashboard:settings.delete.errors.wrongPassword' }],
     });
   }
+  await giveBack(app, attempt);
 }
 
 export async function deleteAffiliateAccount(

@@ -7,6 +7,13 @@ import { isStorableJson } from '@skanova/shared/callable/storable-text';
 
 /** Latest plausible event time (ms): a bound that keeps dates valid for JavaScript and PostgreSQL. */
 const MAX_TIMESTAMP_MS = Date.UTC(2200, 0, 1);
+/**
+ * The largest price, in USD either way (refunds are negative), an event may carry: far above any
+ * subscription a store sells, and far below where integer cents stop being exact. A larger one is
+ * refused (`price-out-of-range`, docs/decisions/016-security-hardening.md) rather than stored: a
+ * commission is never priced from it.
+ */
+export const MAX_EVENT_PRICE_USD = 1_000_000;
 /** RevenueCat may name many aliases for a long-lived customer; beyond this, the body is refused. */
 const MAX_IDS = 1000;
 
@@ -25,7 +32,7 @@ export const revenueCatEventSchema = z.looseObject({
   transferred_to: ids,
   period_type: text(32),
   /** USD; negative on some refunds. */
-  price: z.number().nullish(),
+  price: z.number().min(-MAX_EVENT_PRICE_USD).max(MAX_EVENT_PRICE_USD).nullish(),
   price_in_purchased_currency: z.number().nullish(),
   currency: text(16),
   is_trial_conversion: z.boolean().nullish(),
@@ -92,7 +99,27 @@ export function customerIds(event: RevenueCatEvent): (string | null | undefined)
   return [event.app_user_id, event.original_app_user_id, ...(event.aliases ?? [])];
 }
 
-export type ParsedWebhook = { ok: true; webhook: RevenueCatWebhook; payload: unknown } | { ok: false; reason: string };
+/** The product code of a refused body (the callable error's `details.code`). */
+export type RefusalCode = 'malformed-event' | 'price-out-of-range';
+
+export type ParsedWebhook =
+  | { ok: true; webhook: RevenueCatWebhook; payload: unknown }
+  | {
+      ok: false;
+      reason: string;
+      code: RefusalCode;
+      /**
+       * An event refused for its price alone (every other field is well-formed): recorded as refused,
+       * so that an operator sees it and a later delivery in bounds is still applied.
+       */
+      refused?: { webhook: RevenueCatWebhook; payload: unknown };
+    };
+
+/** The event with its price taken out of bounds' reach: what a price-only refusal records. */
+const unboundedPriceSchema = z.looseObject({
+  api_version: revenueCatWebhookSchema.shape.api_version,
+  event: revenueCatEventSchema.extend({ price: z.number().nullish() }),
+});
 
 /** The webhook from the raw request body, or why it is malformed. */
 export function parseRevenueCatWebhook(body: string): ParsedWebhook {
@@ -100,15 +127,21 @@ export function parseRevenueCatWebhook(body: string): ParsedWebhook {
   try {
     payload = JSON.parse(body);
   } catch {
-    return { ok: false, reason: 'not JSON' };
+    return { ok: false, reason: 'not JSON', code: 'malformed-event' };
   }
   // The whole payload is stored as jsonb: the storable-text rule holds for every string and key of
   // it, known fields or not, and nesting beyond the rule's depth is not an event.
-  if (!isStorableJson(payload)) return { ok: false, reason: 'unstorable text or nesting' };
+  if (!isStorableJson(payload)) return { ok: false, reason: 'unstorable text or nesting', code: 'malformed-event' };
   const parsed = revenueCatWebhookSchema.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, reason: `${issue?.path.map(String).join('.') || '(body)'}: ${issue?.message ?? 'invalid'}` };
+    const reason = `${issue?.path.map(String).join('.') || '(body)'}: ${issue?.message ?? 'invalid'}`;
+    const priceOnly = parsed.error.issues.every((each) => each.path.join('.') === 'event.price');
+    const unbounded = priceOnly ? unboundedPriceSchema.safeParse(payload) : null;
+    if (unbounded?.success) {
+      return { ok: false, reason, code: 'price-out-of-range', refused: { webhook: unbounded.data, payload } };
+    }
+    return { ok: false, reason, code: 'malformed-event' };
   }
   return { ok: true, webhook: parsed.data, payload };
 }

@@ -43,6 +43,7 @@ export const EVENT_OUTCOMES = [
   'transfer',
   'sandbox',
   'ignored',
+  'refused',
 ] as const;
 export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
 
@@ -148,8 +149,13 @@ export async function ingestRevenueCatEvent(
         eventAt: typeof event.event_timestamp_ms === 'number' ? new Date(event.event_timestamp_ms) : null,
         receivedAt: now,
       })
-      .onConflictDoNothing({ target: revenuecatEvents.eventId })
+      .onConflictDoUpdate({
+        target: revenuecatEvents.eventId,
+        set: { type: event.type, outcome: 'received', payload, receivedAt: now },
+        where: eq(revenuecatEvents.outcome, 'refused'),
+      })
       .returning({ eventId: revenuecatEvents.eventId });
+    // A delivery refused earlier (its price out of bounds) is received afresh; any other is a duplicate.
     if (inserted.length === 0) return { outcome: 'duplicate', conversionId: null };
     const applied = await applyEvent(tx, app, event, now);
     await tx.db
@@ -158,4 +164,26 @@ export async function ingestRevenueCatEvent(
       .where(eq(revenuecatEvents.eventId, event.id));
     return applied;
   });
+}
+
+/**
+ * Records an event refused for its price (revenuecat-event.ts, MAX_EVENT_PRICE_USD) with the outcome
+ * `refused` and its payload, so that an operator can see it; nothing is applied. A later delivery of
+ * the same event that is in bounds replaces the record and is applied.
+ */
+export async function recordRefusedEvent(app: AppContext, webhook: RevenueCatWebhook, payload: unknown): Promise<void> {
+  const { event } = webhook;
+  await app.database.db
+    .insert(revenuecatEvents)
+    .values({
+      eventId: event.id,
+      type: event.type,
+      appUserId: event.app_user_id ?? null,
+      environment: event.environment ?? null,
+      outcome: 'refused',
+      payload,
+      eventAt: typeof event.event_timestamp_ms === 'number' ? new Date(event.event_timestamp_ms) : null,
+      receivedAt: app.now(),
+    })
+    .onConflictDoNothing({ target: revenuecatEvents.eventId });
 }

@@ -19,6 +19,7 @@ import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../../email/outbox.ts';
 import { redactPersonalData } from '../../lib/logging.ts';
 import { recordAffiliateActivity } from './activity.ts';
 import { clearSignInLock } from './sign-in-lock.ts';
+import { endResetLinks } from '../../domain/reset-links.ts';
 
 // Sign-in accounts and sessions (BRIEF §2): better-auth over the Drizzle adapter, e-mail and password,
 // database sessions in httpOnly cookies for 30 days, password reset by e-mail, the admin plugin for
@@ -97,6 +98,8 @@ export function createAuth(app: AppServices, secret: string) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
+        // Only the newest link works (domain/reset-links.ts): the ones sent before it end now.
+        await endResetLinks(app, user.id, token);
         const profile = await app.database.db
           .select({ firstName: affiliates.firstName, language: affiliates.language })
           .from(affiliates)
@@ -113,8 +116,10 @@ export function createAuth(app: AppServices, secret: string) {
         void sendInBackground(app, message, 'password-reset');
       },
       // Whoever reset the password holds the mailbox: the failed sign-ins counted against the address
-      // (by anyone, from anywhere) no longer keep its owner out.
+      // (by anyone, from anywhere) no longer keep its owner out. The reset ends every other link
+      // (domain/reset-links.ts); the library has revoked the sessions (revokeSessionsOnPasswordReset).
       async onPasswordReset({ user }) {
+        await endResetLinks(app, user.id);
         await clearSignInLock(app, user.email);
       },
     },

@@ -331,7 +331,7 @@ async function scheduleBatch(
   const { rows: created } = await tx.query<{ id: string; affiliate_id: string; amount_cents: number }>(
     `INSERT INTO payouts (affiliate_id, period_start, period_end, amount_cents, currency, method, method_snapshot, status, scheduled_for, created_at)
      SELECT x.affiliate_id, $2::date, $3::date, x.amount_cents, $4, x.method, x.snapshot, 'scheduled', $5::date, $6
-     FROM jsonb_to_recordset($1::jsonb) AS x(affiliate_id text, amount_cents int, method text, snapshot jsonb)
+     FROM jsonb_to_recordset($1::jsonb) AS x(affiliate_id text, amount_cents bigint, method text, snapshot jsonb)
      ORDER BY x.affiliate_id
      ON CONFLICT (affiliate_id, period_start) WHERE status <> 'failed' DO NOTHING
      RETURNING id::text AS id, affiliate_id, amount_cents`,
