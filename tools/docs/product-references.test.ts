@@ -34,7 +34,7 @@ const OUTSIDE: [string, RegExp][] = [
   ['the architecture brief', /\bBRIEF\b|\bbrief §/],
   ['the web app brief', /SKIN-APP/],
   ['the product specification', /product-spec\b|\b[Ss]pec(ification)? ?§/],
-  ['a ticket of the tracker', /\b[Ii]ssues? #?\d+|\b[Ii]ssue "[A-Z]/],
+  ['a ticket of the tracker', /\b[Ii]ssue #?\d+|\b[Ii]ssue "[A-Z]/],
 ];
 
 /** Where a line of a file matches. */
