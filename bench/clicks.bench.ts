@@ -24,11 +24,11 @@ import {
   withPgliteFolder,
 } from './lib/bench-process.ts';
 
-// Click recording (issue 2 §6, issue 13 "Performance"): storePreInstallData (durable: each visit is
+// Click recording (docs/product/rules-and-constants.md#quality-bar): storePreInstallData (durable: each visit is
 // committed before its answer, by group commit) against, in the same run and on the same server
 // process, a route answering at once on a bare Fastify (the HTTP stack's ceiling: the target is 30 %
 // of it), the same no-op route on the product's app (its hooks), and a bare single-row INSERT per
-// request (issue 2's reference). On the embedded PGlite (a data folder, as in production) and on
+// request (the reference route). On the embedded PGlite (a data folder, as in production) and on
 // PostgreSQL (fsync on); then on PostgreSQL with several server processes, the load spread over them.
 // Run alone: node --import tsx bench/clicks.bench.ts
 //   BENCH_DURATION=<seconds per route, default 10>, CLICK_PROCESSES=<counts, default 1,2,3>,

@@ -6,7 +6,7 @@ import { AFFILIATE_PROTECTED_PAGES, AFFILIATE_PUBLIC_PAGES } from '../packages/s
 import { LANDING_PAGE, LANGUAGES, PUBLIC_PAGES } from '../packages/shared/src/site/constants.ts';
 import { STUDIO_PAGES } from '../packages/shared/src/studio/constants.ts';
 
-// First-load JavaScript of every prerendered page (issue 2 §6): the scripts a page's HTML loads
+// First-load JavaScript of every prerendered page (docs/product/rules-and-constants.md#quality-bar): the scripts a page's HTML loads
 // (modulepreload links and module scripts) plus everything they import statically, gzip -9 each,
 // summed per page and language. Dynamic imports (web-vitals, qrcode, other languages) are not part
 // of the first load and are left out. Budget: 130 KiB for the pages anyone opens; the signed-in pages

@@ -8,7 +8,7 @@ import { startProduct } from './lib/product-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
 // Lighthouse 12 with Debian's Chromium against the built product started on its own port
-// (issue 2 §6): mobile on / and /support, the desktop preset on /ref/TESTCODE (the landing sends
+// (docs/product/rules-and-constants.md#quality-bar): mobile on / and /support, the desktop preset on /ref/TESTCODE (the landing sends
 // phones to the stores and is noindex, so its SEO score is not a target). Each URL runs
 // LIGHTHOUSE_RUNS times (default 3) and the median performance run is reported.
 // Run alone: node --import tsx bench/lighthouse.bench.ts

@@ -10,7 +10,7 @@ import { runPayouts } from '../apps/server/src/features/payouts/payout-run.ts';
 import { formatNumber as number, percentile, withBenchPostgres, withPgliteFolder } from './lib/bench-process.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
-// The monthly payout job (issue 4 §7): runPayouts for one payday on 10,000 affiliates, each with a
+// The monthly payout job (docs/product/money.md#payouts): runPayouts for one payday on 10,000 affiliates, each with a
 // payment method (PayPal or bank, IBAN and BIC sealed) and approved commissions, a share of them
 // below the $20 minimum, a few with a clawback. In process, on the embedded PGlite (a data folder,
 // as in production) and on PostgreSQL. While the job runs, a probe asks the database a dashboard-size

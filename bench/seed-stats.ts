@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { openDatabase, type SqlClient } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 
-// The dashboard benchmark's data (issue 3 §4): 1,000 affiliates with 1 to 10 referral codes each,
+// The dashboard benchmark's data (docs/product/money.md#statistics): 1,000 affiliates with 1 to 10 referral codes each,
 // 1,000,000 landing-page visits over the last 90 days (bots and repeat visits included, counted
 // clicks in click_counts), 100,000 conversions over the last year (pending, approved, paid in a
 // payout, some reversed; premium commissions after an affiliate's 100th), adjustments. Set-based SQL
@@ -132,7 +132,7 @@ export async function seedStats(
     [seed.conversions, at, CONVERSION_DAYS],
   );
 
-  // Premium commissions from each affiliate's 101st qualified conversion (BRIEF §5.3).
+  // Premium commissions from each affiliate's 101st qualified conversion (docs/product/money.md#premium-tier).
   await step(
     'premium tier',
     `UPDATE conversions c SET commission_cents = 400, rate_tier = 'premium'

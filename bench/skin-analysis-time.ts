@@ -3,7 +3,7 @@ import { readImage } from '../packages/skin/test/images.ts';
 import { nodeFaceModel } from '../packages/skin/test/node-face-model.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
-// Warm analysis time per photo under Node (issue 11, benchmarks): the face model (human's Node WASM
+// Warm analysis time per photo under Node (docs/benchmarks.md#skin-analysis): the face model (human's Node WASM
 // build: detector, mesh, iris) then the analysis (gates, zones, every metric), on the test photos
 // that pass the gates, after a warm-up. The browser's figure (headless Chromium, WASM) is the web
 // app's benchmark; this one isolates the analysis code.

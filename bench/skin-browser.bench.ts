@@ -9,7 +9,7 @@ import { chromiumArgs } from '../playwright.config.ts';
 import { startProduct } from './lib/product-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
-// The web app in headless Chromium against the built product (issue 11, benchmarks):
+// The web app in headless Chromium against the built product (docs/benchmarks.md#skin-analysis):
 // - cold open of the capture page → first result, on an empty browser cache (consent already given);
 // - bytes transferred on that first visit (compressed as served), by kind, then on a second visit;
 // - warm analysis time per photo (pixels, landmarks, zones and every metric), from the User Timing

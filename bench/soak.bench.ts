@@ -7,7 +7,7 @@ import { AGENTS, CLICK_FUNCTION_PATH, visitData } from './lib/click-workload.ts'
 import { runAsScript } from './lib/run-as-script.ts';
 import { SOAK_MEMORY_PATH, SOAK_PAYEES, SOAK_WEBHOOK_AUTH, type SoakReady } from './lib/soak-server.ts';
 
-// The soak test (issue 13 "Performance"): a real server process (bench/lib/soak-server.ts: the
+// The soak test (docs/product/rules-and-constants.md#quality-bar): a real server process (bench/lib/soak-server.ts: the
 // product with its scheduled jobs) under steady mixed traffic for SOAK_MINUTES (default 10):
 // landing visits, the app's first launches attributed to them, RevenueCat purchases of those
 // installs, signups, sign-ins, dashboard openings (statistics, timeline, live visitors), and halfway

@@ -19,7 +19,7 @@ import {
   withPgliteFolder,
 } from './lib/bench-process.ts';
 
-// The dashboard's statistics (issue 3 §4): getAffiliateStats over HTTP with real session cookies,
+// The dashboard's statistics (docs/product/money.md#statistics): getAffiliateStats over HTTP with real session cookies,
 // on a database seeded with 1,000 affiliates, 1,000,000 visits and 100,000 conversions
 // (bench/seed-stats.ts), on the embedded PGlite (a data folder, as in production) and on PostgreSQL.
 // Each request is one signed-in affiliate's dashboard opening, rotating over 40 affiliates: the

@@ -8,7 +8,7 @@ import { nodeFaceModel } from '../packages/skin/test/node-face-model.ts';
 import { startProduct } from './lib/product-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
-// "Your data" with a long history (issue 12, benchmarks): export and import of 200 scans, 20 of them
+// "Your data" with a long history (docs/benchmarks.md#your-data-export-and-import): export and import of 200 scans, 20 of them
 // with their photo, in headless Chromium against the built product, through the page itself (the
 // buttons a visitor presses). The scans are real: the analysis, gates, zone outlines and 478
 // landmarks of a fixture selfie computed once under Node, each scan's scores moved a little; previews

@@ -6,7 +6,7 @@ import { type JournalTemplate, seedJournal } from './lib/journal-seed.ts';
 import { startProduct } from './lib/product-server.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
-// The web app's journal with 200 saved scans (issue 12, benchmarks): the built product served by the
+// The web app's journal with 200 saved scans (docs/benchmarks.md#your-data-export-and-import): the built product served by the
 // real server, headless Chromium, the device's IndexedDB seeded with 200 scans as the app writes them
 // (journal-records.ts: a real analysis with its zones and landmarks, a real JPEG preview, the photo
 // kept on one in ten). Timed until the trend chart and the timeline are on screen (two animation

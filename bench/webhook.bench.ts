@@ -17,7 +17,7 @@ import {
 } from './lib/bench-process.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 
-// RevenueCat webhook ingestion (issue 4): POST /api/webhooks/revenuecat over HTTP against a real
+// RevenueCat webhook ingestion (docs/product/attribution.md#conversions): POST /api/webhooks/revenuecat over HTTP against a real
 // server process, on the embedded PGlite (a data folder, as in production) and on PostgreSQL.
 // Every event is unique (its own id); the mix is what a live app sends: first paid purchases of
 // attributed users (each a conversion with its commission and e-mail), trial starts, renewals, and

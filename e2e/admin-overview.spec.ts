@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
 import { SEED_OPERATOR } from './helpers/seed-accounts';
 
-// The operators' overview (issue 10, C.7), in both languages: it is the first screen once an
+// The operators' overview (docs/product/routes-and-screens.md#operator-console), in both languages: it is the first screen once an
 // operator signs in, it shows the server's figures (in the page's number, money and date formats),
 // its links open the tabs that handle what waits, and at 375 px neither it nor the affiliates,
 // conversions and payouts tables are wider than the screen, with dates on at most two lines and

@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
 import { SEED_OPERATOR } from './helpers/seed-accounts';
 
-// The operator console (issue 4, BRIEF §5.7, §5.10) in both languages, as people use it: signed
+// The operator console (docs/product/rules-and-constants.md#applications-and-disabled-accounts, docs/product/routes-and-screens.md#operator-console) in both languages, as people use it: signed
 // out, /admin asks for a sign-in; an affiliate is told it is for operators only; the operator
 // signs in, finds an affiliate, disables the account (its sign-in is refused) and enables it again,
 // marks a support ticket handled, reads the web vitals and the audit log, and runs the payouts of

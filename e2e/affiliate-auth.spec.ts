@@ -14,7 +14,7 @@ import { type Lang, strings } from './helpers/i18n';
 import { SEED_ACCOUNTS } from './helpers/seed-accounts';
 import { BASE_URL } from '../playwright.config';
 
-// Affiliate accounts in the browser (issue 3 §1, §4), in both languages: signup through its three
+// Affiliate accounts in the browser (docs/product/routes-and-screens.md#affiliate-signup, docs/product/routes-and-screens.md#affiliate-login), in both languages: signup through its three
 // steps with each payment method and every validation message, a taken e-mail, login and its error
 // catalogue (wrong password, unknown address, disabled account, too many attempts), the password
 // reset through the e-mail it sends, logout, the protected-route redirect, and signup by keyboard.
@@ -177,7 +177,7 @@ for (const lang of ['fr', 'en'] as const) {
       page,
     }) => {
       const form = await openSignup(page, lang);
-      // Step 1: the three keys of spec §5.
+      // Step 1: the three keys of docs/product/rules-and-constants.md#validation.
       await form.next.click();
       await expect(form.alert).toHaveText(auth.errors.allFieldsRequired);
       await expect(form.alert).toBeFocused();

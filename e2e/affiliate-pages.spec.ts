@@ -11,7 +11,7 @@ import { BASE_URL } from '../playwright.config';
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
 
-// The affiliate area's public pages (spec §2 "Affiliate layout", "Affiliate landing", "Affiliate terms
+// The affiliate area's public pages (docs/product/routes-and-screens.md#affiliate-layout, "Affiliate landing", "Affiliate terms
 // page"), in both languages: their content with the programme's real figures, the layout's links and
 // mobile menu, and for every page (each signup step, both reset states) no axe violation and no CSP,
 // console or hydration error.

@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, strings } from './helpers/i18n';
 import { type PageHealth, expectHealthy, watchPageHealth } from './helpers/page-health';
 
-// The affiliate dashboard (issue 3 §3, §4) in both languages, as an affiliate uses it: a fresh
+// The affiliate dashboard (docs/product/routes-and-screens.md#dashboard) in both languages, as an affiliate uses it: a fresh
 // account from the signup function, then the header, the four tabs (mouse and keyboard), the
 // overview of a new account, referral links up to the limit, the payment method (invalid IBAN, then
 // a valid one), the settings (notifications, password, deletion) and logout. Every tab passes axe,

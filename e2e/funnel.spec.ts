@@ -8,7 +8,7 @@ import { DEVICES } from './helpers/devices';
 import { strings } from './helpers/i18n';
 import { SEED_OPERATOR } from './helpers/seed-accounts';
 
-// The whole programme in one story (issue 4 §7), on a server of its own whose clock the test moves:
+// The whole programme in one story (docs/product/money.md#payouts), on a server of its own whose clock the test moves:
 // an affiliate signs up and makes a link; a visitor opens it on Android (the Play install referrer
 // carries the tracking id) and another on iOS (the "Open the app" tap copies it); the app attributes
 // both installs, and ten more users type the code; RevenueCat sends purchases (one delivered twice,

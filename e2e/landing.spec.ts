@@ -3,7 +3,7 @@ import { type Browser, type Page, expect, test } from '@playwright/test';
 import { pauseClockNow } from './helpers/clock';
 import { DEVICES } from './helpers/devices';
 
-// The referral and download landing (spec §2 "Deep-link and download page", §9 timings) on iOS,
+// The referral and download landing (docs/product/routes-and-screens.md#referral-landing, docs/product/rules-and-constants.md#timings timings) on iOS,
 // Android and desktop. Time is driven with page.clock: the page's timers never run on their own.
 // The app's custom scheme is observed as the request Chromium makes for it (it then fails: no app
 // here); store pages are answered by a stub, so the test sees the page really get there.

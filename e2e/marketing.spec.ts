@@ -15,7 +15,7 @@ import { BASE_URL } from '../playwright.config';
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
 
-// The QR code and marketing pages (issue 3 §3, §4) in both languages, as an affiliate uses them: a
+// The QR code and marketing pages (docs/product/routes-and-screens.md#qr-code-page, docs/product/routes-and-screens.md#marketing-resources-page) in both languages, as an affiliate uses them: a
 // fresh account with two codes, the QR panel's options and both downloads (the files are checked),
 // every banner size previewed and downloaded at full size, the HTML embed snippet copied and its
 // image fetched, the e-mail and social texts copied, both print PDFs, the empty state, the error

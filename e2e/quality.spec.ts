@@ -6,7 +6,7 @@ import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
 import { SEED_OPERATOR } from './helpers/seed-accounts';
 
-// Cross-cutting quality of every public page in both languages (issue 2 §3, §6): no CSP violation,
+// Cross-cutting quality of every public page in both languages (docs/product/rules-and-constants.md#languages, docs/product/rules-and-constants.md#quality-bar): no CSP violation,
 // no console or uncaught error, no hydration error, the right language in <html lang>, title and
 // description, canonical and hreflang alternates, and no axe violation — with the consent banner
 // showing, as a first-time visitor sees it. Then language negotiation, 404s and consent.

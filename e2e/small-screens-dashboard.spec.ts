@@ -5,7 +5,7 @@ import { BUSY, LONG_DESCRIPTION, openBusyDashboard } from './helpers/busy-dashbo
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
 
-// The affiliate dashboard on a 375 px phone (issue 10 §C.1), in both languages, with the figures
+// The affiliate dashboard on a 375 px phone (docs/product/routes-and-screens.md#dashboard), in both languages, with the figures
 // of a busy affiliate: every tab in view, the referral codes' figures and copy button without
 // scrolling sideways, nothing wider than the screen, amounts on one line, chart dates apart.
 

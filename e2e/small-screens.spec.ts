@@ -8,7 +8,7 @@ import { type Lang, strings } from './helpers/i18n';
 import { waitForAnimations } from './helpers/page-health';
 
 // What a new user meets first, on a 375 px phone (and at 1280 px where it matters), in both
-// languages (issue 10 §C): the footer's support address, the referral landing with the consent
+// languages (docs/product/routes-and-screens.md#public-header-and-footer, docs/product/routes-and-screens.md#referral-landing): the footer's support address, the referral landing with the consent
 // banner showing, signup's payment step, the support page's contact block and the page titles,
 // the payment history, and the marketing banners' PNG downloads.
 

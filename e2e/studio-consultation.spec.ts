@@ -21,7 +21,7 @@ import {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// The consultation and the routine (issue 12 §2–3): after a scan, the visitor answers the
+// The consultation and the routine (docs/product/web-app.md#consultation, docs/product/web-app.md#routines): after a scan, the visitor answers the
 // questionnaire, asks about their results and reads answers that quote their own scores; the routine
 // lists its morning and evening steps with the reasons, which quote them too; changing an answer
 // changes the routine, and the routine says what changed and why. Both languages, phone and desktop;

@@ -14,7 +14,7 @@ import {
   studioSizesFor,
 } from './helpers/studio';
 
-// "Your data" (issue 12 §5): two scans, one with its photo → export to a file → delete everything →
+// "Your data" (docs/product/web-app.md#your-data): two scans, one with its photo → export to a file → delete everything →
 // consent again → import the file: the same scans come back, photos byte for byte. A damaged file is
 // refused with a message and changes nothing. Throughout, no other host is reached and no request
 // carries image data: the file goes from the device to the visitor's downloads and back, only.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { strings } from './helpers/i18n';
 import { answerCookieBanner, fakeCamera, FAR_FACE_PHOTO, startFromHomePage } from './helpers/studio';
 
-// Live guidance (issue 11 §3): the camera shows a face too small in the frame; the app says what to
+// Live guidance (docs/product/web-app.md#capture-and-gates): the camera shows a face too small in the frame; the app says what to
 // fix in the visitor's language, and the shutter stays disabled.
 
 test.use({ launchOptions: fakeCamera(FAR_FACE_PHOTO) });

@@ -25,7 +25,7 @@ import {
   startFromHomePage,
 } from './helpers/studio';
 
-// The journal (issue 12 §1): three weekly scans on a moving clock build a timeline, trends per zone
+// The journal (docs/product/web-app.md#journal): three weekly scans on a moving clock build a timeline, trends per zone
 // and metric judged against the noise floor, a comparison of any two scans, the next scan's day and a
 // weekly reminder as a calendar file in the visitor's language and time zone; a scan can be deleted.
 // Both languages, a phone and a desktop; no request to another host; no axe violation.

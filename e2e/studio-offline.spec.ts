@@ -19,7 +19,7 @@ import {
   startFromHomePage,
 } from './helpers/studio';
 
-// The web app offline and installable (issue 12 §4, ADR 011). After a first visit, with the server
+// The web app offline and installable (docs/product/web-app.md#offline-and-installable, ADR 011). After a first visit, with the server
 // switched off and Chromium offline, every page of the app opens, a photo is analysed and saved, the
 // saved scans show, in both languages. A new deployment installs beside the running version and waits;
 // the visitor is told (never while an analysis is under way), reloads, and keeps every scan.

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, strings } from './helpers/i18n';
 import { answerCookieBanner, expectPrivate, recordRequests } from './helpers/studio';
 
-// Referral continuity (issue 12 §6): a visitor who came through an affiliate's link — `?ref=CODE` on
+// Referral continuity (docs/product/web-app.md#referral-continuity): a visitor who came through an affiliate's link — `?ref=CODE` on
 // the site or the app, or the referral landing itself — and later asks the web app for the mobile app
 // goes through the referral landing with that code, so that the install is credited. Without a
 // referral, the app's badges go to the stores, as the site's do.

@@ -16,7 +16,7 @@ import {
   studioSizesFor,
 } from './helpers/studio';
 
-// The web app (issue 11): from the home page's "Get started" to a six-zone analysis computed in the
+// The web app (docs/product/web-app.md#the-promise): from the home page's "Get started" to a six-zone analysis computed in the
 // browser, saved on the device — in both languages, on a phone and a desktop, from a file and from
 // the camera. Throughout, the app's pages reach no other host and send no image data anywhere.
 

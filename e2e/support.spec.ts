@@ -3,7 +3,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { type Lang, strings } from './helpers/i18n';
 import { expectHealthy, waitForAnimations, watchPageHealth } from './helpers/page-health';
 
-// The support page (spec §2 "Support", BRIEF §5.9): the FAQ accordion, the contact block with its
+// The support page (docs/product/routes-and-screens.md#support-page): the FAQ accordion, the contact block with its
 // optional phone and live-chat cards (the test server configures both), and the contact form that
 // files a ticket — validated in the visitor's language, never losing what they typed.
 

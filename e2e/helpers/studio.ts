@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from './axe';
 import { type Lang, strings } from './i18n';
 import { jpegToY4m } from './y4m';
 
-// The web app's browser tests (issue 11): its test photos, Chromium's fake camera, the visitor's way
+// The web app's browser tests (docs/product/web-app.md#the-promise): its test photos, Chromium's fake camera, the visitor's way
 // in (home page → consent) and the privacy checks every story ends with.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -26,7 +26,7 @@ CREATE TABLE referral_codes (
 );
 CREATE INDEX referral_codes_affiliate_idx ON referral_codes (affiliate_id);
 
--- Every landing-page visit, counted or not (spec §3 device fingerprint + deep-link payload).
+-- Every landing-page visit, counted or not (docs/product/calls-and-data.md#visit-record device fingerprint + deep-link payload).
 CREATE TABLE clicks (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   tracking_id text NOT NULL UNIQUE,

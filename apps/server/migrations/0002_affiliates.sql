@@ -1,8 +1,8 @@
--- Affiliate accounts (BRIEF §2, §4): the auth library's tables, affiliate profiles, payment methods,
+-- Affiliate accounts (docs/product/rules-and-constants.md#accounts-and-sessions, docs/product/rules-and-constants.md#security): the auth library's tables, affiliate profiles, payment methods,
 -- conversions, adjustments and payouts. Money in integer cents (USD); times timestamptz (UTC).
 
 -- Sign-in accounts, sessions and one-time tokens, managed by the auth library (better-auth, with its
--- admin plugin: role and ban live here only, BRIEF §4). Column names are the library's fields in snake case.
+-- admin plugin: role and ban live here only, docs/product/calls-and-data.md#data-model). Column names are the library's fields in snake case.
 CREATE TABLE auth_users (
   id text PRIMARY KEY,
   name text NOT NULL,
@@ -57,7 +57,7 @@ CREATE TABLE auth_verifications (
 );
 CREATE INDEX auth_verifications_identifier_idx ON auth_verifications (identifier);
 
--- Fixed-window counters of the sign-in, signup and reset limits (BRIEF §6): in the database so that
+-- Fixed-window counters of the sign-in, signup and reset limits (docs/product/rules-and-constants.md#sign-in-limits): in the database so that
 -- several server processes share them. `key` names the rule and the client (IP or e-mail hash).
 CREATE TABLE rate_limits (
   key text NOT NULL,
@@ -112,7 +112,7 @@ CREATE TABLE payment_methods (
 ALTER TABLE referral_codes
   ADD CONSTRAINT referral_codes_affiliate_fk FOREIGN KEY (affiliate_id) REFERENCES affiliates (id);
 
--- Payouts (BRIEF §4): one per affiliate and period; the method is a snapshot taken when scheduled.
+-- Payouts (docs/product/money.md#payouts): one per affiliate and period; the method is a snapshot taken when scheduled.
 CREATE TABLE payouts (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   affiliate_id text NOT NULL REFERENCES affiliates (id),
@@ -134,7 +134,7 @@ CREATE TABLE payouts (
 );
 CREATE INDEX payouts_affiliate_idx ON payouts (affiliate_id, scheduled_for DESC);
 
--- Conversions (BRIEF §4, §5.3–5.4): a user's first paid subscription, idempotent on the source event.
+-- Conversions (docs/product/calls-and-data.md#data-model, docs/product/money.md#premium-tier): a user's first paid subscription, idempotent on the source event.
 CREATE TABLE conversions (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   source_event_id text NOT NULL UNIQUE,

@@ -1,4 +1,4 @@
--- The programme at work (BRIEF §4, §5.3–§5.6, §5.10, §6): install attribution, RevenueCat events,
+-- The programme at work (docs/product/calls-and-data.md#data-model, docs/product/money.md#premium-tier, docs/product/routes-and-screens.md#operator-console, docs/product/rules-and-constants.md#security): install attribution, RevenueCat events,
 -- jobs, the e-mail outbox, payout exports and retention bookkeeping. Money in integer cents (USD).
 
 -- One row per app user at first launch (attributed or not). An app user is attributed at most once:
@@ -13,7 +13,7 @@ CREATE TABLE installs (
   method text CHECK (method IN ('tracking_id', 'code_claim', 'ip_match')),
   confidence real CHECK (confidence >= 0 AND confidence <= 1),
   ip_hash text,                                -- keyed hash; personal: cleared by the retention job
-  device jsonb,                                -- the app's device fields (spec §3); personal, idem
+  device jsonb,                                -- the app's device fields (docs/product/calls-and-data.md#visit-record); personal, idem
   attributed_at timestamptz,
   personal_data_cleared_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -22,7 +22,7 @@ CREATE TABLE installs (
 CREATE INDEX installs_affiliate_idx ON installs (affiliate_id, created_at);
 
 -- Every identity RevenueCat may use for an install's user (app user id, original id, aliases,
--- transfer targets). An alias belongs to one install: the attribution follows the person (BRIEF §5.6).
+-- transfer targets). An alias belongs to one install: the attribution follows the person (docs/product/attribution.md#conversions).
 CREATE TABLE app_user_aliases (
   alias text PRIMARY KEY,
   install_id bigint NOT NULL REFERENCES installs (id),
@@ -81,7 +81,7 @@ CREATE TABLE payout_exports (
 );
 ALTER TABLE payouts ADD CONSTRAINT payouts_export_fk FOREIGN KEY (export_id) REFERENCES payout_exports (id);
 
--- Jobs (BRIEF §1): one row per run key (e.g. the payday of a monthly payout run). A run that is
+-- Jobs (docs/product/rules-and-constants.md#jobs): one row per run key (e.g. the payday of a monthly payout run). A run that is
 -- `done` is never repeated; a `running` one left by a killed process is resumed (every job is
 -- idempotent). The advisory lock decides which process runs it.
 CREATE TABLE job_runs (
@@ -116,20 +116,20 @@ CREATE TABLE email_outbox (
 );
 CREATE INDEX email_outbox_due_idx ON email_outbox (next_attempt_at) WHERE sent_at IS NULL AND gave_up_at IS NULL;
 
--- Retention (spec §9): activity for the 12-month inactivity rule, its warning, and the purge marks.
+-- Retention (docs/product/rules-and-constants.md#retention): activity for the 12-month inactivity rule, its warning, and the purge marks.
 ALTER TABLE affiliates ADD COLUMN last_active_at timestamptz;
 ALTER TABLE affiliates ADD COLUMN inactivity_warned_at timestamptz;
 ALTER TABLE affiliates ADD COLUMN personal_data_purged_at timestamptz;
 ALTER TABLE clicks ADD COLUMN personal_data_cleared_at timestamptz;
 CREATE INDEX clicks_retention_idx ON clicks (created_at) WHERE personal_data_cleared_at IS NULL;
 
--- Attribution and refunds (BRIEF §5.5, §5.6): the IP + platform match reads the latest visits of one
+-- Attribution and refunds (docs/product/attribution.md#install-attribution, docs/product/attribution.md#conversions): the IP + platform match reads the latest visits of one
 -- network (keyed hash); a store refund finds the conversion of the refunded transaction.
 CREATE INDEX clicks_ip_hash_idx ON clicks (ip_hash, created_at) WHERE ip_hash IS NOT NULL;
 CREATE INDEX conversions_transaction_idx ON conversions (transaction_id);
 CREATE INDEX conversions_original_transaction_idx ON conversions (original_transaction_id);
 
--- Retention (spec §9, BRIEF §6): what the daily job has not cleared yet, found without a full scan,
+-- Retention (docs/product/rules-and-constants.md#retention): what the daily job has not cleared yet, found without a full scan,
 -- and whether a click was attributed to an install.
 CREATE INDEX installs_click_idx ON installs (click_id) WHERE click_id IS NOT NULL;
 CREATE INDEX installs_retention_idx ON installs (created_at) WHERE personal_data_cleared_at IS NULL;

@@ -92,12 +92,12 @@ const envSchema = z
     DATA_ENCRYPTION_KEY: z.string().min(32, 'must be 32 bytes in base64 or hex').optional(),
     /** Earlier keys, comma-separated, still read after a rotation. */
     DATA_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
-    /** `auto`: new affiliates are active at once; `manual`: an operator approves them (BRIEF §5.7). */
+    /** `auto`: new affiliates are active at once; `manual`: an operator approves them (docs/product/rules-and-constants.md#applications-and-disabled-accounts). */
     AFFILIATE_APPROVAL: z.enum(['auto', 'manual']).default('auto'),
 
-    /** Sign-in attempts per client IP per minute (BRIEF §6: 5). */
+    /** Sign-in attempts per client IP per minute (docs/product/rules-and-constants.md#sign-in-limits: 5). */
     RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(1).default(5),
-    /** Failed sign-in attempts per e-mail address per hour (BRIEF §6: 10). */
+    /** Failed sign-in attempts per e-mail address per hour (docs/product/rules-and-constants.md#sign-in-limits: 10). */
     RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** Affiliate signups per client IP per hour. */
     RATE_LIMIT_SIGNUP_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -116,7 +116,7 @@ const envSchema = z
     /** Count RevenueCat sandbox events (testing only). */
     REVENUECAT_ACCEPT_SANDBOX: boolFromEnv,
 
-    /** The company's account that SEPA credit transfers are paid from (BRIEF §6). */
+    /** The company's account that SEPA credit transfers are paid from (docs/product/money.md#payouts). */
     PAYOUT_DEBTOR_NAME: z.string().trim().min(1).max(70).default('Skanova SAS'),
     PAYOUT_DEBTOR_IBAN: z.string().trim().default('FR7630006000011234567890189'),
     PAYOUT_DEBTOR_BIC: z.string().trim().default('AGRIFRPPXXX'),

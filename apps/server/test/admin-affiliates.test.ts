@@ -14,7 +14,7 @@ import {
 } from './helpers/affiliates.ts';
 import { type TestOperator, createTestOperator } from './helpers/operators.ts';
 
-// The console's affiliates (BRIEF §5.7, §5.10): the list with its search, filters and money; one
+// The console's affiliates (docs/product/rules-and-constants.md#applications-and-disabled-accounts, docs/product/routes-and-screens.md#operator-console): the list with its search, filters and money; one
 // affiliate's detail; approving and refusing applications (AFFILIATE_APPROVAL=manual), with the
 // decision e-mailed; disabling and enabling accounts, with sign-in refused while disabled. Every
 // decision leaves an audit entry naming the operator.

@@ -10,7 +10,7 @@ import {
 } from './helpers/affiliates.ts';
 import { type TestOperator, createTestOperator } from './helpers/operators.ts';
 
-// The console's other lists and actions (BRIEF §5.10, §6): conversions (filters, reversal with a
+// The console's other lists and actions (docs/product/routes-and-screens.md#operator-console, docs/product/rules-and-constants.md#security): conversions (filters, reversal with a
 // reason), support tickets (list, mark handled), web vitals (p75 per page and metric) and the
 // audit log (newest first, by action), with exact figures from rows written here.
 

@@ -12,7 +12,7 @@ import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';
 import { callFn, createTestAffiliate, signIn } from './helpers/affiliates.ts';
 import { resetPassword, tokenOf } from './helpers/operators.ts';
 
-// `npm run admin:create -- <email>` (BRIEF §5.10): the account becomes an operator (created with a
+// `npm run admin:create -- <email>` (docs/product/routes-and-screens.md#operator-console): the account becomes an operator (created with a
 // password nobody knows when missing) and a one-time link to the existing reset page lets its owner
 // choose a password; then the operator signs in and reaches the console's functions.
 

@@ -15,7 +15,7 @@ import {
 import { createPayee } from './fixtures/payouts.ts';
 import { type TestOperator, createTestOperator } from './helpers/operators.ts';
 
-// The operators' overview (issue 10, C.7): every figure from rows written here, in states chosen
+// The operators' overview (docs/product/routes-and-screens.md#operator-console): every figure from rows written here, in states chosen
 // to sit on each side of each rule — counted and uncounted clicks, UTC month edges, attributed and
 // unattributed installs, conversions in every status, balances on both sides of the minimum, with
 // and without a payment method, held by live payouts or released by a failed one, adjustments on

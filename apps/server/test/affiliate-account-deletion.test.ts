@@ -15,7 +15,7 @@ import {
   signupPayload,
 } from './helpers/affiliates.ts';
 
-// deleteAffiliateAccount (BRIEF §5.9, §6): confirmed by the password; refused while a payout is
+// deleteAffiliateAccount (docs/product/money.md#disabled-and-deleted-accounts): confirmed by the password; refused while a payout is
 // scheduled or the approved balance reaches the payout minimum; otherwise the personal data and the
 // sign-in account go, and the payout and conversion records stay.
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, memoryMailer } from './helpers/app.ts';
 import { callFn, createTestAffiliate } from './helpers/affiliates.ts';
 
-// getAffiliatePaymentMethod and updateAffiliatePaymentMethod (spec §5 "Payment update", §7, §8;
-// BRIEF §4, §6): the form's validation on the server with its detail codes, IBAN and BIC encrypted
+// getAffiliatePaymentMethod and updateAffiliatePaymentMethod (docs/product/rules-and-constants.md#validation, docs/product/calls-and-data.md#server-functions, docs/product/messages.md#payment-update-messages;
+// docs/product/rules-and-constants.md#referral-codes, docs/product/rules-and-constants.md#validation): the form's validation on the server with its detail codes, IBAN and BIC encrypted
 // at rest, the IBAN masked in answers, every change audit-logged and e-mailed to the account.
 
 const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
@@ -98,7 +98,7 @@ describe('updateAffiliatePaymentMethod', () => {
       paymentDetails: { paypalEmail: 'ada@paypal.example' },
     });
     mail.sent.length = 0;
-    // `iban` is read as well as `bankIban` (spec §3).
+    // `iban` is read as well as `bankIban` (docs/product/calls-and-data.md#data-model).
     const response = await update(affiliate.cookie, 'bank_transfer', {
       bankName: ' BNP Paribas ',
       iban: IBAN,

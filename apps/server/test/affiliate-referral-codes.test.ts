@@ -9,7 +9,7 @@ import { randomReferralCode } from '../src/features/referral-codes/generate-code
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { callFn, createTestAffiliate } from './helpers/affiliates.ts';
 
-// generateReferralCode (spec §7, BRIEF §4): unambiguous 8-character codes, an optional description
+// generateReferralCode (docs/product/calls-and-data.md#server-functions, docs/product/rules-and-constants.md#referral-codes): unambiguous 8-character codes, an optional description
 // (empty = null), at most MAX_REFERRAL_CODES per affiliate even when the calls arrive together.
 
 const CODE_PATTERN = new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{${REFERRAL_CODE_LENGTH}}$`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { callFn, createTestAffiliate, insertPayout } from './helpers/affiliates.ts';
 
-// getAffiliateSettings, updateNotificationPreferences (BRIEF §5.9: saved, default on) and
+// getAffiliateSettings, updateNotificationPreferences (docs/product/routes-and-screens.md#settings-tab: saved, default on) and
 // getAffiliatePayouts (the Payments tab's real history).
 
 let t: TestApp;

@@ -16,8 +16,8 @@ import {
 } from './helpers/affiliates.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
-// getAffiliateStats, getActiveVisitors and getAffiliateTimeline (spec §3 "Affiliate stats"; BRIEF
-// §5.3, §5.8, §6 "Money and stats"): every figure from rows written here, with exact expectations.
+// getAffiliateStats, getActiveVisitors and getAffiliateTimeline (docs/product/money.md#statistics,
+// docs/product/money.md#premium-tier, docs/product/attribution.md#active-visitors): every figure from rows written here, with exact expectations.
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

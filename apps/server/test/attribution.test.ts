@@ -8,7 +8,7 @@ import { type TestApp, createTestApp } from './helpers/app.ts';
 import { type TestAffiliate, createTestAffiliate, insertCode } from './helpers/affiliates.ts';
 import { anonymousId, attributeInstall, landingVisit } from './helpers/revenuecat.ts';
 
-// attributeInstall (BRIEF §5.5): the app's first launch is attributed by the tracking id of the
+// attributeInstall (docs/product/attribution.md#install-attribution): the app's first launch is attributed by the tracking id of the
 // visit, else by a code, else by a visit from the same network and platform within the hour; last
 // click wins; once per app user; affiliates who no longer earn attribute nothing.
 

@@ -14,7 +14,7 @@ import {
   signIn,
 } from './helpers/affiliates.ts';
 
-// Every affiliate function checks the session first and reaches only the caller's rows (BRIEF §6):
+// Every affiliate function checks the session first and reaches only the caller's rows (docs/product/rules-and-constants.md#security):
 // without a session the answer is `unauthenticated` whatever the body; signed in as A, nothing of B
 // comes back or changes, whichever of B's ids or codes the body names. Every operator function
 // answers `unauthenticated` without a session, `permission-denied` to an affiliate, and works for

@@ -27,7 +27,7 @@ import { type ServerProcess, fakeSiteBuild, startServer, until, waitUntilServing
 import { createVisit } from './helpers/visits.ts';
 import { freePort } from './postgres-cluster.ts';
 
-// Backups of the embedded database (issue 13 §5): a server runs on PGlite with affiliates, codes,
+// Backups of the embedded database (docs/deployment.md#backups): a server runs on PGlite with affiliates, codes,
 // conversions and payouts; `npm run backup`'s code takes a backup while visits are being recorded;
 // `npm run restore`'s code restores it into a fresh folder; a second server on that folder serves the
 // same affiliates, codes, conversions, payouts and payment details, recognises the sessions opened

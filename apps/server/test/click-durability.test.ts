@@ -11,7 +11,7 @@ import { freePort, startPostgresCluster } from './postgres-cluster.ts';
 import { REPO_ROOT, fakeSiteBuild } from './helpers/server-process.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
-// Group commit answers a visit only after its batch committed (BRIEF §6): the real server process is
+// Group commit answers a visit only after its batch committed (docs/product/attribution.md#recording-visits): the real server process is
 // killed with SIGKILL in the middle of a load of visits, then every tracking id it answered with 200
 // must be in the database. On PGlite this checks that the data folder holds what was committed; on
 // PostgreSQL the database crashes together with the server.

@@ -4,7 +4,7 @@ import { createHasher } from '../src/lib/secrets.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
-// storePreInstallData (spec §3, §7; BRIEF §4 "clicks"): every visit is stored with hashed identifiers;
+// storePreInstallData (docs/product/calls-and-data.md#visit-record, docs/product/calls-and-data.md#server-functions, docs/product/attribution.md#visits-and-counted-clicks): every visit is stored with hashed identifiers;
 // a known code counts once per visitor per UTC hour; unknown codes and bots never count.
 
 const HOUR_MS = 3_600_000;

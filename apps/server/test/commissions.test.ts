@@ -26,7 +26,7 @@ import {
   refundEvent,
 } from './helpers/revenuecat.ts';
 
-// Commissions (BRIEF §5.3–§5.4): $2, or $4 once the affiliate already has 100 qualified conversions;
+// Commissions (docs/product/money.md#premium-tier): $2, or $4 once the affiliate already has 100 qualified conversions;
 // pending for the 30-day hold, then approved; a refund reverses a commission not yet paid out and
 // claws back one already in a payout — never both, never twice.
 

@@ -6,7 +6,7 @@ import { createMailer } from '../src/lib/mailer.ts';
 import { createHasher } from '../src/lib/secrets.ts';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from './helpers/app.ts';
 
-// The support contact form's server function (BRIEF §5.9): a ticket is stored, support is e-mailed
+// The support contact form's server function (docs/product/routes-and-screens.md#support-page): a ticket is stored, support is e-mailed
 // through real SMTP, bad input never reaches the database, and one IP is limited per hour.
 
 const SUPPORT_EMAIL = 'help@support.example';

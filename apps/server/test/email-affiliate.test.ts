@@ -13,7 +13,7 @@ import { type TestApp, TEST_PUBLIC_URL, createTestApp, memoryMailer, testConfig 
 import { callFn, createTestAffiliate, signupPayload } from './helpers/affiliates.ts';
 import { outboxRows } from './helpers/email.ts';
 
-// The programme's e-mails to affiliates (BRIEF §5): the welcome e-mail is queued in the signup
+// The programme's e-mails to affiliates (docs/product/rules-and-constants.md#e-mails): the welcome e-mail is queued in the signup
 // transaction (it exists exactly when the account does) and sent at once; every message is in the
 // affiliate's language, with text and HTML parts, the brand from configuration and a link back.
 

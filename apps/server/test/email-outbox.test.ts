@@ -7,7 +7,7 @@ import { type TestApp, createTestApp } from './helpers/app.ts';
 import { TEST_DB } from './helpers/database.ts';
 import { outboxRows, switchableMailer } from './helpers/email.ts';
 
-// The e-mail outbox (BRIEF §1–§2): a queued message is sent once, retried with back-off while the
+// The e-mail outbox (docs/product/rules-and-constants.md#e-mails): a queued message is sent once, retried with back-off while the
 // mail server fails, given up after MAX_ATTEMPTS, and never sent twice by drains running together.
 
 let counter = 0;

@@ -5,7 +5,7 @@ import { type TestAffiliate, createTestAffiliate, signupPayload } from './helper
 import { type TestOperator, createTestOperator } from './helpers/operators.ts';
 import { createVisit } from './helpers/visits.ts';
 
-// Malformed requests to every registered function (BRIEF §6: "bad input never crashes"): broken
+// Malformed requests to every registered function (docs/product/rules-and-constants.md#security: "bad input never crashes"): broken
 // JSON, wrong media types, missing or mistyped data, huge strings, NUL characters and lone UTF-16
 // surrogates (the storable-text rule) in values and in keys, 60 KB strings, 5,000-deep nesting,
 // nested junk and prototype-pollution keys — each signed out, as an affiliate and as an operator.

@@ -9,7 +9,7 @@ import { TEST_PUBLIC_URL, memoryMailer, testConfig } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/database.ts';
 
 // An unexpected failure inside a server function is logged with its request id and answered
-// `internal`, without its details (spec §8, BRIEF §3).
+// `internal`, without its details (docs/product/messages.md#error-codes-and-http-statuses, docs/product/calls-and-data.md#callable-protocol).
 
 const logLines: Record<string, unknown>[] = [];
 const logStream = new Writable({

@@ -4,7 +4,7 @@ import { type JobCounts, type ScheduledJob, runDueJobs, runOnce, startScheduler 
 import { type TestApp, createTestApp, memoryMailer } from './helpers/app.ts';
 import { createTestAffiliate, insertConversion, insertConversions } from './helpers/affiliates.ts';
 
-// The scheduler (BRIEF §1): one tick runs every due job once, in order, each under its lock; a
+// The scheduler (docs/product/rules-and-constants.md#jobs): one tick runs every due job once, in order, each under its lock; a
 // keyed job (retention per UTC day, payouts per payday) is recorded in job_runs and done once; a
 // failing job is logged and the others still run; stopping waits for the tick under way.
 

@@ -10,7 +10,7 @@ import { TEST_PUBLIC_URL, memoryMailer, serveTestApp, testConfig } from './helpe
 import { createTestDatabase } from './helpers/database.ts';
 import { WEBHOOK_AUTH, WEBHOOK_PATH } from './helpers/revenuecat.ts';
 
-// The server's log carries no personal data (BRIEF §6, issue "Operating at scale" §7): requests
+// The server's log carries no personal data (docs/product/rules-and-constants.md#security, docs/operations-observability.md#logs): requests
 // from a client's address with an e-mail address, names, a phone number and an IBAN in their
 // bodies — signup, a repeated signup, failed sign-ins, a reset, the contact form, broken and
 // refused requests, database errors quoting the values they refused — leave none of it in the

@@ -11,7 +11,7 @@ import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';
 import { type TestAffiliate, createTestAffiliate } from './helpers/affiliates.ts';
 import { pdfShownText, pngSize } from './helpers/marketing-files.ts';
 
-// The marketing files of a referral code (spec §2 "Marketing materials panel", BRIEF §6): public
+// The marketing files of a referral code (docs/product/routes-and-screens.md#marketing-materials-panel): public
 // banner images for the HTML embed snippet, and print PDFs for the code's owner only.
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { callFn } from './helpers/affiliates.ts';
 import { createOperator, createPayee, insertApproved, moneyOf, payoutsOf } from './fixtures/payouts.ts';
 import { sepaTransactions, sepaValue, sepaViolations } from './fixtures/sepa-rules.ts';
 
-// adminExportPayouts (BRIEF §5.10, §6): the PayPal Payouts CSV and the SEPA pain.001 files of a
+// adminExportPayouts (docs/product/money.md#payouts): the PayPal Payouts CSV and the SEPA pain.001 files of a
 // payday's scheduled payouts, what each payout records (export, rate, amount paid), and that a
 // payout never goes into two files.
 

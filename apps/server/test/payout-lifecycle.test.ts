@@ -12,7 +12,7 @@ import {
   payoutsOf,
 } from './fixtures/payouts.ts';
 
-// adminMarkPayouts (BRIEF §4, §5.10): scheduled → sent → paid, scheduled | sent → failed; anything
+// adminMarkPayouts (docs/product/money.md#payouts): scheduled → sent → paid, scheduled | sent → failed; anything
 // else refused with nothing changed; the affiliate told when the money is sent; a failure gives
 // the amount back to the balance. The dashboard's figures follow each step.
 

@@ -16,7 +16,7 @@ import {
   payoutsOf,
 } from './fixtures/payouts.ts';
 
-// The monthly payout run (BRIEF §5.2, §6; spec §9): who is paid on the 15th and how much, what rolls
+// The monthly payout run (docs/product/money.md#payment-timing): who is paid on the 15th and how much, what rolls
 // over, and that every cent is paid once whatever happens to the run (repeated, interrupted, run
 // twice at once), with the dashboard's figures telling the same story at each step.
 

@@ -14,7 +14,7 @@ import {
 import { outboxRows } from './helpers/email.ts';
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 
-// The retention rules (spec §9, BRIEF §6): each rule on rows written for it, twice in a row with the
+// The retention rules (docs/product/rules-and-constants.md#retention): each rule on rows written for it, twice in a row with the
 // same result, and the dashboard's totals unchanged by what the job clears.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,7 +12,7 @@ import {
   storedEvent,
 } from './helpers/revenuecat.ts';
 
-// POST /api/webhooks/revenuecat (BRIEF §5.6, §6 "RevenueCat semantics"): authenticated by its secret,
+// POST /api/webhooks/revenuecat (docs/product/attribution.md#conversions): authenticated by its secret,
 // idempotent on event.id, tolerant of fields it does not read, strict about the ones it does.
 
 const NOW = new Date('2025-06-10T12:00:00.000Z');

@@ -19,7 +19,7 @@ import {
 import { IPHONE_USER_AGENT, createVisit } from './helpers/visits.ts';
 import { freePort } from './postgres-cluster.ts';
 
-// Scale-out (BRIEF §1, docs/operations-processes.md): three real server processes on one PostgreSQL
+// Scale-out (docs/product/rules-and-constants.md#jobs, docs/operations-processes.md): three real server processes on one PostgreSQL
 // behind a small round-robin proxy, each request to the next process, all of them running the
 // scheduled jobs every 200 ms. Every job runs once (one payout per affiliate for the payday and one
 // recorded run of it, one retention run for the day, each queued e-mail received once); a session

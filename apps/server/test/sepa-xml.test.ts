@@ -5,7 +5,7 @@ import { type SepaDocumentInput, SepaDataError, buildSepaXml, sepaText } from '.
 import { payoutIdFromTransferReference, transferReference } from '../src/features/payouts/transfer-reference.ts';
 import { SEPA_NAMESPACE, parseXml, sepaTransactions, sepaValue, sepaViolations } from './fixtures/sepa-rules.ts';
 
-// The SEPA credit transfer file (BRIEF §6 "SEPA export") against the rules of pain.001.001.09 and
+// The SEPA credit transfer file (docs/product/money.md#payouts) against the rules of pain.001.001.09 and
 // .03 and the EPC guidelines (fixtures/sepa-rules.ts: element order and occurrences, IBAN, BIC, text
 // lengths and character set, amounts, dates, namespace, counts and control sums), and the checker
 // itself against files that break each rule. The amounts and references the exports build on.

@@ -10,7 +10,7 @@ import { type TestApp, createTestApp } from './helpers/app.ts';
 import { SERVED_PAGES } from '@skanova/shared/site/pages';
 import { AFFILIATE_INDEXED_PAGES } from '@skanova/shared/affiliate/constants';
 
-// Serving the prerendered site (BRIEF §5.1, §6): language negotiation, headers, redirects, 404s,
+// Serving the prerendered site (docs/product/rules-and-constants.md#languages): language negotiation, headers, redirects, 404s,
 // robots and sitemap. The test builds a small site of its own in a temporary folder, shaped like
 // the real build (<dir>/<lang>/client/<page>/index.html + assets), so it needs no `npm run build`.
 

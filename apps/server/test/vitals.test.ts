@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
-// POST /api/vitals: the consented web-vitals beacon (BRIEF §6). Runs on PGlite and PostgreSQL.
+// POST /api/vitals: the consented web-vitals beacon (docs/product/calls-and-data.md#other-endpoints). Runs on PGlite and PostgreSQL.
 
 let t: TestApp;
 let nextIp = 1;

@@ -13,7 +13,7 @@ export default [
     route('press', 'routes/press.tsx'),
     route('blog', 'routes/blog.tsx'),
   ]),
-  // The affiliate area (spec §2 "Affiliate layout"): its own header and footer, and the session.
+  // The affiliate area (docs/product/routes-and-screens.md#affiliate-layout): its own header and footer, and the session.
   layout('components/affiliate-layout.tsx', [
     route('affiliate', 'routes/affiliate/home.tsx'),
     route('affiliate/signup', 'routes/affiliate/signup.tsx'),
@@ -29,7 +29,7 @@ export default [
   ]),
   // The web app (ADR 010): one route for its pages (each route costs every page's manifest bytes).
   route('studio/*', 'routes/studio.tsx'),
-  // The operator console (BRIEF §5.10): its own shell and session; the server checks the role.
+  // The operator console (docs/product/routes-and-screens.md#operator-console): its own shell and session; the server checks the role.
   route('admin', 'routes/admin.tsx'),
   // One landing page for /download, /download?ref=CODE, /ref/CODE and /app/TYPE[/CODE] (see entry.client).
   route('download', 'routes/landing.tsx'),

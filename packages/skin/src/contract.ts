@@ -1,4 +1,4 @@
-// The skin analysis's contract (docs/skin-analysis.md, SKIN-APP brief §4–§6): what the face model
+// The skin analysis's contract (docs/skin-analysis.md, docs/product/web-app.md#zones-and-metrics): what the face model
 // gives the analysis, and what the analysis gives the web app. Everything here runs on the visitor's
 // device (a Web Worker in the browser, Node in tests and benchmarks); nothing in it touches the network.
 
@@ -27,7 +27,7 @@ export interface DetectedFace {
   readonly rotation: { readonly yaw: number; readonly pitch: number; readonly roll: number };
 }
 
-/** The zones measured (spec §1: forehead, cheeks, eyes, nose, chin, lip contour). */
+/** The zones measured (docs/product/web-app.md#zones-and-metrics: forehead, cheeks, eyes, nose, chin, lip contour). */
 export const ZONE_IDS = ['forehead', 'leftCheek', 'rightCheek', 'eyeArea', 'nose', 'chin', 'lipContour'] as const;
 export type ZoneId = (typeof ZONE_IDS)[number];
 
@@ -38,7 +38,7 @@ export type MetricId = (typeof METRIC_IDS)[number];
 /** Where the photo came from: the live camera (guided) or a file the visitor chose. */
 export type CaptureSource = 'camera' | 'upload';
 
-/** The capture gates (brief §6), in the order a visitor should fix them. */
+/** The capture gates (docs/product/attribution.md#visits-and-counted-clicks), in the order a visitor should fix them. */
 export const GATE_IDS = [
   'oneFace',
   'faceInFrame',

@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.ts';
 
-// One run of a job at a time across every server process (BRIEF §1). On PostgreSQL a session-level
+// One run of a job at a time across every server process (docs/product/rules-and-constants.md#jobs). On PostgreSQL a session-level
 // advisory lock held on a dedicated connection: if the process dies, the database releases it. The
 // embedded database has one process, so an in-process flag does the same.
 

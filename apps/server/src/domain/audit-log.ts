@@ -2,7 +2,7 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { auditLog } from '../db/schema/audit-log.ts';
 import type { Tx } from '../db/transaction.ts';
 
-// The audit log (BRIEF §4): every operator action is written in the transaction of the change it
+// The audit log (docs/product/money.md#audit): every operator action is written in the transaction of the change it
 // records, with the operator as actor: features/admin/audit-log.ts lists it for the console.
 
 export interface AuditEntry {

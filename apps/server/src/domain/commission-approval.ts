@@ -1,7 +1,7 @@
 import { COMMISSION_HOLD_DAYS } from '@skanova/shared/affiliate/programme';
 import type { AppServices } from '../services.ts';
 
-// The commission hold (BRIEF §5.4): a conversion stays pending for the stores' refund window, then is
+// The commission hold (docs/product/money.md#commission-hold): a conversion stays pending for the stores' refund window, then is
 // approved and payable. The approval time is the end of the hold, not the job's run time, so a late
 // run approves exactly as an on-time one (the payout cut-off depends on it). Small batches, each its
 // own statement: the embedded database (one connection) keeps answering requests in between. Rows a

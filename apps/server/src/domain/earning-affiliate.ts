@@ -1,6 +1,6 @@
 import type { TransactionQuery } from '../db/transaction.ts';
 
-// Whether an affiliate's links and codes still earn (BRIEF §5.7, §6): an active profile, not deleted,
+// Whether an affiliate's links and codes still earn (docs/product/rules-and-constants.md#applications-and-disabled-accounts, docs/product/money.md#disabled-and-deleted-accounts): an active profile, not deleted,
 // whose sign-in account is not disabled (banned; a ban with an expiry ends by itself). Attribution
 // and new conversions both use this one definition.
 

@@ -7,7 +7,7 @@ import type { TransactionQuery } from '../db/transaction.ts';
 // The programme's money rules, in one module that stats, payouts, admin, retention and account
 // deletion all use (ADR 008).
 //
-// An affiliate's money (BRIEF §5.3–5.4, §6 "Money and stats"), defined once for the dashboard, the
+// An affiliate's money (docs/product/money.md#premium-tier, docs/product/money.md#statistics), defined once for the dashboard, the
 // payout run, the console and the account-deletion rule. In SQL, so the database adds up only the
 // affiliate's own rows.
 //
@@ -169,7 +169,7 @@ export async function isOwedMoney(tx: TransactionQuery, affiliateId: string, now
   return rows[0]?.owed ?? false;
 }
 
-// Amounts in the export files (BRIEF §6): integer cents inside, decimal text at the edge, and the
+// Amounts in the export files (docs/product/money.md#payouts): integer cents inside, decimal text at the edge, and the
 // USD→EUR conversion of SEPA payouts in exact integer arithmetic (never floating point).
 
 /** 1234 → "12.34" (integer cents, never negative). */

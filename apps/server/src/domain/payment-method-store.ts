@@ -6,7 +6,7 @@ import type { AppServices } from '../services.ts';
 import { paymentMethods } from '../db/schema/affiliates.ts';
 import type { TransactionQuery } from '../db/transaction.ts';
 
-// Payment methods at rest (BRIEF §4): IBAN and BIC sealed with the field cipher; the last 4 IBAN
+// Payment methods at rest (docs/product/rules-and-constants.md#security): IBAN and BIC sealed with the field cipher; the last 4 IBAN
 // characters kept in clear for the masked view.
 
 export interface SealedPaymentMethod {

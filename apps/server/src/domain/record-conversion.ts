@@ -11,7 +11,7 @@ import { lockAffiliate } from './earning-affiliate.ts';
 import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 
-// A new conversion and its commission (BRIEF §5.3): $4 when the affiliate already had 100 qualified
+// A new conversion and its commission (docs/product/money.md#premium-tier): $4 when the affiliate already had 100 qualified
 // (not reversed) conversions, else $2; earlier commissions are never re-priced. The affiliate's row
 // is locked while counting, so simultaneous conversions of one affiliate are priced one after the
 // other and the 101st is the first premium one. One conversion per install and per event (unique

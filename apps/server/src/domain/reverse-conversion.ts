@@ -4,7 +4,7 @@ import { commissionAdjustments, conversions, payouts } from '../db/schema/affili
 import { type Tx, inTransaction } from '../db/transaction.ts';
 import { recordAudit } from './audit-log.ts';
 
-// Taking a commission back (BRIEF §5.4), for a store refund or an operator's decision:
+// Taking a commission back (docs/product/money.md#refunds-and-clawback), for a store refund or an operator's decision:
 // - not yet in a payout (or only in a failed one): the conversion is reversed and stops counting;
 // - already in a scheduled, sent or paid payout (or marked paid): its amount is fixed there, so a
 //   negative adjustment of the same amount is taken from the next payout; the conversion keeps its

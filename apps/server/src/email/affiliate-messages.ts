@@ -10,7 +10,7 @@ import { affiliates } from '../db/schema/affiliates.ts';
 import { authUsers } from '../db/schema/auth.ts';
 import type { Tx } from '../db/transaction.ts';
 
-// The programme's e-mails to affiliates (BRIEF §5): welcome, new commission, payout sent,
+// The programme's e-mails to affiliates (docs/product/rules-and-constants.md#e-mails): welcome, new commission, payout sent,
 // application decision, inactivity warning. Built here and queued by the caller with
 // `enqueueEmail`, in the transaction of the event they announce.
 

@@ -2,7 +2,7 @@ import type { AppServices } from '../services.ts';
 import type { MailMessage } from '../lib/mailer.ts';
 import { forgetEmailCopies, insertOutboxRow } from './outbox.ts';
 
-// Sends the e-mail outbox (BRIEF §1–§2). A message is sent once even with several server processes:
+// Sends the e-mail outbox (docs/product/rules-and-constants.md#e-mails). A message is sent once even with several server processes:
 //
 // - A worker claims due rows in one statement (`FOR UPDATE SKIP LOCKED`), counting the attempt and
 //   pushing `next_attempt_at` a lease ahead; no other worker picks a row while its lease runs. It then

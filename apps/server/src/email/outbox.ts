@@ -5,7 +5,7 @@ import type { TransactionQuery, Tx } from '../db/transaction.ts';
 import type { MailMessage } from '../lib/mailer.ts';
 import type { AppServices } from '../services.ts';
 
-// The e-mail outbox (BRIEF §2): a message is written in the same transaction as the event it
+// The e-mail outbox (docs/product/rules-and-constants.md#e-mails): a message is written in the same transaction as the event it
 // announces, so it exists exactly when the event does; the outbox worker sends it and retries.
 
 export interface EnqueueOptions {

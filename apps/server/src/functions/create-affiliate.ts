@@ -7,7 +7,7 @@ import { defineCallable } from '../http/callable.ts';
 import { CallableError } from '../lib/callable-error.ts';
 
 /**
- * Affiliate signup (spec §2 "Affiliate signup", §7 createAffiliate): creates the sign-in account,
+ * Affiliate signup (docs/product/routes-and-screens.md#affiliate-signup, docs/product/calls-and-data.md#server-functions createAffiliate): creates the sign-in account,
  * the affiliate profile and its payment method in one transaction, then starts the session.
  * Its own per-IP limit, in the database so that every server process shares it.
  */

@@ -4,7 +4,7 @@ import { webHeaders } from '../features/auth/web-headers.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /**
- * Deletes the caller's account, confirmed by its password (BRIEF §5.9). Refused with
+ * Deletes the caller's account, confirmed by its password (docs/product/money.md#disabled-and-deleted-accounts). Refused with
  * `failed-precondition` (details.code `payout-scheduled` or `balance-due`) while money is owed.
  * The answer also expires the session cookies: the session itself is already gone.
  */

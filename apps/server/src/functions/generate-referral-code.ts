@@ -3,7 +3,7 @@ import { createReferralCode } from '../features/referral-codes/generate-code.ts'
 import { defineCallable } from '../http/callable.ts';
 
 /**
- * A new referral code for the signed-in affiliate (spec §7 generateReferralCode, BRIEF §4). An empty
+ * A new referral code for the signed-in affiliate (docs/product/calls-and-data.md#server-functions generateReferralCode, docs/product/rules-and-constants.md#referral-codes). An empty
  * description is stored as null: the dashboard shows its translated default text. The eleventh code
  * answers `failed-precondition` (details.code `max-codes-reached`), even under parallel calls.
  */

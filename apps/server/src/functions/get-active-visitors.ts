@@ -2,7 +2,7 @@ import { noInputSchema } from '@skanova/shared/callable/schemas';
 import { countActiveVisitors } from '../features/stats/active-visitors.ts';
 import { defineCallable } from '../http/callable.ts';
 
-/** The overview's "real-time active users" refresh action (BRIEF §5.8): one small query. */
+/** The overview's "real-time active users" refresh action (docs/product/attribution.md#active-visitors): one small query. */
 export const getActiveVisitors = defineCallable({
   name: 'getActiveVisitors',
   access: 'affiliate',

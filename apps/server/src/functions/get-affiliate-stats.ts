@@ -3,7 +3,7 @@ import { loadAffiliateStats } from '../features/stats/affiliate-stats.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /**
- * The dashboard's statistics (spec §3 "Affiliate stats", §7 getAffiliateStats): earnings, clicks,
+ * The dashboard's statistics (docs/product/money.md#statistics, docs/product/calls-and-data.md#server-functions getAffiliateStats): earnings, clicks,
  * conversions, tier, referral codes with their links, active visitors and the next payout, all
  * computed from the caller's own rows.
  */

@@ -6,15 +6,15 @@ import { clickWriterFor } from '../features/clicks/click-writer.ts';
 import { hourBucket, newSessionId, newTrackingId, validSessionId, visitorKey } from '../features/clicks/visitor.ts';
 import { defineCallable } from '../http/callable.ts';
 
-// The landing page records each visit (spec §3 device fingerprint + deep-link payload, §7) and gets a
-// tracking id back, which the app later uses for attribution (BRIEF §5.5). Click rules: BRIEF §4.
+// The landing page records each visit (docs/product/calls-and-data.md#visit-record device fingerprint + deep-link payload, §7) and gets a
+// tracking id back, which the app later uses for attribution (docs/product/attribution.md#install-attribution). Click rules: docs/product/attribution.md#visits-and-counted-clicks.
 
 const DAY_SECONDS = 86_400;
 
 export const storePreInstallData = defineCallable({
   name: 'storePreInstallData',
   input: preInstallRequestSchema,
-  // Generous and configurable: when it trips, the page still continues to the store (BRIEF §6).
+  // Generous and configurable: when it trips, the page still continues to the store (docs/product/attribution.md#visits-and-counted-clicks).
   rateLimit: (ctx) =>
     ctx.config.RATE_LIMIT_CLICKS_DISABLED
       ? false
@@ -61,7 +61,7 @@ export const storePreInstallData = defineCallable({
 
     // Cookies only once the visit is stored: a tracking id always names a stored click.
     const cookie = { path: '/', sameSite: 'lax', secure: app.config.isHttps } as const;
-    // Readable by the page: the "Open the app" tap copies it to the clipboard (BRIEF §5.5).
+    // Readable by the page: the "Open the app" tap copies it to the clipboard (docs/product/attribution.md#install-attribution).
     reply.setCookie(TRACKING_ID_COOKIE, trackingId, {
       ...cookie,
       httpOnly: false,

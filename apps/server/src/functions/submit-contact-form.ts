@@ -3,7 +3,7 @@ import { createSupportTicket, notifySupportInBackground } from '../features/supp
 import { defineCallable } from '../http/callable.ts';
 
 /**
- * The support page's contact form (BRIEF §5.9): validates with the form's own schema, files a
+ * The support page's contact form (docs/product/routes-and-screens.md#support-page): validates with the form's own schema, files a
  * support ticket, then e-mails the support address. Rate-limited per client IP.
  */
 export const submitContactForm = defineCallable({

@@ -3,7 +3,7 @@ import { updatePaymentMethod } from '../features/affiliates/update-payment-metho
 import { defineCallable } from '../http/callable.ts';
 
 /**
- * Replaces the caller's payment method (spec §5 "Payment update", §7). Both fields are read as they
+ * Replaces the caller's payment method (docs/product/rules-and-constants.md#validation, docs/product/calls-and-data.md#server-functions). Both fields are read as they
  * come: the shared validation answers each mistake with its own detail code (missing-payment-method,
  * missing-payment-details, invalid-iban, invalid-iban-checksum, invalid-bic …), as the form does.
  */

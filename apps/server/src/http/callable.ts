@@ -41,7 +41,7 @@ export interface CallableDefinition<
 > {
   /** A function of the contract. */
   name: N;
-  /** Checked before the body is validated: an anonymous call is answered `unauthenticated` first (BRIEF §6). */
+  /** Checked before the body is validated: an anonymous call is answered `unauthenticated` first (docs/product/rules-and-constants.md#security). */
   access?: A;
   /** Zod or zod/mini; it must accept every request the contract allows (see `defineCallable`). */
   input: Input;

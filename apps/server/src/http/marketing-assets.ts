@@ -16,7 +16,7 @@ import { isLiveReferralCode, normaliseCode, ownsReferralCode } from '../features
 import { renderPrintDocument } from '../features/marketing/print-documents.ts';
 import { sendCallableError } from './callable.ts';
 
-// The marketing files of a referral code (spec §2 "Marketing materials panel", BRIEF §6):
+// The marketing files of a referral code (docs/product/routes-and-screens.md#marketing-materials-panel):
 // - GET /api/marketing/banners/:code/:size-:theme.png?lang= — public: the image of the HTML embed
 //   snippet that affiliates paste into other sites, so it may be loaded from any origin.
 // - GET /api/marketing/print/:code/(flyer|business-card).pdf?lang= — the signed-in owner of the code only.

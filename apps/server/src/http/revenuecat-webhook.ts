@@ -6,7 +6,7 @@ import { sameSecret } from '../lib/secrets.ts';
 import { redactPersonalData } from '../lib/logging.ts';
 import { sendCallableError } from './callable.ts';
 
-// RevenueCat's webhook (BRIEF §1, §5.6): subscription events become conversions and refunds.
+// RevenueCat's webhook (docs/product/attribution.md#conversions): subscription events become conversions and refunds.
 // RevenueCat sends the Authorization header configured in its dashboard (REVENUECAT_WEBHOOK_AUTH).
 // It retries until it gets a 200: a malformed body is answered 400 (retrying cannot fix it) and
 // logged; a failure of ours is a 500, so the event comes again and is applied then.

@@ -24,7 +24,7 @@ import { STUDIO_PAGES, isStudioPage } from '@skanova/shared/studio/constants';
 import { STUDIO_PERMISSIONS_POLICY } from './security-headers.ts';
 import { STUDIO_SW_PATH, STUDIO_WORKER_DIR } from '@skanova/shared/studio/offline';
 
-// Serves the prerendered site: one HTML file per page and language, chosen per request (BRIEF §5.1),
+// Serves the prerendered site: one HTML file per page and language, chosen per request (docs/product/rules-and-constants.md#languages),
 // with the configured public settings substituted and a CSP listing that file's inline-script hashes.
 
 const ONE_YEAR_SECONDS = 31_536_000;

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { webVitals } from '../db/schema/web-vitals.ts';
 import { sendCallableError } from './callable.ts';
 
-// The web-vitals reporter posts here only with the visitor's consent (BRIEF §6), as a beacon:
+// The web-vitals reporter posts here only with the visitor's consent (docs/product/calls-and-data.md#other-endpoints), as a beacon:
 // no cookies are read, nothing identifies the visitor.
 
 const metricSchema = z.object({

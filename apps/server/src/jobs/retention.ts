@@ -10,7 +10,7 @@ import { inactivityWarningEmail, loadEmailRecipient } from '../email/affiliate-m
 import { enqueueEmail, forgetEmailCopies } from '../email/outbox.ts';
 import { isOwedMoney } from '../domain/money.ts';
 
-// The retention rules (spec §9, BRIEF §6), run once a UTC day by the scheduler. Every step works in
+// The retention rules (docs/product/rules-and-constants.md#retention, docs/product/money.md#amounts-and-periods), run once a UTC day by the scheduler. Every step works in
 // small batches (the embedded database keeps answering requests in between), is logged, and is
 // safe to run twice: what it changed no longer matches its condition.
 //
@@ -38,12 +38,12 @@ import { isOwedMoney } from '../domain/money.ts';
 //   history that totals and the premium tier count, and hold nothing about the affiliate.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Visitor data of clicks and installs (BRIEF §6, privacy policy). */
+/** Visitor data of clicks and installs (docs/product/rules-and-constants.md#retention, privacy policy). */
 const VISITOR_DATA_DAYS = 90;
 const REVENUECAT_PAYLOAD_DAYS = 90;
-/** Payment records (spec §9). */
+/** Payment records (docs/product/rules-and-constants.md#retention). */
 const PAYMENT_RECORD_YEARS = 5;
-/** Inactivity before an account is anonymised (spec §9), and the warning before it (BRIEF §6). */
+/** Inactivity before an account is anonymised (docs/product/rules-and-constants.md#retention), and the warning before it (docs/product/rules-and-constants.md#retention). */
 const INACTIVITY_YEARS = 1;
 const INACTIVITY_WARNING_DAYS = 30;
 /**

@@ -7,7 +7,7 @@ import { runRetention } from './retention.ts';
 import { withJobLock } from '../db/job-lock.ts';
 import { runStorageMaintenance } from '../db/storage-maintenance.ts';
 
-// The scheduled jobs (BRIEF §1): every server process with JOBS_ENABLED ticks every JOBS_TICK_MS
+// The scheduled jobs (docs/product/rules-and-constants.md#jobs): every server process with JOBS_ENABLED ticks every JOBS_TICK_MS
 // and runs what is due; each job holds its lock while it runs, so several processes never run one
 // job at the same time, and each is safe to run twice. A job with a run key (retention per UTC day,
 // payouts per payday) is recorded in job_runs and done once per key; the others run on every tick.

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-// Field encryption at rest (BRIEF §4: IBAN and BIC), AES-256-GCM. Each value names the key that
+// Field encryption at rest (docs/product/rules-and-constants.md#security: IBAN and BIC), AES-256-GCM. Each value names the key that
 // sealed it ("v1:<key id>:<iv>:<tag>:<ciphertext>", base64url parts), so keys can rotate: encrypt
 // with the current key, decrypt with whichever key the value names.
 

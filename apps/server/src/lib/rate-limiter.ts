@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.ts';
 
-// Fixed-window counters in the database (BRIEF §6): sign-in, signup and password-reset limits hold
+// Fixed-window counters in the database (docs/product/rules-and-constants.md#sign-in-limits): sign-in, signup and password-reset limits hold
 // across every server process sharing the database. One upsert per check.
 
 export interface LimitRule {

@@ -1,7 +1,7 @@
 import type { ClickRow } from '../../src/features/clicks/click-batch.ts';
 import { hourBucket, newTrackingId } from '../../src/features/clicks/visitor.ts';
 
-// Landing-page visits as the page sends them to storePreInstallData (spec §3, §7), and as the click
+// Landing-page visits as the page sends them to storePreInstallData (docs/product/calls-and-data.md#visit-record, docs/product/calls-and-data.md#server-functions), and as the click
 // writer stores them.
 
 export const IPHONE_USER_AGENT =

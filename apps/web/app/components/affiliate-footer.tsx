@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../lib/react-i18n';
 import { SlimFooter } from './slim-footer';
 
-/** Footer of the affiliate area (spec §2): the affiliate terms, privacy and support, and the current year. */
+/** Footer of the affiliate area (docs/product/routes-and-screens.md#affiliate-layout): the affiliate terms, privacy and support, and the current year. */
 export function AffiliateFooter() {
   const { t } = useTranslation('affiliate');
   return (

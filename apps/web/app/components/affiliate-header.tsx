@@ -13,7 +13,7 @@ const AREA_LINKS = [
 ] as const;
 
 /**
- * Header of the affiliate area (spec §2 "Affiliate layout"): home, dashboard and main-site links, the
+ * Header of the affiliate area (docs/product/routes-and-screens.md#affiliate-layout): home, dashboard and main-site links, the
  * FR/EN switch, and below 1024 px a menu (also listing the terms) that closes when a link is chosen.
  */
 export function AffiliateHeader() {

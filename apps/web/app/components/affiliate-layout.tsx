@@ -16,7 +16,7 @@ const AffiliateHeader = lazy(() => chromeChunk().then((module) => ({ default: mo
 const AffiliateFooter = lazy(() => chromeChunk().then((module) => ({ default: module.AffiliateFooter })));
 if (typeof document !== 'undefined') void chromeChunk();
 
-/** Every /affiliate page (spec §2 "Affiliate layout"): its header and footer around the page, and the session. */
+/** Every /affiliate page (docs/product/routes-and-screens.md#affiliate-layout): its header and footer around the page, and the session. */
 export default function AffiliateLayout() {
   return (
     <SessionProvider>

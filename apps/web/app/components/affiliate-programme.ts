@@ -11,9 +11,9 @@ import {
   STANDARD_COMMISSION_CENTS,
 } from '@skanova/shared/affiliate/programme';
 
-// The programme's rules as the affiliate pages print them (BRIEF §5.2–§5.4): every figure comes from
+// The programme's rules as the affiliate pages print them (docs/product/money.md#payment-timing): every figure comes from
 // the shared constants, interpolated into the texts ({{standard}}, {{payoutDay}} …), never typed there.
-// The payment timing is the one rule of BRIEF §5.2 (PAYMENT_TIMING in payouts/payout-schedule.ts is
+// The payment timing is the one rule of docs/product/money.md#payment-timing (PAYMENT_TIMING in payouts/payout-schedule.ts is
 // made of the same two constants, read here directly: they are already in every page's first load).
 // Formatting is done by hand rather than with Intl: build and browser must produce the same text, or
 // hydration fails, and ICU data differs between Node and browsers.

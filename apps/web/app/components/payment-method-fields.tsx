@@ -4,7 +4,7 @@ import { type FieldError, fieldAria } from '../lib/form-errors';
 import { useTranslation } from '../lib/react-i18n';
 import './payment-method-fields.css';
 
-// The payment-method choice and its fields (spec §2 signup step 3 and the dashboard's update form).
+// The payment-method choice and its fields (docs/product/routes-and-screens.md#affiliate-signup signup step 3 and the dashboard's update form).
 // One component for both; signup also offers "set up later" (its default). Strings: `payment` namespace.
 
 export interface PaymentFormValues {
@@ -26,7 +26,7 @@ export const EMPTY_PAYMENT_FORM: PaymentFormValues = {
 };
 
 /**
- * The dashboard's form starting from the stored method (spec §4). The IBAN is stored encrypted and
+ * The dashboard's form starting from the stored method (docs/product/routes-and-screens.md#payments-tab). The IBAN is stored encrypted and
  * shown masked, so it starts empty: changing bank details means typing it again. Without a stored
  * method the form starts on PayPal (the dashboard does not offer "later").
  */
@@ -61,7 +61,7 @@ export function paymentDetailsOf(values: PaymentFormValues): Record<string, stri
 interface PaymentMethodFieldsProps {
   values: PaymentFormValues;
   onChange: (values: PaymentFormValues) => void;
-  /** Signup offers "set up later"; the dashboard form does not (spec §4). */
+  /** Signup offers "set up later"; the dashboard form does not (docs/product/routes-and-screens.md#affiliate-signup). */
   allowLater?: boolean;
   /** Prefix of the inputs' ids (two forms never share a page, but labels need unique ids). */
   idPrefix: string;

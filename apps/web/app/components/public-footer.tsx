@@ -15,7 +15,7 @@ const SOCIAL_NETWORKS = [
 
 export function PublicFooter() {
   const { t } = useTranslation();
-  // Columns of [path, label]: the header's links, help anchors and the company pages (spec §2).
+  // Columns of [path, label]: the header's links, help anchors and the company pages (docs/product/routes-and-screens.md#public-header-and-footer).
   const columns: [string, [string, string][]][] = [
     ['site', MAIN_LINKS.slice(0, 2).map(([to, key]) => [to, t(`nav.${key}`)])],
     ['legal', MAIN_LINKS.slice(2, 6).map(([to, key]) => [to, t(`nav.${key}`)])],

@@ -44,7 +44,7 @@ export function PublicHeader() {
   const [opaque, setOpaque] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
-  // Transparent at the top of the page, opaque once scrolled past the threshold (spec §9).
+  // Transparent at the top of the page, opaque once scrolled past the threshold (docs/product/rules-and-constants.md#timings).
   useEffect(() => {
     const update = () => setOpaque(window.scrollY > HEADER_OPAQUE_SCROLL_PX);
     update();

@@ -8,14 +8,14 @@ import { useTranslation } from '../lib/react-i18n';
 import { svgBlob, svgToPng } from '../lib/svg-image';
 import './referral-qr-panel.css';
 
-// The referral QR panel (spec §2 "Referral QR panel"): the QR code of the link with the link in
+// The referral QR panel (docs/product/routes-and-screens.md#referral-qr-panel): the QR code of the link with the link in
 // clear, options (size, colours) behind a toggle, SVG and PNG downloads, three tips. Used on the
-// QR code page and in the dashboard's Links tab. The settings are local only (spec §3).
+// QR code page and in the dashboard's Links tab. The settings are local only (docs/product/routes-and-screens.md#referral-qr-panel).
 
 export interface ReferralQrPanelProps {
   /** The code the QR points to (shown in file names). */
   code: string;
-  /** The referral link encoded in the QR (BRIEF §6), or the optional appLink override. */
+  /** The referral link encoded in the QR (docs/product/attribution.md#referral-link), or the optional appLink override. */
   link: string;
   /** Level of the panel's own headings: one below the heading the panel sits under (default 4). */
   headingLevel?: 3 | 4;

@@ -8,7 +8,7 @@ import {
   callableErrorMessage,
 } from './callable';
 
-// The browser side of the callable protocol (spec §7–8): answers, error codes, time-out and the
+// The browser side of the callable protocol (docs/product/calls-and-data.md#callable-protocol): answers, error codes, time-out and the
 // order in which a visitor-facing message is chosen.
 
 const CONTACT = {
@@ -180,7 +180,7 @@ describe('callFunction: error bodies', () => {
   });
 });
 
-describe('callFunction: HTTP status table (spec §8) when the body carries no error', () => {
+describe('callFunction: HTTP status table (docs/product/messages.md#error-codes-and-http-statuses) when the body carries no error', () => {
   const table: [number, string][] = [
     [400, 'invalid-argument'],
     [401, 'unauthenticated'],
@@ -289,7 +289,7 @@ describe('callFunction: transport failures', () => {
   });
 });
 
-describe('callableErrorMessage (spec §8 order: translation → server message → string detail → generic)', () => {
+describe('callableErrorMessage (docs/product/messages.md order: translation → server message → string detail → generic)', () => {
   const translations: Record<string, string> = {
     'callable.invalid-argument': 'Informations invalides',
     'callable.internal': 'Erreur interne du serveur',

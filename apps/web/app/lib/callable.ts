@@ -2,7 +2,7 @@ import { CALLABLE_TIMEOUT_MS } from '@skanova/shared/site/timing';
 import { type ErrorCode, codeForHttpStatus, fromWireStatus } from '@skanova/shared/callable/errors';
 import { CALLABLE_PATH_PREFIX, type CallableFunctions, type CallableName } from '@skanova/shared/callable/functions';
 
-// The browser side of the callable protocol (spec §7–8, BRIEF §3): POST JSON { data }, answer
+// The browser side of the callable protocol (docs/product/calls-and-data.md#callable-protocol): POST JSON { data }, answer
 // { result } (or { data }), errors { error: { status, message, details } } with the spec's statuses.
 
 /** A failed call. `code` is a protocol code or a finer product code taken from `details.code`. */
@@ -17,12 +17,12 @@ export class CallableClientError extends Error {
   }
 }
 
-/** Messages the client itself produces (spec §8 "Other"), as i18n keys of `common:callable`. */
+/** Messages the client itself produces (docs/product/messages.md#error-codes-and-http-statuses), as i18n keys of `common:callable`. */
 export const INVALID_JSON_MESSAGE = 'Response is not valid JSON object.';
 export const MISSING_DATA_MESSAGE = 'Response is missing data field.';
 
 export interface CallOptions {
-  /** Default 70 s (spec §7); a time-out is `deadline-exceeded`. */
+  /** Default 70 s (docs/product/calls-and-data.md#callable-protocol); a time-out is `deadline-exceeded`. */
   timeoutMs?: number;
   signal?: AbortSignal;
   fetchImpl?: typeof fetch;
@@ -74,7 +74,7 @@ export async function callFunction<N extends CallableName>(
   return result as CallableFunctions[N]['response'];
 }
 
-/** The error a response carries, if any (spec §8: code from the status's last path segment or details.code). */
+/** The error a response carries, if any (docs/product/messages.md#error-codes-and-http-statuses: code from the status's last path segment or details.code). */
 function errorFromBody(httpStatus: number, body: unknown): CallableClientError | undefined {
   const fallbackCode = codeForHttpStatus(httpStatus);
   const ok = httpStatus >= 200 && httpStatus < 300;
@@ -99,7 +99,7 @@ function errorFromBody(httpStatus: number, body: unknown): CallableClientError |
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
- * The visitor-facing message of a failed call (spec §8): the translation of its code when there is
+ * The visitor-facing message of a failed call (docs/product/messages.md): the translation of its code when there is
  * one, else the server's message, else a plain-string detail, else the generic message.
  * `t` must be bound to the `common` namespace; `exists` tells whether a key has a translation.
  */

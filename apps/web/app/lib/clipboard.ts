@@ -1,4 +1,4 @@
-/** Copies text; a failure (permission refused, no clipboard) is only logged (spec §8). */
+/** Copies text; a failure (permission refused, no clipboard) is only logged (docs/product/messages.md#confirmations). */
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

@@ -1,6 +1,6 @@
 import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 
-// The visitor's answer to the consent banner (BRIEF §6 "Consent"): it governs non-essential
+// The visitor's answer to the consent banner (docs/product/rules-and-constants.md#consent): it governs non-essential
 // trackers (the web-vitals reporter, the landing page's device details), and the footer reopens the banner. Kept in a cookie so the answer survives visits; nothing
 // is sent to the server because of it.
 

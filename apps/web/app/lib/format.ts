@@ -1,8 +1,8 @@
 import { formatMoney } from '@skanova/shared/affiliate/money';
 
 // How the signed-in pages (the dashboard, the console) write numbers, money and dates in the page
-// language (spec §2 "Overview": dollars with two decimals, the conversion rate in % with one
-// decimal). Money arrives in integer cents and becomes dollars only here, at the edge. Days are UTC days (BRIEF §6), so dates are
+// language (docs/product/routes-and-screens.md#overview-tab: dollars with two decimals, the conversion rate in % with one
+// decimal). Money arrives in integer cents and becomes dollars only here, at the edge. Days are UTC days (docs/product/money.md#amounts-and-periods), so dates are
 // formatted in UTC: a payday at 00:00 UTC on the 15th never shows as the 14th in America. Money is
 // written as the e-mails write it (packages/shared affiliate/money.ts).
 

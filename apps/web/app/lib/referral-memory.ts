@@ -3,7 +3,7 @@ import { parseLandingPath } from '@skanova/shared/landing/landing-path';
 import { TRACKING_ID_COOKIE } from '@skanova/shared/site/constants';
 import { TRACKING_COOKIE_DAYS } from '@skanova/shared/site/timing';
 
-// Referral continuity (issue 12 §6): a visitor who came through an affiliate's link keeps its code on
+// Referral continuity (docs/product/web-app.md#referral-continuity): a visitor who came through an affiliate's link keeps its code on
 // this device, so that the web app's "get the mobile app" goes through the referral landing with it
 // and a later install is credited to that affiliate.
 //

@@ -19,7 +19,7 @@ const AdminScreen = lazy(screenChunk);
 if (typeof document !== 'undefined') void screenChunk();
 
 /**
- * The operator console (BRIEF §5.10). Prerendered as its loading state, titled and never indexed;
+ * The operator console (docs/product/routes-and-screens.md#operator-console). Prerendered as its loading state, titled and never indexed;
  * in the browser, the session decides between the sign-in form, "operators only" and the console.
  */
 export default function Admin() {

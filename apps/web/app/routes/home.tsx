@@ -13,7 +13,7 @@ interface Testimonial {
   detail: string;
 }
 
-/** Home page of spec §2: hero, three features, three steps, three testimonials, closing call to action. */
+/** Home page of docs/product/routes-and-screens.md#affiliate-signup: hero, three features, three steps, three testimonials, closing call to action. */
 export default function Home() {
   const { t } = useTranslation('home');
   const list = <T,>(key: string) => t(key, { returnObjects: true }) as T[];

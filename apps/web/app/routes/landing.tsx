@@ -5,7 +5,7 @@ import type { RouteHandle } from '../lib/route-handle';
 
 export const handle: RouteHandle = { i18n: ['landing'] };
 
-/** The referral and download landing (spec §2): one page for /download, /ref/CODE and /app/TYPE[/CODE]. */
+/** The referral and download landing (docs/product/routes-and-screens.md#referral-landing): one page for /download, /ref/CODE and /app/TYPE[/CODE]. */
 export default function Landing() {
   const { t } = useTranslation('landing');
   return (

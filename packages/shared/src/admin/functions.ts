@@ -23,7 +23,7 @@ import type {
   AdminWebVitals,
 } from './responses.ts';
 
-// The operator console's server functions (BRIEF §5.10), `access: 'admin'`: without a session they
+// The operator console's server functions (docs/product/routes-and-screens.md#operator-console), `access: 'admin'`: without a session they
 // answer `unauthenticated`, for anyone but an operator `permission-denied`.
 
 export interface AdminFunctions {

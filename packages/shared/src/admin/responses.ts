@@ -6,7 +6,7 @@ import type { AffiliateStatus } from '../affiliate/schemas.ts';
 import type { ConversionStatus, TicketStatus } from './schemas.ts';
 import type { VitalName, VitalRating } from './vitals.ts';
 
-// Answers of the operator console's functions (BRIEF §5.10). Money in integer cents (USD), times
+// Answers of the operator console's functions (docs/product/routes-and-screens.md#operator-console). Money in integer cents (USD), times
 // as ISO 8601 UTC instants, days as YYYY-MM-DD.
 
 export interface AdminPage<T> {

@@ -3,7 +3,7 @@ import { AFFILIATE_STATUSES } from '../affiliate/schemas.ts';
 import { storableText } from '../callable/storable-text.ts';
 import { VITALS_MAX_DAYS } from './vitals.ts';
 
-// Inputs of the operator console's functions (BRIEF §5.10): every one bounded, so that a request
+// Inputs of the operator console's functions (docs/product/routes-and-screens.md#operator-console): every one bounded, so that a request
 // can neither ask for an unbounded page nor reach the database with a value it cannot hold (free
 // text passes the storable-text rule). The server validates with these schemas; the console's
 // requests are typed by them.

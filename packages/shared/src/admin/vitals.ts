@@ -1,4 +1,4 @@
-// Web-vitals ratings (BRIEF §6: operators see p75 per page). The thresholds are web.dev's: a value
+// Web-vitals ratings (docs/product/calls-and-data.md#other-endpoints: operators see p75 per page). The thresholds are web.dev's: a value
 // up to `good` is good, above `poor` is poor, in between needs improvement. CLS has no unit; the
 // others are milliseconds.
 

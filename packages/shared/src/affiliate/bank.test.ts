@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasValidIbanChecksum, hasValidIbanLength, isValidBic, maskIban, normaliseBankId } from './bank.ts';
 
-describe('IBAN and BIC checks (spec §5, BRIEF §6)', () => {
+describe('IBAN and BIC checks (docs/product/rules-and-constants.md#validation)', () => {
   it('reads IBANs typed in groups, in any case', () => {
     expect(normaliseBankId(' fr76 3000 6000 0112 3456 7890 189 ')).toBe('FR7630006000011234567890189');
   });

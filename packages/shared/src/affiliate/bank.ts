@@ -1,13 +1,13 @@
-// IBAN and BIC checks (spec §5, BRIEF §6): the same functions run in the form and on the server.
+// IBAN and BIC checks (docs/product/rules-and-constants.md#validation): the same functions run in the form and on the server.
 
 /** Removes spaces (people copy IBANs in groups of four) and upper-cases. */
 export function normaliseBankId(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 
-/** IBAN length without spaces (spec §5: 15 to 34 characters). */
+/** IBAN length without spaces (docs/product/rules-and-constants.md#validation: 15 to 34 characters). */
 export const IBAN_LENGTH = { min: 15, max: 34 } as const;
-/** BIC length without spaces (spec §5: 8 or 11 characters). */
+/** BIC length without spaces (docs/product/rules-and-constants.md#validation: 8 or 11 characters). */
 export const BIC_LENGTHS = [8, 11] as const;
 
 export function hasValidIbanLength(iban: string): boolean {

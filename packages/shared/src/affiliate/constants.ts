@@ -1,4 +1,5 @@
-// The affiliate area: pages, referral codes, sessions and dashboard windows (spec §2, §9; BRIEF §4–§6).
+// The affiliate area: pages, referral codes, sessions and dashboard windows (docs/product/routes-and-screens.md#route-table, docs/product/rules-and-constants.md#referral-codes,
+// docs/product/rules-and-constants.md#cookies).
 
 /** Affiliate pages anyone may open (prerendered in both languages). */
 export const AFFILIATE_PUBLIC_PAGES = [
@@ -20,20 +21,20 @@ export const AFFILIATE_RESET_PASSWORD_PAGE = '/affiliate/reset-password';
 export const AFFILIATE_QR_CODE_PAGE = '/affiliate/qrcode';
 export const AFFILIATE_MARKETING_PAGE = '/affiliate/marketing';
 
-/** Referral codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L) (BRIEF §4). */
+/** Referral codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L) (docs/product/rules-and-constants.md#referral-codes). */
 export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const REFERRAL_CODE_LENGTH = 8;
 /** A code's description is a short label for the affiliate's own use. */
 export const REFERRAL_DESCRIPTION_MAX = 100;
 
-/** Sign-in sessions last 30 days (spec §9 "session 30 days"). */
+/** Sign-in sessions last 30 days (docs/product/rules-and-constants.md#cookies). */
 export const AUTH_SESSION_SECONDS = 30 * 24 * 60 * 60;
 /** A password-reset link works once, for this long. */
 export const PASSWORD_RESET_TOKEN_SECONDS = 60 * 60;
 /** Passwords longer than this are refused (hashing cost is bounded). */
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** "Real-time active users": distinct visitors on the affiliate's links in this window (BRIEF §5.8). */
+/** "Real-time active users": distinct visitors on the affiliate's links in this window (docs/product/attribution.md#active-visitors). */
 export const ACTIVE_VISITORS_WINDOW_MINUTES = 5;
 /** The overview chart covers this many UTC days, today included. */
 export const STATS_CHART_DAYS = 30;

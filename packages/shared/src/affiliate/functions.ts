@@ -7,7 +7,7 @@ import type {
 } from './schemas.ts';
 import type { ActiveVisitors, AffiliateSettings, AffiliateStats, AffiliateTimeline, PayoutSummary } from './stats.ts';
 
-// The affiliate's server functions (spec §7, BRIEF §5): signup, then `access: 'affiliate'` — the
+// The affiliate's server functions (docs/product/calls-and-data.md#server-functions): signup, then `access: 'affiliate'` — the
 // caller's own data only. `request: null` functions take no payload (callable/schemas.ts).
 
 export interface AffiliateFunctions {

@@ -3,13 +3,13 @@ import { isStorableText } from '../callable/storable-text.ts';
 import { hasValidIbanChecksum, hasValidIbanLength, isValidBic, normaliseBankId } from './bank.ts';
 import type { FieldError } from '../callable/field-errors.ts';
 
-// Payment methods (spec §3 "Payment method", §5 "Payment update"). One validation for the signup
+// Payment methods (docs/product/calls-and-data.md#data-model, docs/product/rules-and-constants.md#validation). One validation for the signup
 // form, the dashboard form and the server functions; failures carry the callable detail code the
-// client translates (spec §8 payment catalogue plus the finer codes below).
+// client translates (docs/product/messages.md#payment-update-messages payment catalogue plus the finer codes below).
 
 export const PAYMENT_METHOD_TYPES = ['paypal', 'bank_transfer'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
-/** Signup also lets the affiliate choose later (spec §2, default). */
+/** Signup also lets the affiliate choose later (docs/product/routes-and-screens.md#affiliate-signup, default). */
 export const SIGNUP_PAYMENT_CHOICES = ['later', ...PAYMENT_METHOD_TYPES] as const;
 export type SignupPaymentChoice = (typeof SIGNUP_PAYMENT_CHOICES)[number];
 
@@ -44,7 +44,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /**
- * Validates a payment method and its details. `bankIban` is read, or `iban` (spec §3: "field iban
+ * Validates a payment method and its details. `bankIban` is read, or `iban` (docs/product/calls-and-data.md#data-model: "field iban
  * is also read"). Returns the trimmed value with IBAN and BIC normalised (no spaces, upper case).
  */
 export function validatePaymentMethod(method: unknown, details: unknown): PaymentMethodValidation {

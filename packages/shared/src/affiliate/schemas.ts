@@ -6,7 +6,7 @@ import { SIGNUP_PAYMENT_CHOICES, paymentMethodFieldErrors, validatePaymentMethod
 import { isStorableText, storableText } from '../callable/storable-text.ts';
 import { formSchema } from '../callable/field-errors.ts';
 
-// Affiliate accounts (spec §2 signup/login, §3, §5). Written with `zod/mini`: the signup and login
+// Affiliate accounts (docs/product/routes-and-screens.md#affiliate-signup signup/login, §3, §5). Written with `zod/mini`: the signup and login
 // pages ship these schemas to the browser. Messages are i18n keys of the `auth` namespace. Every
 // text passes the storable-text rule (storable-text.ts).
 
@@ -23,7 +23,7 @@ const requiredText = (requiredKey: string, max: number) =>
       storableText(INVALID_CHARACTERS),
     );
 
-/** Optional text: empty becomes null (spec §3: "phone (null if empty)"). */
+/** Optional text: empty becomes null (docs/product/calls-and-data.md#data-model: "phone (null if empty)"). */
 const optionalText = (max: number) =>
   z
     .pipe(
@@ -69,7 +69,7 @@ const website = z.pipe(
   z.nullable(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'errors.websiteInvalid' })),
 );
 
-/** Signup step 1, the account (spec §5 allFieldsRequired, passwordMismatch, passwordTooShort). */
+/** Signup step 1, the account (docs/product/rules-and-constants.md#validation allFieldsRequired, passwordMismatch, passwordTooShort). */
 const accountFields = { email, password };
 /** Signup step 2, the profile: names required, optional fields within bounds, an http(s) website. */
 const profileFields = {
@@ -110,7 +110,7 @@ const paymentDetailsValid = z.superRefine<{ paymentMethod: unknown; paymentDetai
 );
 
 /**
- * The three signup steps (spec §2): each step's check in the browser is its schema; the request
+ * The three signup steps (docs/product/routes-and-screens.md#affiliate-signup): each step's check in the browser is its schema; the request
  * the server validates is composed of the same fields. Messages are keys of the `auth` namespace
  * (the payment method's, of `payment`).
  */
@@ -121,8 +121,8 @@ export const signupStepSchemas = [
 ] as const;
 
 /**
- * The signup payload (spec §3 "Affiliate signup payload") with the password and the terms checkbox:
- * account and affiliate profile are created by one server operation (BRIEF §6).
+ * The signup payload (docs/product/calls-and-data.md#data-model) with the password and the terms checkbox:
+ * account and affiliate profile are created by one server operation (docs/product/rules-and-constants.md#security).
  */
 export const createAffiliateRequestSchema = formSchema(
   'auth',
@@ -148,7 +148,7 @@ export interface CreateAffiliateResponse {
 export const AFFILIATE_STATUSES = ['pending', 'active', 'refused'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 
-/** Sign-in (spec §5: 'Email and password are required.'); the console's sign-in is the same form. */
+/** Sign-in (docs/product/rules-and-constants.md#validation: 'Email and password are required.'); the console's sign-in is the same form. */
 export const signInSchema = formSchema(
   'auth',
   z.object({
@@ -165,7 +165,7 @@ export const passwordResetRequestSchema = formSchema(
   }),
 );
 
-/** A new password chosen from a reset link: given, confirmed, long enough (spec §5, §9), as at signup. */
+/** A new password chosen from a reset link: given, confirmed, long enough (docs/product/rules-and-constants.md#validation), as at signup. */
 export const newPasswordSchema = formSchema('auth', z.object({ password, confirmPassword }).check(passwordsMatch()));
 
 const changeText = (max?: number) =>
@@ -181,7 +181,7 @@ const changeText = (max?: number) =>
         : []),
     );
 
-/** The dashboard's password change (BRIEF §5.9: the current password is required). Keys of `dashboard`. */
+/** The dashboard's password change (docs/product/routes-and-screens.md#settings-tab: the current password is required). Keys of `dashboard`. */
 export const changePasswordSchema = formSchema(
   'dashboard',
   z
@@ -232,7 +232,7 @@ export const deleteAccountRequestSchema = formSchema(
 );
 
 /**
- * `updateAffiliatePaymentMethod` (spec §5 "Payment update", §7). Both fields are read as they come:
+ * `updateAffiliatePaymentMethod` (docs/product/rules-and-constants.md#validation, docs/product/calls-and-data.md#server-functions). Both fields are read as they come:
  * `validatePaymentMethod` answers each mistake with its own detail code (missing-payment-method,
  * missing-payment-details, invalid-iban, invalid-iban-checksum, invalid-bic …), as the form does.
  */

@@ -1,7 +1,7 @@
 import type { PaymentMethodType } from './payment-method.ts';
 import type { AffiliateStatus, NotificationPreferences } from './schemas.ts';
 
-// Answers of the dashboard's server functions (spec §3 "Affiliate stats", BRIEF §6 formulas).
+// Answers of the dashboard's server functions (docs/product/money.md#statistics formulas).
 // Money is integer cents inside; the spec's dollar fields are given too (two decimals at the edge).
 
 export interface ReferralCodeStats {
@@ -10,7 +10,7 @@ export interface ReferralCodeStats {
   description: string | null;
   clickCount: number;
   conversionCount: number;
-  /** `${PUBLIC_URL}/download?ref=CODE` (BRIEF §6). */
+  /** `${PUBLIC_URL}/download?ref=CODE` (docs/product/attribution.md#referral-link). */
   link: string;
   createdAt: string;
 }
@@ -36,7 +36,7 @@ export interface AffiliateStats {
   /** Dollars per conversion now: 2 or 4. */
   currentCommissionRate: number;
   referralCodes: ReferralCodeStats[];
-  /** Distinct visitors on the affiliate's links in the last 5 minutes (BRIEF §5.8). */
+  /** Distinct visitors on the affiliate's links in the last 5 minutes (docs/product/attribution.md#active-visitors). */
   activeVisitors: number;
   /** The next payday and what is payable on it (approved before the cut-off, unpaid, ≥ minimum). */
   nextPayout: { date: string; payableCents: number; approvedUnpaidCents: number };

@@ -1,6 +1,6 @@
 import type { AttributeInstallRequest, AttributeInstallResponse } from './schemas.ts';
 
-// Install attribution for the mobile app (BRIEF §5.5).
+// Install attribution for the mobile app (docs/product/attribution.md#install-attribution).
 
 export interface AttributionFunctions {
   /**

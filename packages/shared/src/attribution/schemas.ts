@@ -4,7 +4,7 @@ import { TRACKING_COOKIE_DAYS } from '../site/timing.ts';
 import { REFERRAL_CODE_PATTERN } from '../landing/schemas.ts';
 import { storableText } from '../callable/storable-text.ts';
 
-// Install attribution (BRIEF §5.5): what the app sends at first launch, and the rules' constants.
+// Install attribution (docs/product/attribution.md#install-attribution): what the app sends at first launch, and the rules' constants.
 // The app may pass the tracking id as the landing page hands it over: the bare id, the iOS clipboard
 // text (`sk-tid:<id>`), or the Google Play install referrer (`tracking_id=<id>&code=<code>`, possibly
 // still URL-encoded). Unknown or unreadable ids and codes are not errors: they attribute nothing.
@@ -28,7 +28,7 @@ export const ATTRIBUTION_CONFIDENCE: Record<AttributionMethod, number> = {
 
 /** An IP + platform match counts only for a visit this recent (the affiliate terms say "within the hour"). */
 export const IP_MATCH_WINDOW_MINUTES = 60;
-/** A tracking id is honoured as long as its cookie lives (spec §9: tracking 90 days). */
+/** A tracking id is honoured as long as its cookie lives (docs/product/rules-and-constants.md#cookies: tracking 90 days). */
 export const TRACKING_ID_MAX_AGE_DAYS = TRACKING_COOKIE_DAYS;
 
 /** Tracking ids are base64url (the server issues 24 characters); anything else cannot name a visit. */
@@ -51,7 +51,7 @@ export function parseTrackingValue(value: string): { trackingId: string | null; 
   };
 }
 
-/** A referral code as stored (upper-case), or null when it cannot be one (BRIEF §4: case-insensitive). */
+/** A referral code as stored (upper-case), or null when it cannot be one (docs/product/rules-and-constants.md#referral-codes: case-insensitive). */
 export function normaliseCode(value: string | null | undefined): string | null {
   const code = value?.trim() ?? '';
   return REFERRAL_CODE_PATTERN.test(code) ? code.toUpperCase() : null;
@@ -65,7 +65,7 @@ function safeDecode(text: string): string {
   }
 }
 
-/** The app's device details (spec §3 fields), all optional and bounded; kept with the install. */
+/** The app's device details (docs/product/calls-and-data.md#visit-record fields), all optional and bounded; kept with the install. */
 export const installDeviceSchema = z.object({
   userAgent: boundedText(1024).optional(),
   language: boundedText(64).optional(),

@@ -1,4 +1,4 @@
-// The callable protocol's error codes and their HTTP statuses (spec §8, BRIEF §3).
+// The callable protocol's error codes and their HTTP statuses (docs/product/messages.md#error-codes-and-http-statuses, docs/product/calls-and-data.md#callable-protocol).
 
 export const ERROR_STATUS = {
   'invalid-argument': 400,
@@ -38,7 +38,7 @@ export function fromWireStatus(value: unknown): ErrorCode | undefined {
   return isErrorCode(code) ? code : undefined;
 }
 
-/** Maps an HTTP status to the code the spec's client falls back to (spec §8). */
+/** Maps an HTTP status to the code the spec's client falls back to (docs/product/messages.md#error-codes-and-http-statuses). */
 export function codeForHttpStatus(status: number): ErrorCode {
   switch (status) {
     case 200:

@@ -5,7 +5,7 @@ import type { LandingFunctions } from '../landing/functions.ts';
 import type { PayoutFunctions } from '../payouts/functions.ts';
 import type { SupportFunctions } from '../support/functions.ts';
 
-// The callable server functions (BRIEF §3): `POST /api/fn/<name>`. Each domain declares its own
+// The callable server functions (docs/product/calls-and-data.md#callable-protocol): `POST /api/fn/<name>`. Each domain declares its own
 // functions in `<domain>/functions.ts` (request and response types) with their input schemas in
 // `<domain>/schemas.ts`; this is the whole contract. The web client is typed by it, and the server's
 // `defineCallable` checks every definition against it (ADR 008).

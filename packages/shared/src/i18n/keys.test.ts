@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../site/constants.ts';
 
-// Both languages are complete (BRIEF §5.1): every namespace file exists in each language with the
+// Both languages are complete (docs/product/rules-and-constants.md#languages): every namespace file exists in each language with the
 // same keys, the same nesting and arrays of the same length; and no string names the brand
 // literally, since the brand is configuration ({{brand}} is interpolated everywhere).
 

@@ -7,7 +7,7 @@ import type { LegalDocument, LegalSection } from './legal-document.ts';
 
 // The privacy policy and the GDPR page are legal documents rendered by the web app's LegalPage
 // component: both languages must say the same thing, section for section, with the retention
-// periods of the product's rules (spec §9, BRIEF §6).
+// periods of the product's rules (docs/product/rules-and-constants.md#validation, docs/product/rules-and-constants.md#security).
 
 const documents = {
   privacy: { en: enPrivacy as LegalDocument, fr: frPrivacy as LegalDocument },

@@ -5,7 +5,7 @@ import frEula from './fr/eula.json';
 import frTerms from './fr/terms.json';
 import type { LegalDocument } from './legal-document.ts';
 
-// The Terms of Service and the EULA (spec §2 "Legal and support pages", §9; BRIEF §5.1: both
+// The Terms of Service and the EULA (docs/product/routes-and-screens.md#legal-pages, docs/product/rules-and-constants.md#validation, docs/product/rules-and-constants.md#languages: both
 // languages complete). The page component renders { meta, title, updated, intro?, sections[] }.
 
 const documents = {

@@ -10,7 +10,7 @@ export interface LanguageSignals {
 }
 
 /**
- * Chooses the page language (BRIEF §5.1): `?lang=` → the visitor's explicit choice (cookie)
+ * Chooses the page language (docs/product/rules-and-constants.md#languages): `?lang=` → the visitor's explicit choice (cookie)
  * → the browser's languages by quality → French.
  */
 export function negotiateLanguage(signals: LanguageSignals): Language {

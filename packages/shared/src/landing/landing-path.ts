@@ -6,7 +6,7 @@ export interface LandingTarget {
 }
 
 /**
- * Reads the landing target from any of its addresses (spec §2): /ref/CODE, /app/TYPE, /app/TYPE/CODE,
+ * Reads the landing target from any of its addresses (docs/product/routes-and-screens.md#referral-landing): /ref/CODE, /app/TYPE, /app/TYPE/CODE,
  * /download and /download?ref=CODE. Returns null for any other path or an unknown type.
  */
 export function parseLandingPath(pathname: string, search: string): LandingTarget | null {

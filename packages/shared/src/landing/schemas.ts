@@ -3,7 +3,7 @@ import { LANDING_TYPES, PLATFORMS, type LandingType, type Platform } from './con
 import { REFERRAL_CODE_PATTERN } from './referral-code.ts';
 import { storableText } from '../callable/storable-text.ts';
 
-// The landing page's visit record (spec §3 "Device fingerprint" and "Deep-link payload").
+// The landing page's visit record (docs/product/calls-and-data.md#visit-record and "Deep-link payload").
 // Bounds keep a hostile client from storing megabytes per visit; every text, the query's keys
 // included, passes the storable-text rule (storable-text.ts): a NUL or a lone surrogate would fail
 // the insert instead of the validation.

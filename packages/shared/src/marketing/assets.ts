@@ -1,14 +1,14 @@
 import { BANNER_SIZES, BANNER_THEMES, type BannerSize, type BannerTheme } from './constants.ts';
 import type { Language } from '../site/constants.ts';
 
-// Addresses and names of the marketing files (spec §2 "Marketing materials panel"): the panel links
+// Addresses and names of the marketing files (docs/product/routes-and-screens.md#marketing-materials-panel): the panel links
 // to them, the server answers them, the tests check them. All are per referral code.
 
 export const MARKETING_API_PREFIX = '/api/marketing';
 
 const POINTS_PER_MM = 72 / 25.4;
 
-/** The print documents (spec §2 "Print"), their file names and page sizes in PDF points. */
+/** The print documents (docs/product/routes-and-screens.md#marketing-materials-panel), their file names and page sizes in PDF points. */
 export const PRINT_DOCUMENTS = {
   /** A5 portrait: 148 × 210 mm. */
   flyer: { file: 'flyer.pdf', widthPt: 419.53, heightPt: 595.28 },

@@ -2,7 +2,7 @@ import { BANNER_SIZES, type BannerSize, type BannerTheme } from './constants.ts'
 import { type QrMatrix, escapeXml, qrPathData } from './qr-matrix.ts';
 import { LINE_HEIGHT, fitText, textWidth } from './text-fit.ts';
 
-// The affiliate banners (spec §2 "Marketing materials panel", §9 sizes; BRIEF §6 "Banners"): one
+// The affiliate banners (docs/product/routes-and-screens.md#marketing-materials-panel, docs/product/rules-and-constants.md#look-and-feel sizes; docs/product/routes-and-screens.md#marketing-materials-panel): one
 // SVG template, drawn by the browser for the preview and the PNG download, and by the server
 // (resvg) for the image URL of the HTML embed snippet. It is a pure function of its inputs, so the
 // three always show the same banner.
@@ -57,7 +57,7 @@ interface ThemeColors {
   scan: string;
 }
 
-/** The primary purple family of the site's theme (spec §9), its dark blue and its lilac accent. */
+/** The primary purple family of the site's theme (docs/product/rules-and-constants.md#look-and-feel), its dark blue and its lilac accent. */
 export const BANNER_THEME_COLORS: Record<BannerTheme, ThemeColors> = {
   purple: {
     backgroundFrom: '#504099',
@@ -153,7 +153,7 @@ interface BannerLayout {
   scan: { x: number; y: number; size: number } | null;
 }
 
-/** One layout per size (spec §9): a wide strip, a medium rectangle, a skyscraper and a mobile strip. */
+/** One layout per size (docs/product/rules-and-constants.md#look-and-feel): a wide strip, a medium rectangle, a skyscraper and a mobile strip. */
 const LAYOUTS: Record<BannerSize, BannerLayout> = {
   horizontal: {
     anchor: 'start',

@@ -1,4 +1,4 @@
-// Marketing material constants (spec §9).
+// Marketing material constants (docs/product/rules-and-constants.md#validation).
 
 export const BANNER_SIZES = {
   horizontal: { width: 728, height: 90 },
@@ -9,7 +9,7 @@ export const BANNER_SIZES = {
 export type BannerSize = keyof typeof BANNER_SIZES;
 export const BANNER_THEMES = ['purple', 'dark', 'light'] as const;
 export type BannerTheme = (typeof BANNER_THEMES)[number];
-/** Banners are previewed at half size (spec §2 "half-scale preview"). */
+/** Banners are previewed at half size (docs/product/routes-and-screens.md#marketing-materials-panel). */
 export const BANNER_PREVIEW_SCALE = 0.5;
 
 export const QR_DEFAULTS = {

@@ -1,4 +1,4 @@
-// QR codes as plain data (spec §2 "Referral QR panel", BRIEF §2): each side computes the matrix
+// QR codes as plain data (docs/product/routes-and-screens.md#referral-qr-panel, docs/product/rules-and-constants.md#look-and-feel): each side computes the matrix
 // with the `qrcode` package (level H) and hands it here, so the SVG drawing is written once and
 // the browser's downloads, the banners and the server's images draw the same modules.
 

@@ -6,7 +6,7 @@ import type {
   AdminRunPayoutsRequest,
 } from './schemas.ts';
 
-// The operator's payout functions (BRIEF §5.2, §5.10, §6): run a month's payouts, export them for
+// The operator's payout functions (docs/product/money.md#payment-timing, docs/product/money.md#payouts): run a month's payouts, export them for
 // PayPal or SEPA, and move them through their lifecycle. `access: 'admin'`. Their inputs: schemas.ts.
 
 export interface AdminPayout extends PayoutCore {

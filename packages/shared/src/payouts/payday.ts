@@ -1,6 +1,6 @@
 import { PAYOUT_DAY_OF_MONTH } from '../affiliate/programme.ts';
 
-// The payday the payouts tab opens on: the latest 15th, today included (BRIEF §5.2), so the run
+// The payday the payouts tab opens on: the latest 15th, today included (docs/product/money.md#payment-timing), so the run
 // of the month just paid is on screen; the operator picks another one in the form.
 
 /** The latest payday on or before `now`, as YYYY-MM-DD (UTC). */

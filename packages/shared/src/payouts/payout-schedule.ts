@@ -1,6 +1,6 @@
 import { MINIMUM_PAYOUT_CENTS, PAYOUT_DAY_OF_MONTH } from '../affiliate/programme.ts';
 
-// The one payment-timing rule (BRIEF §5.2): earnings approved in a month are paid on the 15th of
+// The one payment-timing rule (docs/product/money.md#payment-timing): earnings approved in a month are paid on the 15th of
 // the following month when the unpaid approved balance is at least $20; otherwise they roll over.
 // Terms, FAQ and dashboard all phrase it from these values.
 

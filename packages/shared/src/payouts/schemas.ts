@@ -3,7 +3,7 @@ import { PAYOUT_STATUSES } from '../affiliate/stats.ts';
 import { storableText } from '../callable/storable-text.ts';
 import { isPayday } from './payday.ts';
 
-// Inputs of the operator's payout functions (BRIEF §5.2, §5.10, §6) and their bounds. The server
+// Inputs of the operator's payout functions (docs/product/money.md#payment-timing, docs/product/money.md#payouts) and their bounds. The server
 // validates with these schemas; the console's requests are typed by them (payouts/functions.ts).
 
 export const SEPA_PAIN_VERSIONS = ['pain.001.001.09', 'pain.001.001.03'] as const;
@@ -25,7 +25,7 @@ export const MARK_PAYOUTS_MAX = 1000;
 export const PAYOUT_REFERENCE_MAX = 140;
 export const PAYOUT_REASON_MAX = 500;
 
-/** A payday: YYYY-MM-15 (BRIEF §5.2). */
+/** A payday: YYYY-MM-15 (docs/product/money.md#payment-timing). */
 export const paydaySchema = z.string().check(z.refine(isPayday));
 
 /** Whether `rate` is a USD→EUR rate the exports accept: a plain decimal within EXCHANGE_RATE_BOUNDS. */

@@ -1,5 +1,5 @@
 // The web app (ADR 010): a private selfie analysis that runs in the visitor's browser, under /studio.
-// `/app/{type}/{code}` is the referral landing (spec §3), so the app cannot live under /app.
+// `/app/{type}/{code}` is the referral landing (docs/product/calls-and-data.md#visit-record), so the app cannot live under /app.
 
 /** The app's home: consent before the first scan, then the saved scans. */
 export const STUDIO_HOME = '/studio';

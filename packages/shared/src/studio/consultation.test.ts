@@ -261,7 +261,7 @@ describe('the answers', () => {
 });
 
 describe('the words', () => {
-  // Cosmetic terms only (SKIN-APP brief §1): no condition is named, in either language.
+  // Cosmetic terms only (docs/product/web-app.md#the-promise): no condition is named, in either language.
   const DIAGNOSES =
     /\b(acne|acné|rosacea|rosacée|melasma|mélasma|eczema|eczéma|psoriasis|dermatitis|dermatite|melanoma|mélanome|cancer|carcinoma|carcinome|cure|guérir|infection)\b/i;
   for (const lang of ['en', 'fr'] as const) {

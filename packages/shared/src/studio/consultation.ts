@@ -20,7 +20,7 @@ import {
 } from './scan-results.ts';
 import { type TextLine, type TextValue, dateOf, decimalOf, keyOf, line } from './text.ts';
 
-// "Ask about my results" (issue 12 §2): a guided set of questions, each answered from the visitor's
+// "Ask about my results" (docs/product/web-app.md#consultation): a guided set of questions, each answered from the visitor's
 // own scans and profile by rules and text templates (group `consultation` of the `studio` strings).
 // Cosmetic words only: the scores are signs in a photo, never a diagnosis. Where a change is fast and
 // large (scan-results FAST_CHANGE) or the visitor asks about something a photo cannot judge, the answer

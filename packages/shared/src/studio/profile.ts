@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { formSchema } from '../callable/field-errors.ts';
 
-// The consultation's profile (SKIN-APP brief §8): the visitor's answers to a short questionnaire, kept on
+// The consultation's profile (docs/product/web-app.md#consultation): the visitor's answers to a short questionnaire, kept on
 // their device only, editable at any time. The consultation and the routine rules read it with the
 // latest scans. Every answer has an "unsure" or "none" choice so no question forces a guess.
 

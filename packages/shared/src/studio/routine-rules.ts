@@ -2,7 +2,7 @@ import type { MetricId } from '@skanova/skin/contract';
 import type { Place } from '@skanova/skin/trend';
 import type { AgeBand, Concern, RoutineProduct, Sensitivity, SkinType, SunExposure } from './profile.ts';
 
-// The routine's rules, as data (issue 12 §3): which steps a morning and an evening routine hold, for
+// The routine's rules, as data (docs/product/web-app.md#routines): which steps a morning and an evening routine hold, for
 // which answers of the questionnaire and which results of the latest scan, and why — each rule's
 // reason is an i18n key (group `routine.reasons`) that the page fills with the visitor's own numbers.
 // Then the safety rules, data too. `routines.ts` applies them; nothing here names a brand: steps are

@@ -18,7 +18,7 @@ import {
 import { MARKED_FROM, type ScanResult, isMarked, latestScan, markedness, scoreAt } from './scan-results.ts';
 import { type TextLine, type TextValue, dateOf, keyOf, line } from './text.ts';
 
-// The morning and evening routine (issue 12 §3): the rules of routine-rules.ts applied to the
+// The morning and evening routine (docs/product/web-app.md#routines): the rules of routine-rules.ts applied to the
 // visitor's profile and latest scan, each step with the reasons that put it there; then what changed
 // against a routine computed or shown before, and why.
 

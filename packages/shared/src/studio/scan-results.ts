@@ -38,7 +38,7 @@ export const MARKED_FROM: Readonly<Record<MetricId, number>> = {
 };
 
 /**
- * A change that suggests seeing a dermatologist (SKIN-APP brief §1: "when something changes fast"):
+ * A change that suggests seeing a dermatologist (docs/product/web-app.md#the-promise: "when something changes fast"):
  * a score moving the wrong way by at least `floorMultiple` times its noise floor — and by at least
  * `minPoints`, since some floors are a single point — between scans at most `withinDays` apart.
  */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { contactRequestSchema, contactResponseSchema } from './schemas.ts';
 
-// The support page's server function (spec §7): the contact form files a ticket.
+// The support page's server function (docs/product/calls-and-data.md#server-functions): the contact form files a ticket.
 
 export interface SupportFunctions {
   submitContactForm: {

@@ -3,11 +3,11 @@ import { LANGUAGES } from '../site/constants.ts';
 import { storableText } from '../callable/storable-text.ts';
 import { formSchema } from '../callable/field-errors.ts';
 
-// The support contact form (spec §2 "Support", §3 "Contact form"). One schema validates the form in
+// The support contact form (docs/product/routes-and-screens.md#support-page). One schema validates the form in
 // the browser and the `submitContactForm` server function. It is written with `zod/mini` because the
 // support page ships it to the browser and the page's JavaScript budget is small.
 
-/** Subjects of the support contact form (spec §2 "Support"). */
+/** Subjects of the support contact form (docs/product/routes-and-screens.md#support-page). */
 export const CONTACT_SUBJECTS = ['account', 'subscription', 'technical', 'feedback', 'other'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 

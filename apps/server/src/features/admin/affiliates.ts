@@ -25,7 +25,7 @@ import { AFFILIATE_MONEY_COLUMNS, affiliateMoneyJoins } from '../../domain/money
 import { recordAudit } from '../../domain/audit-log.ts';
 import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
 
-// Affiliates in the operator console (BRIEF §5.7, §5.10): find them, read one, and decide on them.
+// Affiliates in the operator console (docs/product/rules-and-constants.md#applications-and-disabled-accounts, docs/product/routes-and-screens.md#operator-console): find them, read one, and decide on them.
 // An application is approved or refused (the profile's status, e-mailed to the affiliate); an
 // account is disabled or enabled (the sign-in account's ban: refused at login, its sessions ended,
 // its links no longer earning). Each decision is audit-logged with the operator and the reason.

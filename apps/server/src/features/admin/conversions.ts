@@ -3,7 +3,7 @@ import type { AdminConversion, AdminPage } from '@skanova/shared/admin/responses
 import type { AppContext } from '../../context.ts';
 import { Conditions, isoTime, pageOf, paging } from './paging.ts';
 
-// Conversions in the operator console (BRIEF §5.10): every affiliate's, filtered by status,
+// Conversions in the operator console (docs/product/routes-and-screens.md#operator-console): every affiliate's, filtered by status,
 // affiliate, code and UTC days, newest first.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { endResetLinks, RESET_IDENTIFIER_PREFIX } from '../../domain/reset-links.ts';
 
-// Operators (BRIEF §5.10): the role `admin` on a sign-in account, given from the command line only
+// Operators (docs/product/routes-and-screens.md#operator-console): the role `admin` on a sign-in account, given from the command line only
 // (`npm run admin:create -- <email>`). A new account gets a random password nobody knows; either
 // way the command prints a one-time link to the existing reset page, where the operator chooses
 // their password. The link is a reset token of the auth library's own kind, so the reset flow

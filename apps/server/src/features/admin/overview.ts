@@ -10,7 +10,7 @@ import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
 import { heldByPayout, payableAdjustment, payableConversion } from '../../domain/money.ts';
 
-// The operators' overview (issue 10, C.7): the programme at a glance in three statements, whatever
+// The operators' overview (docs/product/routes-and-screens.md#operator-console): the programme at a glance in three statements, whatever
 // the number of affiliates — no statement per affiliate or per month.
 //
 // 1. Activity: one pass over each of click_counts, installs and conversions, grouped by UTC month

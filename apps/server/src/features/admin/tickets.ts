@@ -9,7 +9,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
 import { paging } from './paging.ts';
 
-// Support tickets filed from the contact form (BRIEF §5.9), in the operator console: listed newest
+// Support tickets filed from the contact form (docs/product/routes-and-screens.md#support-page), in the operator console: listed newest
 // first, and marked handled once answered (the answer itself goes by e-mail from the support inbox).
 
 type TicketRow = typeof supportTickets.$inferSelect;

@@ -2,7 +2,7 @@ import { VITAL_NAMES, VITALS_DEFAULT_DAYS, type VitalName, rateVital } from '@sk
 import type { AdminWebVitals } from '@skanova/shared/admin/responses';
 import type { AppContext } from '../../context.ts';
 
-// Web vitals for operators (BRIEF §6): the 75th percentile of each metric per page over the last
+// Web vitals for operators (docs/product/calls-and-data.md#other-endpoints): the 75th percentile of each metric per page over the last
 // days, as web.dev assesses a page. Pages are whatever visitors' browsers reported, so the answer
 // keeps the most measured pages only.
 

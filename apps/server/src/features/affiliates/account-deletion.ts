@@ -15,7 +15,7 @@ import { supportTickets } from '../../db/schema/support-tickets.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
 
-// Deleting an affiliate account (BRIEF §5.9, §6): the password confirms it; it waits while money is
+// Deleting an affiliate account (docs/product/money.md#disabled-and-deleted-accounts): the password confirms it; it waits while money is
 // on its way (a scheduled payout, or an approved balance at least the payout minimum, which would
 // otherwise be owed to nobody). Then, in one transaction, the personal data goes (names, phone,
 // company, website, payment method, code descriptions, support tickets, the e-mails to the address),

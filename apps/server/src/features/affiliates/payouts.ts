@@ -4,9 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { payouts } from '../../db/schema/affiliates.ts';
 import { payoutRecordColumns, toPayoutRecord } from '../../domain/payout-record.ts';
 
-// The Payments tab's history (BRIEF §5.9: real payouts, newest first). The method snapshot stays in
+// The Payments tab's history (docs/product/routes-and-screens.md#payments-tab: real payouts, newest first). The method snapshot stays in
 // the database: the list shows the kind of method, never the account it was paid to. A SEPA payout
-// shows the euros it paid once exported (the amount earned stays in USD, BRIEF §6); fields not known
+// shows the euros it paid once exported (the amount earned stays in USD, docs/product/money.md#payouts); fields not known
 // yet are left out.
 
 export async function listPayouts(app: AppContext, affiliateId: string): Promise<PayoutSummary[]> {

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { affiliates } from '../../db/schema/affiliates.ts';
 
-// The Settings tab (BRIEF §5.9): the account's e-mail (read-only), names, language and the three
+// The Settings tab (docs/product/routes-and-screens.md#settings-tab): the account's e-mail (read-only), names, language and the three
 // notification preferences, saved on the profile (default on) for the e-mails about conversions,
 // payments and news to read. Security e-mails (payment method changed, account deleted) ignore them.
 

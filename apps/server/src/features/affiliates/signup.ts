@@ -15,7 +15,7 @@ import { enqueueEmailThroughAuth } from '../../email/outbox.ts';
 import { sendQueuedNow } from '../../email/outbox-worker.ts';
 import { sealPaymentMethod } from '../../domain/payment-method-store.ts';
 
-// Signup is one database transaction (BRIEF §6): the auth library's user, account and session, the
+// Signup is one database transaction (docs/product/rules-and-constants.md#accounts-and-sessions): the auth library's user, account and session, the
 // affiliate profile, the welcome e-mail (queued in the outbox), the payment method and the audit
 // entry commit or roll back together. The library's own transaction joins the outer one; the profile rows go
 // through its adapter, which holds that transaction (a plain query here would wait for the

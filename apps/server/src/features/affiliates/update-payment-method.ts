@@ -14,7 +14,7 @@ import {
 import { inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
 
-// Changing the payment method (spec §5 "Payment update", BRIEF §6): the same validation as the form,
+// Changing the payment method (docs/product/rules-and-constants.md#validation, docs/product/rules-and-constants.md#security): the same validation as the form,
 // then the new method and its audit-log line in one transaction, then an e-mail to the account so
 // that its owner hears of a change they did not make (account-takeover protection).
 

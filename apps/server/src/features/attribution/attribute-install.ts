@@ -14,7 +14,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { earningAffiliateJoins, mayEarnSql } from '../../domain/earning-affiliate.ts';
 import { type InstallRow, findInstall, installByAppUserId, linkAliases } from './installs.ts';
 
-// Install attribution at the app's first launch (BRIEF §5.5), in order:
+// Install attribution at the app's first launch (docs/product/attribution.md#install-attribution), in order:
 //   1. the tracking id the app received (Play install referrer, or the iOS clipboard) → that visit's code;
 //   2. a code: typed by the person, else the one the install referrer carried beside the tracking id;
 //   3. the latest visit from the same IP (keyed hash) and platform within the hour, not a bot.

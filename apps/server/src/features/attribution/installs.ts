@@ -1,7 +1,7 @@
 import type { AttributionMethod } from '@skanova/shared/attribution/schemas';
 import type { TransactionQuery } from '../../db/transaction.ts';
 
-// An install and the identities of its user (BRIEF §5.6): RevenueCat may name one person by their
+// An install and the identities of its user (docs/product/attribution.md#conversions): RevenueCat may name one person by their
 // anonymous id, their own app user id, an original id or aliases, and moves ids on a TRANSFER.
 // Every id we learn becomes an alias of one install, so any later event finds it.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isStorableJson } from '@skanova/shared/callable/storable-text';
 
-// RevenueCat's webhook body (BRIEF §5.6, §6 "RevenueCat semantics"): `{ api_version, event: {…} }`.
+// RevenueCat's webhook body (docs/product/attribution.md#conversions): `{ api_version, event: {…} }`.
 // Events carry many more fields than we use, and new ones appear: the schema checks only what we
 // read and keeps the rest (the whole payload is stored with the event).
 

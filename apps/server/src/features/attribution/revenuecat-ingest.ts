@@ -14,7 +14,7 @@ import {
   occurredAt,
 } from './revenuecat-event.ts';
 
-// One RevenueCat event (BRIEF §5.6, §6 "RevenueCat semantics"), in one transaction: the event's row
+// One RevenueCat event (docs/product/attribution.md#conversions), in one transaction: the event's row
 // first — its primary key makes a repeated delivery (even a simultaneous one) change nothing — then
 // what the event means, then the outcome on the event's row.
 //
@@ -27,7 +27,7 @@ import {
 //   commission back (that purchase was not refunded).
 // - A TRANSFER gives the transferred_to ids to the install of transferred_from when that install is
 //   attributed (the attribution follows the person); otherwise only ids nobody holds yet are linked.
-// - TEST events answer and change nothing: not even recorded (BRIEF §5.6).
+// - TEST events answer and change nothing: not even recorded (docs/product/attribution.md#conversions).
 // - Sandbox events are recorded as such and otherwise ignored unless REVENUECAT_ACCEPT_SANDBOX.
 
 export const EVENT_OUTCOMES = [

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { affiliates } from '../../db/schema/affiliates.ts';
 import type { AppServices } from '../../services.ts';
 
-// An affiliate's last activity, for the 12-month inactivity rule (spec §9, BRIEF §6): signing in
+// An affiliate's last activity, for the 12-month inactivity rule (docs/product/rules-and-constants.md#retention): signing in
 // and using a session (the auth library renews a session in use once a day) both count.
 
 /** Records that the sign-in account `userId` is in use now; a failure is logged, never thrown. */

@@ -10,7 +10,7 @@ import { ADDRESS_LOCKED, addressLimitKey } from './sign-in-lock.ts';
 
 // The auth library's HTTP endpoints under /api/auth, behind an allow-list (signup goes through the
 // `createAffiliate` function so that account and profile are created together) and the
-// database-backed limits of BRIEF §6. The client IP is Fastify's `request.ip` (trustProxy decides),
+// database-backed limits of docs/product/rules-and-constants.md#sign-in-limits. The client IP is Fastify's `request.ip` (trustProxy decides),
 // written into `x-forwarded-for` so that the library records the same address.
 
 const AUTH_PREFIX = '/api/auth';

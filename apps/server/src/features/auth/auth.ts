@@ -21,10 +21,10 @@ import { recordAffiliateActivity } from './activity.ts';
 import { clearSignInLock } from './sign-in-lock.ts';
 import { endResetLinks } from '../../domain/reset-links.ts';
 
-// Sign-in accounts and sessions (BRIEF §2): better-auth over the Drizzle adapter, e-mail and password,
+// Sign-in accounts and sessions (docs/product/rules-and-constants.md#accounts-and-sessions): better-auth over the Drizzle adapter, e-mail and password,
 // database sessions in httpOnly cookies for 30 days, password reset by e-mail, the admin plugin for
 // roles and bans ("disabled"). Its own rate limiter is off: the routes in auth-routes.ts apply the
-// database-backed limits of BRIEF §6 to every process (ADR 006).
+// database-backed limits of docs/product/rules-and-constants.md#sign-in-limits to every process (ADR 006).
 
 /**
  * The affiliate profile, payment method and welcome e-mail are adapter models so signup can write

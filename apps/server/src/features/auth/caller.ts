@@ -7,7 +7,7 @@ import { affiliates } from '../../db/schema/affiliates.ts';
 import { webHeaders } from './web-headers.ts';
 
 // Who is calling: the session from the cookie, or from `Authorization: Bearer <session token>` for
-// non-browser clients (BRIEF §3), joined with the affiliate profile of that account.
+// non-browser clients (docs/product/calls-and-data.md#callable-protocol), joined with the affiliate profile of that account.
 //
 // Every signed-in request starts here, so the common case takes one statement: a session cookie
 // whose signature checks, naming a live session that is not yet due for its daily renewal, is read

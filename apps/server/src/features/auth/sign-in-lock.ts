@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { rateLimits } from '../../db/schema/auth.ts';
 import type { AppServices } from '../../services.ts';
 
-// The per-address sign-in lock (BRIEF §6): RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR failed sign-ins for
+// The per-address sign-in lock (docs/product/rules-and-constants.md#sign-in-limits): RATE_LIMIT_SIGNIN_PER_EMAIL_PER_HOUR failed sign-ins for
 // one address, from any IPs, lock it until the hour's window ends — guessing one account's password
 // from many addresses stops there. Anyone who knows the address can set it off, though, so the owner
 // has a way out: a successful password reset (which proves the mailbox) clears the lock, and the

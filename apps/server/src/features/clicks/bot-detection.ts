@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 
-// Bots never count as clicks (BRIEF §4). `isbot` knows the crawlers, link-preview fetchers
+// Bots never count as clicks (docs/product/attribution.md#bots). `isbot` knows the crawlers, link-preview fetchers
 // (facebookexternalhit, Slackbot, Twitterbot, WhatsApp, TelegramBot, Discordbot, LinkedInBot, …),
 // headless browsers and HTTP libraries. A few previewers are named here as well so that a change in
 // the library's list cannot silently make them count.

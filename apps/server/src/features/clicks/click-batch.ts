@@ -1,6 +1,6 @@
 import type { Platform, LandingType } from '@skanova/shared/landing/schemas';
 
-// One statement records a whole batch of landing-page visits (group commit, BRIEF §6): a call of the
+// One statement records a whole batch of landing-page visits (group commit, docs/product/attribution.md#recording-visits): a call of the
 // `record_clicks` function (migrations/0004_record_clicks.sql, where its statement is explained). Its
 // text never changes, whatever the batch size, because every column travels as one array parameter;
 // the database keeps the plan of the function's statement for the connection.

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { SqlClient } from '../../db/client.ts';
 import { type ClickOutcome, type ClickRow, INSERT_CLICKS_SQL, clickBatchParams } from './click-batch.ts';
 
-// Group commit for landing-page visits (BRIEF §6 "Landing page"): requests queue their validated row;
+// Group commit for landing-page visits (docs/product/attribution.md#recording-visits): requests queue their validated row;
 // one statement (one transaction) stores everything queued, and each request is answered only after
 // that statement's commit returned, so a visit answered 200 is durable.
 //

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 // Who a landing-page visitor is, for the "one counted click per code per visitor per hour" rule
-// (BRIEF §4): their session id (cookie, else the one the page generated), or their IP + user agent.
+// (docs/product/attribution.md#visits-and-counted-clicks): their session id (cookie, else the one the page generated), or their IP + user agent.
 // Only keyed hashes of these reach the database.
 
 /** Session ids we accept from a cookie or from the page: URL-safe, long enough to be random. */

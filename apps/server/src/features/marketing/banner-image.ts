@@ -7,7 +7,7 @@ import { renderBannerSvg } from '@skanova/shared/marketing/banner-template';
 import { bannerTexts } from './marketing-texts.ts';
 import { qrMatrix, referralLink } from './referral-qr.ts';
 
-// Banners as PNG (BRIEF §6 "Banners"): the shared SVG template rasterised by resvg, with the fonts
+// Banners as PNG (docs/product/routes-and-screens.md#marketing-materials-panel): the shared SVG template rasterised by resvg, with the fonts
 // shipped in apps/server/assets/fonts — never the machine's, so every server draws the same text.
 
 const FONTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/fonts');

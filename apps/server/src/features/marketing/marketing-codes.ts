@@ -4,7 +4,7 @@ import { affiliates } from '../../db/schema/affiliates.ts';
 import { referralCodes } from '../../db/schema/clicks.ts';
 
 // Which referral codes the marketing files may be made for. Codes are stored upper-case and
-// matched case-insensitively (BRIEF §6); anything that cannot be a code is refused before the query.
+// matched case-insensitively (docs/product/rules-and-constants.md#referral-codes); anything that cannot be a code is refused before the query.
 
 const CODE_SHAPE = /^[A-Za-z0-9]{1,32}$/;
 

@@ -6,7 +6,7 @@ import { balanceMeasured, wrapMeasured } from '@skanova/shared/marketing/text-fi
 import { marketingText } from './marketing-texts.ts';
 import { qrMatrix, referralLink } from './referral-qr.ts';
 
-// The print documents of the marketing panel (spec §2 "Print"): an A5 flyer and a business card,
+// The print documents of the marketing panel (docs/product/routes-and-screens.md#marketing-materials-panel): an A5 flyer and a business card,
 // each with the referral link's QR code (drawn as vector rectangles, sharp at any print size), the
 // code and the link. pdf-lib's standard fonts need no font file; they write WinAnsi, which covers
 // French, and the few characters it lacks are replaced or left out.
@@ -20,7 +20,7 @@ export interface PrintRequest {
   now: Date;
 }
 
-/** The site's theme (spec §9): primary purple, dark blue, lilac accent. */
+/** The site's theme (docs/product/rules-and-constants.md#look-and-feel): primary purple, dark blue, lilac accent. */
 const COLORS = {
   primary: rgb(0x50 / 255, 0x40 / 255, 0x99 / 255),
   primaryDarker: rgb(0x2e / 255, 0x23 / 255, 0x60 / 255),

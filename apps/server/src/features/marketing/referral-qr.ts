@@ -3,7 +3,7 @@ import { QR_DEFAULTS } from '@skanova/shared/marketing/constants';
 import { LANDING_PAGE } from '@skanova/shared/site/constants';
 import { type QrMatrix, qrMatrixFromModules } from '@skanova/shared/marketing/qr-matrix';
 
-/** `${PUBLIC_URL}/download?ref=CODE` (BRIEF §6): what every printed QR code and banner points to. */
+/** `${PUBLIC_URL}/download?ref=CODE` (docs/product/attribution.md#referral-link): what every printed QR code and banner points to. */
 export function referralLink(publicUrl: string, code: string): string {
   return `${publicUrl}${LANDING_PAGE}?ref=${encodeURIComponent(code)}`;
 }

@@ -7,7 +7,7 @@ import { authUsers } from '../../db/schema/auth.ts';
 import { payoutRecordColumns, toPayoutRecord } from '../../domain/payout-record.ts';
 import { transferReference } from './transfer-reference.ts';
 
-// The operator's payout list (BRIEF §5.10): by payday and status, newest payday first, with who is
+// The operator's payout list (docs/product/money.md#payouts): by payday and status, newest payday first, with who is
 // paid (name and sign-in e-mail, gone once the account is deleted) but never the account details.
 
 function nameOf(firstName: string | null, lastName: string | null): string | null {

@@ -16,7 +16,7 @@ import { PAYPAL_CSV_MAX_ROWS, buildPaypalCsv } from './paypal-csv.ts';
 import { SepaDataError, buildSepaXml } from './sepa-xml.ts';
 import { transferReference } from './transfer-reference.ts';
 
-// The files an operator uploads to pay a payday's scheduled payouts (BRIEF §5.10, §6): a PayPal
+// The files an operator uploads to pay a payday's scheduled payouts (docs/product/money.md#payouts): a PayPal
 // Payouts CSV (USD) or a SEPA pain.001 (EUR at the operator's USD→EUR rate). In one transaction the
 // file is built from the payouts' method snapshots, stored in payout_exports (content, message id,
 // control sum, count, rate), and each payout gets its export, its rate and the amount it pays.

@@ -8,7 +8,7 @@ import { recordAudit } from '../../domain/audit-log.ts';
 import { loadEmailRecipient, payoutSentEmail } from '../../email/affiliate-messages.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
 
-// A payout's lifecycle (BRIEF §4, §5.10): scheduled → sent → paid, or scheduled | sent → failed.
+// A payout's lifecycle (docs/product/money.md#payouts): scheduled → sent → paid, or scheduled | sent → failed.
 // - sent: the operator uploaded the PayPal batch or the SEPA file; the affiliate is told (if they
 //   want payment e-mails), through the outbox, in the same transaction.
 // - paid: the money arrived; its conversions become `paid`.

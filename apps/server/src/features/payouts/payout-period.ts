@@ -1,7 +1,7 @@
 import { latestPayday } from '@skanova/shared/payouts/payday';
 import { payoutCutoff } from '@skanova/shared/payouts/payout-schedule';
 
-// A payday and what it pays (BRIEF §5.2, §6): the 15th of a month pays what was approved before
+// A payday and what it pays (docs/product/money.md#payment-timing): the 15th of a month pays what was approved before
 // 00:00 UTC on the 1st of that month; its payouts are labelled with the previous calendar month.
 
 export interface PayoutPeriod {

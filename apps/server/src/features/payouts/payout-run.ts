@@ -14,7 +14,7 @@ import { withJobLock } from '../../db/job-lock.ts';
 import { heldByPayout, payableAdjustment, payableConversion } from '../../domain/money.ts';
 import { type PayoutPeriod, isPaydayDue, payoutPeriod } from './payout-period.ts';
 
-// The monthly payout run (BRIEF §5.2, §6 "Money and stats"; spec §9). For one payday, every
+// The monthly payout run (docs/product/money.md#payment-timing, docs/product/money.md#statistics). For one payday, every
 // affiliate's payable balance (the dashboard's rule, domain/money.ts) of at least the minimum
 // becomes one `scheduled` payout when a payment method is on file; anything less rolls over.
 //
@@ -28,7 +28,7 @@ import { type PayoutPeriod, isPaydayDue, payoutPeriod } from './payout-period.ts
 //   payday is answered from there and not run again), or `failed` with the error (run it again).
 // - Deleted affiliates are skipped: deletion is refused while $20 or more is owed, and their payment
 //   method is gone with their personal data; what is left stays in the books.
-// - Disabled (banned) affiliates are paid what they earned (BRIEF §6): the ban stops new earnings.
+// - Disabled (banned) affiliates are paid what they earned (docs/product/money.md#disabled-and-deleted-accounts): the ban stops new earnings.
 
 const JOB = 'payouts';
 /**

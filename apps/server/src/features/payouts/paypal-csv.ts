@@ -1,6 +1,6 @@
 import { decimalAmount } from '../../domain/money.ts';
 
-// PayPal Payouts batch file (BRIEF §5.10), as PayPal's Payouts Web upload reads it: a .csv file, no
+// PayPal Payouts batch file (docs/product/money.md#payouts), as PayPal's Payouts Web upload reads it: a .csv file, no
 // header row, one payment per line, these columns from left to right:
 //   1. recipient identifier: the affiliate's PayPal e-mail;
 //   2. payment amount, US format with two decimals ("20.00");

@@ -2,7 +2,7 @@ import { normaliseBankId } from '@skanova/shared/affiliate/bank';
 import type { SepaPainVersion } from '@skanova/shared/payouts/schemas';
 import { decimalAmount } from '../../domain/money.ts';
 
-// SEPA credit transfer initiation (BRIEF §6 "SEPA export"): ISO 20022 pain.001.001.09 (the EPC's
+// SEPA credit transfer initiation (docs/product/money.md#payouts): ISO 20022 pain.001.001.09 (the EPC's
 // current customer-to-bank guidelines) or the older pain.001.001.03, EUR only, one payment
 // information block paid from the company's account, one transaction per payout. The two versions
 // differ, for what is written here, in the namespace, the BIC element (BICFI in .09, BIC in .03)

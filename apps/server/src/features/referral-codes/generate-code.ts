@@ -8,7 +8,7 @@ import { referralCodes } from '../../db/schema/clicks.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
-// New referral codes (BRIEF §4): 8 characters from the unambiguous alphabet, drawn with the
+// New referral codes (docs/product/rules-and-constants.md#referral-codes): 8 characters from the unambiguous alphabet, drawn with the
 // cryptographic generator so that nobody can guess another affiliate's next code. At most
 // MAX_REFERRAL_CODES per affiliate: the affiliate row is locked before counting, so parallel calls
 // queue behind one another and cannot both see "9 codes" and both insert.

@@ -2,7 +2,7 @@ import type { ActiveVisitors } from '@skanova/shared/affiliate/stats';
 import { ACTIVE_VISITORS_WINDOW_MINUTES } from '@skanova/shared/affiliate/constants';
 import type { AppContext } from '../../context.ts';
 
-// "Real-time active users" (BRIEF §5.8): distinct visitors, bots left out, on the affiliate's links
+// "Real-time active users" (docs/product/attribution.md#active-visitors): distinct visitors, bots left out, on the affiliate's links
 // in the last few minutes. Counted on every visit (not only counted clicks): a visitor who comes
 // back within the hour is still active. The clicks index by code and time answers it.
 

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { activeVisitorsSql } from './active-visitors.ts';
 import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff } from '../../domain/money.ts';
 
-// The dashboard's statistics (spec §3 "Affiliate stats", BRIEF §5.3, §5.8, §6) in ONE statement: the
+// The dashboard's statistics (docs/product/money.md#statistics, docs/product/money.md#premium-tier, docs/product/attribution.md#active-visitors) in ONE statement: the
 // dashboard opens on it, so it must stay fast with millions of clicks (docs/benchmarks.md). Every
 // part starts from the affiliate's own rows through an index: its codes (referral_codes by
 // affiliate) with their counted clicks (totals kept by click_counts' triggers,
@@ -55,7 +55,7 @@ interface StatsRow extends EarningsTotals {
     { code: string; description: string | null; clicks: number; conversions: number; createdAtMs: number }[] | string;
 }
 
-/** `${PUBLIC_URL}/download?ref=CODE` (BRIEF §6): printed QR codes make this address permanent. */
+/** `${PUBLIC_URL}/download?ref=CODE` (docs/product/attribution.md#referral-link): printed QR codes make this address permanent. */
 export function referralLink(publicUrl: string, code: string): string {
   return `${publicUrl}/download?ref=${encodeURIComponent(code)}`;
 }

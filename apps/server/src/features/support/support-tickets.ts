@@ -5,7 +5,7 @@ import { supportTickets } from '../../db/schema/support-tickets.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
 
-// Support tickets filed from the public contact form (BRIEF §5.9): the ticket is the record; the
+// Support tickets filed from the public contact form (docs/product/routes-and-screens.md#support-page): the ticket is the record; the
 // e-mail to the support address is a notification of it and may fail without losing anything.
 
 /** Subject labels in the support team's e-mail (operators read English). */

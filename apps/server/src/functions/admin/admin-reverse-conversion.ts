@@ -5,7 +5,7 @@ import { defineCallable } from '../../http/callable.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 
 /**
- * An operator takes a commission back, with a reason (BRIEF §5.4, §6): reversed while not yet in a
+ * An operator takes a commission back, with a reason (docs/product/money.md#refunds-and-clawback, docs/product/rules-and-constants.md#security): reversed while not yet in a
  * payout, a deduction from the next payout once it is. Audit-logged with the operator as actor.
  */
 export const adminReverseConversion = defineCallable({

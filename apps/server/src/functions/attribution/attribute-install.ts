@@ -2,7 +2,7 @@ import { attributeInstallRequestSchema } from '@skanova/shared/attribution/schem
 import { attributeAppUser } from '../../features/attribution/attribute-install.ts';
 import { defineCallable } from '../../http/callable.ts';
 
-// The app's first launch (BRIEF §5.5): public — the app has no affiliate session — and limited per IP,
+// The app's first launch (docs/product/attribution.md#install-attribution): public — the app has no affiliate session — and limited per IP,
 // since each call may read the visits of the caller's network.
 
 export const attributeInstall = defineCallable({

@@ -16,7 +16,7 @@ import { PayoutsTab } from './payouts-tab';
 import { TicketsTab } from './tickets-tab';
 import { VitalsTab } from './vitals-tab';
 
-// The console itself (BRIEF §5.10): who is signed in and sign-out, then seven sections. Its server
+// The console itself (docs/product/routes-and-screens.md#operator-console): who is signed in and sign-out, then seven sections. Its server
 // state has a query client of its own, made when the console opens and dropped with it at sign-out.
 
 export function AdminConsole({ session }: { session: Session }) {

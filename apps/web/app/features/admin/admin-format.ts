@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { CallableClientError } from '../../lib/callable';
 
 // How the console writes times and explains failures. Times are UTC, as everything the programme
-// computes is (BRIEF §6), and say so.
+// computes is (docs/product/rules-and-constants.md#security), and say so.
 
 /** "10 Jun 2025, 12:00 UTC" / "10 juin 2025, 12:00 UTC". */
 export function formatDateTime(iso: string, lang: string): string {

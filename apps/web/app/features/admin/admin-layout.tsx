@@ -7,7 +7,7 @@ import { siteConfig } from '../../lib/site-config';
 import { SessionProvider } from '../../lib/auth/session';
 import '../../components/site-header.css';
 
-// The operator console's shell (BRIEF §5.10): a slim header with the brand, the area's name and the
+// The operator console's shell (docs/product/routes-and-screens.md#operator-console): a slim header with the brand, the area's name and the
 // language switch, the page, a slim footer, and the sign-in session (the same accounts as the
 // affiliate area; the server decides who is an operator). Part of the /admin route itself rather
 // than a layout route: every route costs every page's manifest a few bytes of its JavaScript budget.

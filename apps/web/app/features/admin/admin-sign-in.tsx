@@ -2,7 +2,7 @@ import { SignInForm } from '../../components/sign-in-form';
 import { useTranslation } from '../../lib/react-i18n';
 
 /**
- * Signing in to the console: the affiliate area's sign-in form (spec §8: a disabled account is
+ * Signing in to the console: the affiliate area's sign-in form (docs/product/messages.md#sign-in-messages: a disabled account is
  * refused), staying on /admin. The session is then read again and decides the screen.
  */
 export function AdminSignIn() {

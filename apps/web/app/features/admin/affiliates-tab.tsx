@@ -10,7 +10,7 @@ import { AffiliateStatusBadge, displayName } from './affiliate-parts';
 import { AdminTable, ListState, Pager } from './console-parts';
 import { useAdminAffiliates } from './queries';
 
-// Affiliates (BRIEF §5.7, §5.10): search by name, e-mail, company or code, filter by status, and
+// Affiliates (docs/product/rules-and-constants.md#applications-and-disabled-accounts, docs/product/routes-and-screens.md#operator-console): search by name, e-mail, company or code, filter by status, and
 // open one affiliate's detail, where the operator approves, refuses, disables or enables.
 
 export function AffiliatesTab({ operatorEmail }: { operatorEmail: string }) {

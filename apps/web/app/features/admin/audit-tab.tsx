@@ -5,7 +5,7 @@ import { formatDateTime } from './admin-format';
 import { AdminTable, ListState, Pager } from './console-parts';
 import { useAdminAuditLog } from './queries';
 
-// The audit log (BRIEF §4): who did what to which record, newest first, filtered by an action or
+// The audit log (docs/product/money.md#audit): who did what to which record, newest first, filtered by an action or
 // its beginning ("affiliate." for every decision on affiliates).
 
 export function AuditTab() {

@@ -11,7 +11,7 @@ import { useAdminTab } from './admin-tab';
 import { AdminTable, ConfirmPanel, ListState, type Notice, NoticeBanner, Pager } from './console-parts';
 import { adminKeys, useAdminConversions } from './queries';
 
-// Conversions (BRIEF §5.4, §5.10): every affiliate's, filtered by status, code and days (and by
+// Conversions (docs/product/money.md#commission-hold, docs/product/routes-and-screens.md#operator-console): every affiliate's, filtered by status, code and days (and by
 // affiliate when opened from one), newest first; a commission can be taken back with a reason.
 
 interface Filters {

@@ -9,7 +9,7 @@ import { OverviewChart } from './overview-chart';
 import { useAdminOverview } from './queries';
 import './overview.css';
 
-// The operators' first screen (issue 10, C.7): what waits for an operator, with links to the tabs
+// The operators' first screen (docs/product/routes-and-screens.md#operator-console): what waits for an operator, with links to the tabs
 // that handle it; the programme's figures; the commissions by status; what the next payday will
 // pay; and a year of activity. Every figure is the server's (adminGetOverview); money arrives in
 // cents and becomes dollars here.

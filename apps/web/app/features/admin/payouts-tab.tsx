@@ -21,7 +21,7 @@ import { type Notice, ListState, NoticeBanner, TableRegion } from './console-par
 import { downloadTextFile } from '../../lib/download';
 import { adminKeys, useAdminPayouts } from './queries';
 
-// Payouts (BRIEF §5.2, §6): pick a payday (a 15th; the latest by default), run it, export its
+// Payouts (docs/product/money.md#payment-timing, docs/product/money.md#payouts): pick a payday (a 15th; the latest by default), run it, export its
 // scheduled payouts for PayPal (CSV, USD) or the bank (SEPA XML, EUR at the operator's rate), and
 // mark payouts sent, paid or failed as the money moves.
 

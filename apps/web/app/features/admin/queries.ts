@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CallableFunctions } from '@skanova/shared/callable/functions';
 import { callFunction } from '../../lib/callable';
 
-// Server state of the operator console (BRIEF §2: TanStack Query). One key per function and
+// Server state of the operator console (README.md#architecture: TanStack Query). One key per function and
 // filters, under one root per list, so an action re-fetches exactly the lists it changed. A new page
 // or filter keeps the previous rows on screen until its own arrive.
 

@@ -8,7 +8,7 @@ import { formatDateTime, useAdminErrorMessage } from './admin-format';
 import { ListState, type Notice, NoticeBanner, Pager } from './console-parts';
 import { adminKeys, useAdminTickets } from './queries';
 
-// Support tickets from the contact form (BRIEF §5.9), the open ones by default, newest first; each
+// Support tickets from the contact form (docs/product/routes-and-screens.md#support-page), the open ones by default, newest first; each
 // is answered from the support inbox, then marked handled here.
 
 export function TicketsTab() {

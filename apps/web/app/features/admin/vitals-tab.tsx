@@ -5,7 +5,7 @@ import { formatDateTime } from './admin-format';
 import { AdminTable, ListState } from './console-parts';
 import { useAdminWebVitals } from './queries';
 
-// Web vitals (BRIEF §6): the 75th percentile of what visitors' browsers measured, per page and
+// Web vitals (docs/product/calls-and-data.md#other-endpoints): the 75th percentile of what visitors' browsers measured, per page and
 // metric, rated as web.dev does. The rating is written out, and coloured too.
 
 const PERIODS = [1, VITALS_DEFAULT_DAYS, 28, 90] as const;

@@ -9,7 +9,7 @@ export interface ResetPasswordState {
 }
 
 /**
- * Affiliate login (spec §2): the sign-in form (spec §8 catalogue); success opens the dashboard.
+ * Affiliate login (docs/product/routes-and-screens.md#affiliate-login): the sign-in form (docs/product/messages.md#sign-in-messages catalogue); success opens the dashboard.
  * "Forgot password?" carries the typed address to the reset page.
  */
 export default function LoginForm() {

@@ -6,9 +6,9 @@ import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
 import { useSession } from '../../lib/auth/session';
 
-// Protected affiliate pages (spec §2): a spinner while the session loads, the page when signed in,
+// Protected affiliate pages (docs/product/routes-and-screens.md#protected-pages): a spinner while the session loads, the page when signed in,
 // a redirect to the login page when signed out. Server state of these pages goes through TanStack
-// Query (BRIEF §2), whose client lives here so the public pages never load it.
+// Query (docs/product/rules-and-constants.md#accounts-and-sessions), whose client lives here so the public pages never load it.
 
 export default function ProtectedLayout() {
   const { state } = useSession();

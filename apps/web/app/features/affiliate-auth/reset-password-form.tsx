@@ -16,7 +16,7 @@ import { type FieldError, fieldErrorText, leadingErrors } from '../../lib/form-e
 import type { ResetPasswordState } from './login-form';
 import { useSession } from '../../lib/auth/session';
 
-// The forgot-password flow (BRIEF §5.9): without a token, ask for the address and send a link (the
+// The forgot-password flow (docs/product/routes-and-screens.md#password-reset): without a token, ask for the address and send a link (the
 // same answer whether or not an account exists); with the link's ?token=, choose a new password.
 // Both checked by their shared schemas. The page is prerendered without a query, so the mode is
 // decided after hydration, never in the first render (which shows a spinner in both cases).

@@ -35,7 +35,7 @@ type TextField = Exclude<keyof SignupValues, 'payment' | 'termsAccepted'>;
 const ERROR_ID = 'signup-error';
 
 /**
- * Affiliate signup in three steps (spec §2): account, profile, payment method and terms. Next checks
+ * Affiliate signup in three steps (docs/product/routes-and-screens.md#affiliate-signup): account, profile, payment method and terms. Next checks
  * the step, Back returns and clears the message, Create account sends everything to `createAffiliate`
  * and opens the dashboard. What the visitor typed is kept on every error; focus follows the step
  * heading, or the message when there is one.

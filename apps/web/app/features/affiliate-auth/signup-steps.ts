@@ -5,7 +5,7 @@ import { CallableClientError } from '../../lib/callable';
 import { type FieldError, callFieldErrors, isAbout, leadingErrors } from '../../lib/form-errors';
 import { EMPTY_PAYMENT_FORM, type PaymentFormValues, paymentDetailsOf } from '../../components/payment-method-fields';
 
-// The three signup steps (spec §2, §4, §5): what each step checks before the next one, what is sent,
+// The three signup steps (docs/product/routes-and-screens.md#affiliate-signup, docs/product/rules-and-constants.md#validation): what each step checks before the next one, what is sent,
 // and where a refusal from the server sends the visitor back to. Each step's check is its shared
 // schema (`signupStepSchemas`), the same fields the server's request schema is composed of; a
 // refusal from the server comes back in the same shape (field errors), sent to the step of its field.
@@ -111,7 +111,7 @@ export function stepProblem(step: SignupStep, values: SignupValues): SignupProbl
   return null;
 }
 
-/** The `createAffiliate` request (spec §3 "Affiliate signup payload"): empty optional fields become null. */
+/** The `createAffiliate` request (docs/product/calls-and-data.md#data-model): empty optional fields become null. */
 export function signupRequest(values: SignupValues, language: string): CreateAffiliateRequest {
   const optional = (value: string) => (value.trim() === '' ? null : value.trim());
   const method = values.payment.method;

@@ -9,7 +9,7 @@ import { useSignedInSession } from '../../lib/auth/signed-in';
 import { type FieldError, fieldAria, fieldErrorText, leadingErrors } from '../../lib/form-errors';
 import { SubmitActions } from '../../components/form-parts';
 
-// Change password (BRIEF §5.9: the current password is required), checked by the shared
+// Change password (docs/product/routes-and-screens.md#settings-tab: the current password is required), checked by the shared
 // `changePasswordSchema`. The auth library checks the current one and signs the other sessions
 // out; its codes become our own messages, in the same field-error shape.
 

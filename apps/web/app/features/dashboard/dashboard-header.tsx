@@ -5,7 +5,7 @@ import { useSignedInSession } from '../../lib/auth/signed-in';
 import { useTranslation } from '../../lib/react-i18n';
 import { useAffiliateSettings } from './queries';
 
-/** Welcome title, the signed-in e-mail and logout (spec §2: "signs out and goes to login"). */
+/** Welcome title, the signed-in e-mail and logout (docs/product/routes-and-screens.md#affiliate-login: "signs out and goes to login"). */
 export function DashboardHeader() {
   const { t } = useTranslation('dashboard');
   const session = useSignedInSession();

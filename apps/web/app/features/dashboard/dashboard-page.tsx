@@ -11,7 +11,7 @@ import { useAffiliateStats } from './queries';
 import { SettingsTab } from './settings-tab';
 import './dashboard.css';
 
-// The affiliate dashboard (spec §2 "Affiliate dashboard"): header, the statistics' loading and
+// The affiliate dashboard (docs/product/routes-and-screens.md#dashboard): header, the statistics' loading and
 // error states, and four tabs. Rendered only when signed in (the protected layout waits for the
 // session), so nothing here is part of the prerendered shell.
 
@@ -44,7 +44,7 @@ export function DashboardPage() {
         </div>
       ) : null}
       <DashboardTabs selected={tab} onSelect={selectTab} />
-      {/* Keyed by tab: each panel fades in as it appears (spec §4). */}
+      {/* Keyed by tab: each panel fades in as it appears (docs/product/rules-and-constants.md#timings). */}
       <TabPanel key={tab} idPrefix={DASHBOARD_ID_PREFIX} tab={tab}>
         {tab === 'overview' ? <OverviewTab stats={stats} /> : null}
         {tab === 'links' ? <LinksTab stats={stats} /> : null}

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 // The dashboard's tab lives in the URL hash (#links, #payments, #settings) so a reload, a bookmark
 // or the back button keeps it. Derived from the router's location: at build time the hash is
-// empty, so the prerendered shell and the first render agree (Overview, spec §2 default).
+// empty, so the prerendered shell and the first render agree (Overview, docs/product/routes-and-screens.md#overview-tab default).
 
 export const DASHBOARD_TABS = ['overview', 'links', 'payments', 'settings'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];

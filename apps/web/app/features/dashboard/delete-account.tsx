@@ -7,7 +7,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { formatMoney } from '../../lib/format';
 import { type FieldError, callFieldErrors, fieldAria, fieldErrorText } from '../../lib/form-errors';
 
-// Account deletion (BRIEF §5.9, §6) in a danger zone: a warning, then a confirmation step that asks
+// Account deletion (docs/product/money.md#disabled-and-deleted-accounts) in a danger zone: a warning, then a confirmation step that asks
 // for the password. The server refuses while a payout is scheduled or an approved balance of at
 // least the payout minimum is owed, and says which: the page repeats it in the affiliate's language.
 

@@ -18,10 +18,10 @@ import { formatCount } from '../../lib/format';
 import { dashboardKeys } from './queries';
 import { SectionLoading } from './section-loading';
 
-// Links (spec §2): generate a code (at most MAX_REFERRAL_CODES), the codes with their counts and a
+// Links (docs/product/routes-and-screens.md#links-tab): generate a code (at most MAX_REFERRAL_CODES), the codes with their counts and a
 // copy action, how to use them, the QR of the first code, and the QR and marketing pages.
 
-/** The referral link's shape (BRIEF §6), shown as the example before the first code exists. */
+/** The referral link's shape (docs/product/attribution.md#referral-link), shown as the example before the first code exists. */
 const EXAMPLE_CODE = 'CODE';
 
 export function LinksTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
@@ -66,7 +66,7 @@ function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) 
   const [notice, setNotice] = useState<Notice>(null);
   const generate = useMutation({
     mutationFn: (text: string) => callFunction('generateReferralCode', { description: text.trim() || null }),
-    // Returning the re-fetch keeps the button busy until the new code is listed (spec §4).
+    // Returning the re-fetch keeps the button busy until the new code is listed (docs/product/routes-and-screens.md#links-tab).
     onSuccess: (result) => {
       setDescription('');
       setNotice({ kind: 'success', text: t('links.generated', { code: result.code }) });
@@ -86,7 +86,7 @@ function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) 
   });
   const count = stats.data?.referralCodes.length ?? 0;
   const atLimit = count >= MAX_REFERRAL_CODES;
-  // Applications waiting for (or refused by) an operator cannot create links (BRIEF §5.7).
+  // Applications waiting for (or refused by) an operator cannot create links (docs/product/rules-and-constants.md#applications-and-disabled-accounts).
   const inactive = stats.data !== undefined && stats.data.status !== 'active';
   const disabled = !stats.data || stats.isFetching || generate.isPending || atLimit || inactive;
 
@@ -149,7 +149,7 @@ function CodesTable({ codes }: { codes: readonly ReferralCodeStats[] }) {
 
   async function copy(link: string) {
     setCopied(false);
-    // Spec §8: copy failures are only logged; the link stays visible to copy by hand.
+    // docs/product/messages.md#confirmations: copy failures are only logged; the link stays visible to copy by hand.
     setCopied(await copyText(link));
   }
 

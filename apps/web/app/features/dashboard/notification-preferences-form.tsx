@@ -8,7 +8,7 @@ import { dashboardKeys, useAffiliateSettings } from './queries';
 import { SectionLoading } from './section-loading';
 import { SubmitActions } from '../../components/form-parts';
 
-// The three notification preferences (spec §2 Settings; BRIEF §5.9: saved and honoured; default on).
+// The three notification preferences (docs/product/routes-and-screens.md#settings-tab Settings; docs/product/routes-and-screens.md#settings-tab: saved and honoured; default on).
 
 const PREFERENCES = ['conversions', 'payments', 'news'] as const satisfies readonly (keyof NotificationPreferences)[];
 

@@ -12,8 +12,8 @@ import { SectionLoading } from './section-loading';
 import { formatCount, formatDollars, formatMoney, formatPercent } from '../../lib/format';
 import { useActiveVisitors } from './queries';
 
-// Overview (spec §2): six stat cards, real-time active users (BRIEF §5.8), the premium-rate
-// progress (BRIEF §5.3) and the last 30 days of clicks and conversions.
+// Overview (docs/product/routes-and-screens.md#overview-tab): six stat cards, real-time active users (docs/product/attribution.md#active-visitors), the premium-rate
+// progress (docs/product/money.md#premium-tier) and the last 30 days of clicks and conversions.
 
 export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
   const { t } = useTranslation('dashboard');

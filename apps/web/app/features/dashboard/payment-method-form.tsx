@@ -18,12 +18,12 @@ import {
 import { SubmitActions } from '../../components/form-parts';
 import { dashboardKeys } from './queries';
 
-// The Payments tab's update form (spec §4, §5 "Payment update", §8 payment catalogue): PayPal or
+// The Payments tab's update form (docs/product/routes-and-screens.md#payments-tab, docs/product/rules-and-constants.md#validation, docs/product/messages.md#payment-update-messages payment catalogue): PayPal or
 // bank transfer, starting from the stored method; checked in the browser by the same rule as on
 // the server first, with the same field errors; any edit clears the previous message; success
 // re-fetches the method and is scrolled into view after 100 ms, an error at once.
 
-/** Spec §4: "page scrolls to it after 100 ms" (the success message). */
+/** docs/product/rules-and-constants.md#timings: "page scrolls to it after 100 ms" (the success message). */
 export const SUCCESS_SCROLL_DELAY_MS = 100;
 
 type UpdateRequest = CallableFunctions['updateAffiliatePaymentMethod']['request'];
@@ -37,7 +37,7 @@ type Message = { kind: 'success' } | { kind: 'error'; errors: FieldError[]; fail
 const ERROR_ID = 'dashboard-payment-error';
 
 /**
- * A refusal from the server (spec §8): its field errors; else its payment code's message when the
+ * A refusal from the server (docs/product/messages.md#payment-update-messages): its field errors; else its payment code's message when the
  * `payment` namespace has one; else the callable catalogue (server message, detail, generic).
  */
 function refusal(error: unknown, exists: (key: string) => boolean): Message {

@@ -11,14 +11,14 @@ import { useAffiliatePaymentMethod, useAffiliatePayouts } from './queries';
 import { SectionLoading } from './section-loading';
 import './payments-tab.css';
 
-// Payments (spec §2, BRIEF §5.2, §5.9): the next payment (unpaid earnings) and what the next
+// Payments (docs/product/routes-and-screens.md#payments-tab, docs/product/money.md#payment-timing): the next payment (unpaid earnings) and what the next
 // payday pays, the real payout history, the current method and the form to change it.
 
 export function PaymentsTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
   const { t } = useTranslation('dashboard');
   const { t: tCommon } = useTranslation('common');
   const method = useAffiliatePaymentMethod();
-  // Spec §8: a failed fetch is logged; the page also says so and still offers the form.
+  // docs/product/messages.md#payment-update-messages: a failed fetch is logged; the page also says so and still offers the form.
   useEffect(() => {
     if (method.error) console.warn('payment method fetch failed', method.error);
   }, [method.error]);

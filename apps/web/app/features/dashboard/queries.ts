@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../lib/callable';
 
-// Server state of the dashboard (BRIEF §2: TanStack Query). One key per server function, so a
-// mutation can re-fetch exactly what it changed (spec §4: "Generating a code re-fetches the stats").
+// Server state of the dashboard (README.md#architecture: TanStack Query). One key per server function, so a
+// mutation can re-fetch exactly what it changed (docs/product/routes-and-screens.md#links-tab: "Generating a code re-fetches the stats").
 
 export const dashboardKeys = {
   stats: ['affiliate', 'stats'],

@@ -4,7 +4,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { NotificationPreferencesForm } from './notification-preferences-form';
 
-// Settings (spec §2, BRIEF §5.9): the account e-mail (read only), change password, notification
+// Settings (docs/product/routes-and-screens.md#settings-tab): the account e-mail (read only), change password, notification
 // preferences (saved), and account deletion behind a confirmation.
 
 export function SettingsTab({ onAccountDeleted }: { onAccountDeleted: () => void }) {

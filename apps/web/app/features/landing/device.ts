@@ -8,7 +8,7 @@ export interface DeviceHints {
 }
 
 /**
- * The landing page's device class (spec §2): iPhone, iPad and iPod are iOS, and so is iPadOS, whose
+ * The landing page's device class (docs/product/routes-and-screens.md#referral-landing): iPhone, iPad and iPod are iOS, and so is iPadOS, whose
  * Safari reports a Mac ("Macintosh", platform "MacIntel") and differs only by its touch screen.
  */
 export function detectPlatform({ userAgent, platform = '', maxTouchPoints = 0 }: DeviceHints): Platform {

@@ -3,7 +3,7 @@ import type { Platform } from '@skanova/shared/landing/constants';
 import { VISITOR_SESSION_COOKIE } from '@skanova/shared/site/constants';
 import type { LandingTarget } from '@skanova/shared/landing/landing-path';
 
-// The visit record sent to storePreInstallData (spec §3 "Device fingerprint", "Deep-link payload").
+// The visit record sent to storePreInstallData (docs/product/calls-and-data.md#visit-record, "Deep-link payload").
 // Values are clipped to the bounds of the shared schema (landing/schemas.ts) so that an unusual
 // visit (a very long user agent or referrer, a NUL in the query) is still recorded, not refused.
 
@@ -39,7 +39,7 @@ export function browserEnvironment(): VisitEnvironment {
 
 /**
  * `detailed`: the visitor accepted the optional measurement (consent banner). Without it the record
- * keeps only what attribution needs (BRIEF §6 "Consent"): platform, user agent (bot filtering and
+ * keeps only what attribution needs (docs/product/rules-and-constants.md#consent): platform, user agent (bot filtering and
  * the IP + user-agent visitor key), session, time and referrer; the device details stay empty.
  */
 export function buildFingerprint(

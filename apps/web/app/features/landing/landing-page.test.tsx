@@ -7,7 +7,7 @@ import { openUrl } from './open-url';
 import { copyTrackingId, recordVisit } from './record-visit';
 import { createTestI18n } from '../../test-support/i18n';
 
-// The page's timing rules (spec §2, §9) with fake timers; the end-to-end tests drive the same flow
+// The page's timing rules (docs/product/routes-and-screens.md#referral-landing, docs/product/rules-and-constants.md#timings) with fake timers; the end-to-end tests drive the same flow
 // in Chromium on each device.
 
 vi.mock('../../lib/site-config', () => ({

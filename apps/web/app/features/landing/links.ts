@@ -1,7 +1,7 @@
 import type { LandingTarget } from '@skanova/shared/landing/landing-path';
 
 /**
- * The app's deep link (spec §2): `<scheme>ref/<code>` for a referral with a code, else `<scheme><type>`
+ * The app's deep link (docs/product/routes-and-screens.md#referral-landing): `<scheme>ref/<code>` for a referral with a code, else `<scheme><type>`
  * (`skanova://download`, or `skanova://ref` for a referral link that lost its code).
  */
 export function appDeepLink(scheme: string, target: LandingTarget): string {
@@ -11,7 +11,7 @@ export function appDeepLink(scheme: string, target: LandingTarget): string {
 
 /**
  * The Google Play address with an install referrer, which Play hands to the app on first launch
- * (BRIEF §5.5): `referrer=` + the URL-encoded `tracking_id=<id>&code=<code>` (each part only when known).
+ * (docs/product/attribution.md#install-attribution): `referrer=` + the URL-encoded `tracking_id=<id>&code=<code>` (each part only when known).
  */
 export function playStoreUrlWithReferrer(playStoreUrl: string, trackingId: string | null, code: string | null): string {
   const parts: string[] = [];

@@ -17,9 +17,9 @@ export function clipboardTrackingText(trackingId: string): string {
 const CLIPBOARD_WAIT_MS = 1000;
 
 /**
- * Records the visit with storePreInstallData (spec §7) and answers its tracking id; the server also
+ * Records the visit with storePreInstallData (docs/product/calls-and-data.md#server-functions) and answers its tracking id; the server also
  * keeps it in the 90-day cookie. A failure is logged and answers null: the redirect never waits for
- * this call and continues without it (spec §7). A referral's code is also kept on the device
+ * this call and continues without it (docs/product/calls-and-data.md#server-functions). A referral's code is also kept on the device
  * (lib/referral-memory.ts), so that the web app's "get the mobile app" comes back here with it.
  */
 export async function recordVisit(
@@ -48,7 +48,7 @@ export async function recordVisit(
 }
 
 /**
- * Copies the tracking id for the app's first launch (BRIEF §5.5); failures are ignored (no
+ * Copies the tracking id for the app's first launch (docs/product/attribution.md#install-attribution); failures are ignored (no
  * permission, no clipboard). Called from the tap itself: browsers allow the clipboard only there.
  * When the id is still on its way, the write waits for it (a ClipboardItem keeps the tap's
  * permission), within a limit, so the app opens soon in any case.

@@ -48,7 +48,7 @@ function currentTarget(): LandingTarget {
 }
 
 /**
- * The landing page's behaviour (spec §2, §9): records the visit, opens the app once (iOS after
+ * The landing page's behaviour (docs/product/routes-and-screens.md#referral-landing, docs/product/rules-and-constants.md#timings): records the visit, opens the app once (iOS after
  * 300 ms, Android after the countdown), falls back to the store 2.5 s later unless the page was
  * hidden meanwhile (the app opened), and on a computer ends the countdown with QR codes.
  * Returns null until mounted: the prerendered page cannot know the device or the code.
@@ -104,7 +104,7 @@ export function useLandingFlow(): { state: LandingState | null; openApp: () => v
     setState(initial);
 
     // Recorded once per page (the ref survives React's development double mount). Never awaited by
-    // the redirect: a failure is logged and the visitor still reaches the app or the store (spec §7).
+    // the redirect: a failure is logged and the visitor still reaches the app or the store (docs/product/calls-and-data.md#server-functions).
     trackingRef.current ??= import('./record-visit')
       .then((module) => {
         visitModuleRef.current = module;

@@ -18,7 +18,7 @@ import { usePageLanguage } from './page-language';
 import { createQrMatrix } from '../../lib/qr-code';
 import { useCopyFeedback } from './use-copy-feedback';
 
-// Banners (spec §2 "Marketing materials panel" 1): size and theme (local settings, spec §3), a
+// Banners (docs/product/routes-and-screens.md#marketing-materials-panel 1): size and theme (local settings, docs/product/routes-and-screens.md#referral-qr-panel), a
 // half-size preview, a full-size PNG — and one at twice the pixels for high-density screens — made
 // here from the same SVG template the server renders for the embed snippet's image URL.
 

@@ -8,7 +8,7 @@ import { CodePicker } from './code-picker';
 import { useReferralCodes } from './use-referral-codes';
 import './marketing.css';
 
-// The frame of the QR code and marketing pages (spec §2): title, the codes' loading and error
+// The frame of the QR code and marketing pages (docs/product/routes-and-screens.md#referral-qr-panel): title, the codes' loading and error
 // states, the code dropdown, the page's content for the selected code, and the way back; and the
 // page itself with its meta tags (CodeRoutePage).
 

@@ -8,7 +8,7 @@ interface CodePickerProps {
   onSelect: (code: string) => void;
 }
 
-/** Dropdown of the affiliate's codes: the code, plus a dash and the description when there is one (spec §2). */
+/** Dropdown of the affiliate's codes: the code, plus a dash and the description when there is one (docs/product/routes-and-screens.md#marketing-materials-panel). */
 export function CodePicker({ codes, selected, onSelect }: CodePickerProps) {
   const { t } = useTranslation('marketing');
   const id = useId();

@@ -7,7 +7,7 @@ import { usePageLanguage } from './page-language';
 import { useCopyFeedback } from './use-copy-feedback';
 import './marketing.css';
 
-// The marketing materials panel (spec §2): banners, an e-mail template, three social posts and the
+// The marketing materials panel (docs/product/routes-and-screens.md#marketing-materials-panel): banners, an e-mail template, three social posts and the
 // print documents, all filled in with the selected code and its link, then four tips.
 
 export interface MarketingPanelProps {

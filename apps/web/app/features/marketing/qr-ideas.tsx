@@ -5,7 +5,7 @@ interface Idea {
   text: string;
 }
 
-/** Where a QR code works (spec §2 "four idea cards"): retail, social media, e-mail, print. */
+/** Where a QR code works (docs/product/routes-and-screens.md#qr-code-page): retail, social media, e-mail, print. */
 export function QrIdeas() {
   const { t } = useTranslation('marketing');
   const ideas = t('qrPage.ideas', { returnObjects: true }) as Idea[];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { copyText } from '../../lib/clipboard';
 
 /**
- * Copy to the clipboard and say so (spec §8 "HTML code copied to clipboard!"): the confirmation is
+ * Copy to the clipboard and say so (docs/product/messages.md#confirmations): the confirmation is
  * shown in a status region next to the button (not window.alert, which blocks the page); a failed
  * copy is only logged.
  */

@@ -6,7 +6,7 @@ interface ConsentFormProps {
 }
 
 /**
- * Before the first scan (issue 11 §2): what happens to the photo, the "not a medical device" notice,
+ * Before the first scan (docs/product/web-app.md#before-the-first-scan): what happens to the photo, the "not a medical device" notice,
  * the age confirmation (13 or over) and the explicit consent to processing facial data on the device.
  */
 export function ConsentForm({ onConsent }: ConsentFormProps) {

@@ -29,7 +29,7 @@ function zonePath(zone: ZoneResult): string {
     .join('');
 }
 
-/** The result (issue 11 §6): the photo with the zones (can be hidden), a short summary, per-zone scores, what each score means, the disclaimer. */
+/** The result (docs/product/web-app.md#result): the photo with the zones (can be hidden), a short summary, per-zone scores, what each score means, the disclaimer. */
 export function ResultView({ analysis, image, imageFrame, landmarks, heading, meta, actions }: ResultViewProps) {
   const { t, i18n } = useTranslation('studio');
   const [showZones, setShowZones] = useState(true);

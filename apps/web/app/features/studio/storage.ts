@@ -10,7 +10,7 @@ import type {
 } from '@skanova/skin/contract';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 
-// What the web app keeps, on the visitor's device only (SKIN-APP brief §8): the consents given before
+// What the web app keeps, on the visitor's device only (docs/product/web-app.md#data-on-the-device): the consents given before
 // the first scan, the saved scans and the consultation's profile. Nothing here is ever sent to the
 // server. Withdrawing consent deletes the whole database. The visitor's data moves between devices
 // only as a file they hold (data/export-file.ts): read in one transaction, written back in one.

@@ -18,7 +18,7 @@ interface CameraOptions {
 }
 
 /**
- * The front camera (issue 11 §3): started when wanted, stopped when not; while the models are ready,
+ * The front camera (docs/product/web-app.md#capture-and-gates): started when wanted, stopped when not; while the models are ready,
  * a small frame goes to the worker every few hundred milliseconds, and the gates voted over the last
  * frames (camera-session.ts: a new session each time the camera runs) are the live verdict.
  * Returns `takePhoto`, which grabs a full frame and stops the camera.

@@ -1,7 +1,7 @@
 import { onConsent, readConsent } from '../../lib/consent';
 import { siteConfig } from '../../lib/site-config';
 
-// Web-vitals reporter (spec §7 "a web-vitals reporter runs at start", BRIEF §6): only with the
+// Web-vitals reporter (docs/product/calls-and-data.md#other-endpoints): only with the
 // visitor's consent, for a sampled share of page views, as a cookie-less beacon to /api/vitals.
 // The `web-vitals` library is loaded on demand, so it never weighs on the first load.
 

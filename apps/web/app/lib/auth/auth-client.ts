@@ -2,7 +2,7 @@ import { AFFILIATE_RESET_PASSWORD_PAGE } from '@skanova/shared/affiliate/constan
 import { AuthError, type AuthErrorCode } from './auth-error';
 
 // The browser side of the sign-in endpoints (/api/auth, served by the auth library behind the
-// server's allow-list and limits). Failures become the spec's login codes (spec §8), which the pages
+// server's allow-list and limits). Failures become the spec's login codes (docs/product/messages.md#sign-in-messages), which the pages
 // translate: never the library's English text.
 
 export { AuthError, type AuthErrorCode } from './auth-error';

@@ -1,8 +1,8 @@
-// The failures of the sign-in endpoints, as the pages' codes (spec §8 login catalogue and the ones the
+// The failures of the sign-in endpoints, as the pages' codes (docs/product/messages.md#sign-in-messages login catalogue and the ones the
 // other forms need). A module of its own so that the session check, which every affiliate page loads,
 // does not bring the whole client along.
 
-/** Spec §8 login codes, plus the ones the other forms need. */
+/** docs/product/messages.md#sign-in-messages login codes, plus the ones the other forms need. */
 export type AuthErrorCode =
   | 'user-not-found'
   | 'wrong-password'

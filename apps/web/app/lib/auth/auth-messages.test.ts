@@ -29,7 +29,7 @@ function french(key: string): string {
   return key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], frAuth) as string;
 }
 
-describe('login messages (spec §8)', () => {
+describe('login messages (docs/product/messages.md#sign-in-messages)', () => {
   it.each([
     ['user-not-found', 'Incorrect email or password.'],
     ['wrong-password', 'Incorrect email or password.'],

@@ -3,14 +3,14 @@ import { PASSWORD_MIN_LENGTH } from '@skanova/shared/affiliate/programme';
 import { AuthError } from './auth-error';
 
 // Which message (a key of the `auth` namespace) each failure of the sign-in forms shows: the
-// library's own texts never reach the page (BRIEF §6).
+// library's own texts never reach the page (docs/product/rules-and-constants.md#accounts-and-sessions).
 
 /** Variables every `auth` message may use. */
 export const PASSWORD_LIMITS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
 
 const codeOf = (error: unknown) => (error instanceof AuthError ? error.code : 'unknown');
 
-/** Login failures (spec §8 catalogue). */
+/** Login failures (docs/product/messages.md#sign-in-messages catalogue). */
 export function loginErrorKey(error: unknown): string {
   switch (codeOf(error)) {
     case 'user-not-found':
@@ -40,7 +40,7 @@ export function resetErrorKey(error: unknown): string {
 }
 
 /**
- * Which message a new password and its confirmation show first (spec §5, as signup's step 1): a
+ * Which message a new password and its confirmation show first (docs/product/rules-and-constants.md#validation, as signup's step 1): a
  * missing field, then different passwords, then the password's own length.
  */
 export const NEW_PASSWORD_ORDER = ['auth:errors.allFieldsRequired', 'auth:errors.passwordMismatch'] as const;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { type Session, getSession } from './get-session';
 
-// The signed-in state of the affiliate area and the console (spec §2 "Protected-route behaviour"):
+// The signed-in state of the affiliate area and the console (docs/product/routes-and-screens.md#protected-pages):
 // loading, signed in, signed out. Read once from the server on load; sign-in and sign-out refresh it.
 
 export type SessionState = { status: 'loading' } | { status: 'signed-in'; session: Session } | { status: 'signed-out' };

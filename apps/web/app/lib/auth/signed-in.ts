@@ -4,7 +4,7 @@ import type { Session } from './get-session';
 import { useSession } from './session';
 
 // What only the signed-in pages need (the dashboard, the console): their session, and signing out
-// (spec §2 dashboard header): the session ends on the server and is forgotten here.
+// (docs/product/routes-and-screens.md#public-header-and-footer dashboard header): the session ends on the server and is forgotten here.
 
 /** The signed-in session inside protected pages (they render only when signed in). */
 export function useSignedInSession(): Session {

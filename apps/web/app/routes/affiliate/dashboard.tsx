@@ -7,7 +7,7 @@ import type { RouteHandle } from '../../lib/route-handle';
 // 'marketing': the Links tab shows the referral QR panel of the first code.
 export const handle: RouteHandle = { i18n: ['dashboard', 'payment', 'marketing'] };
 
-/** The affiliate dashboard (spec §2): shown by the protected layout once the session is known. */
+/** The affiliate dashboard (docs/product/routes-and-screens.md#protected-pages): shown by the protected layout once the session is known. */
 export default function AffiliateDashboard() {
   const { t } = useTranslation('dashboard');
   return (

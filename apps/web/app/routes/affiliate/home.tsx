@@ -23,7 +23,7 @@ interface Question {
 }
 
 /**
- * The affiliate landing (spec §2): title, subtitle, join and login buttons, four features, four steps,
+ * The affiliate landing (docs/product/routes-and-screens.md#affiliate-signup): title, subtitle, join and login buttons, four features, four steps,
  * a four-question FAQ and a closing call to action. Rates and rules come from the shared constants.
  */
 export default function AffiliateHome() {

@@ -7,7 +7,7 @@ import { AFFILIATE_QR_CODE_PAGE } from '@skanova/shared/affiliate/constants';
 
 export const handle: RouteHandle = { i18n: ['marketing'] };
 
-/** The QR code page (spec §2): the QR panel of the chosen code, four ideas, the way back. */
+/** The QR code page (docs/product/routes-and-screens.md#qr-code-page): the QR panel of the chosen code, four ideas, the way back. */
 export default function AffiliateQrcode() {
   const { t } = useTranslation('marketing');
   return (

@@ -23,7 +23,7 @@ function Paragraphs({ texts }: { texts?: string[] }) {
   return texts?.map((text) => <p key={text}>{text}</p>) ?? null;
 }
 
-/** The two tiers (BRIEF §5.3), from the shared constants. */
+/** The two tiers (docs/product/money.md#premium-tier), from the shared constants. */
 function CommissionTable({ values }: { values: ReturnType<typeof programmeValues> }) {
   const { t } = useTranslation('affiliate-terms');
   const rows = [
@@ -55,7 +55,7 @@ function CommissionTable({ values }: { values: ReturnType<typeof programmeValues
   );
 }
 
-/** The affiliate programme terms (spec §2 "Affiliate terms page"; the real rules of BRIEF §5–§6). */
+/** The affiliate programme terms (docs/product/routes-and-screens.md#affiliate-terms-page; the real rules of docs/product/money.md and docs/product/attribution.md). */
 export default function AffiliateTerms() {
   const { t, i18n } = useTranslation('affiliate-terms');
   const { t: tAffiliate } = useTranslation('affiliate');

@@ -14,7 +14,7 @@ import './consultation.css';
 
 const PROFILE_ANCHOR = 'skin-profile';
 
-/** The consultation (issue 12 §2): the visitor's skin profile, then questions answered from their results. */
+/** The consultation (docs/product/web-app.md#consultation): the visitor's skin profile, then questions answered from their results. */
 export function ConsultationPage() {
   const { t } = useTranslation('studio');
   return (

@@ -45,7 +45,7 @@ interface QuestionnaireProps {
 }
 
 /**
- * The consultation's questionnaire (issue 12 §2): six questions, each a group of radio buttons or
+ * The consultation's questionnaire (docs/product/web-app.md#consultation): six questions, each a group of radio buttons or
  * checkboxes with its legend, checked by the profile's own schema; an error is shown under its
  * question and the first invalid question takes the focus.
  */

@@ -17,7 +17,7 @@ import {
 } from './export-file';
 import './data.css';
 
-// "Your data" (issue 12 §5): what the device holds, export to a file, import from one, delete
+// "Your data" (docs/product/web-app.md#your-data): what the device holds, export to a file, import from one, delete
 // everything. The file is made and read in the browser; nothing on this page talks to the server.
 // The timings are left as performance entries (`studio-export`, `studio-import-read`,
 // `studio-import-write`) for the benchmark and the browser's own tools.

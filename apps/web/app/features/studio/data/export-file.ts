@@ -11,7 +11,7 @@ import noiseFloors from '@skanova/skin/data/noise-floors.json';
 import { type ConsultationProfile, consultationProfileSchema } from '@skanova/shared/studio/profile';
 import { type ConsentRecord, STUDIO_DB_VERSION, type ScanRecord, type StudioSnapshot } from '../storage';
 
-// The visitor's data as one file they hold (issue 12 §5; docs/studio-export-format.md): every scan
+// The visitor's data as one file they hold (docs/product/web-app.md#your-data; docs/studio-export-format.md): every scan
 // (metrics, gates, landmarks, preview, the photo when kept), the consultation profile and the consents.
 // Made and read on the device; nothing here touches the network.
 //

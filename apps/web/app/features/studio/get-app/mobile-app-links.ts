@@ -1,4 +1,4 @@
-// Where the web app's "get the mobile app" goes (issue 12 §6). With a referral code: through the
+// Where the web app's "get the mobile app" goes (docs/product/web-app.md#referral-continuity). With a referral code: through the
 // referral landing (`/app/ref/CODE`), which records the visit, opens the app or the right store and
 // carries the tracking id to the install — so the affiliate is credited. Without one: straight to the
 // stores, as the site's own badges do; when the landing's tracking cookie is all there is (a visit
@@ -24,7 +24,7 @@ export function mobileAppLinks(
 
 /**
  * Google Play's address with `referrer=tracking_id%3D<id>`, which Play hands to the app's first launch
- * (BRIEF §5.5). The landing builds the same for its own visits (features/landing/links.ts, with the
+ * (docs/product/attribution.md#install-attribution). The landing builds the same for its own visits (features/landing/links.ts, with the
  * code too); a few lines written twice rather than a chunk shared with the landing's first load.
  */
 function withInstallReferrer(playStoreUrl: string, trackingId: string | null): string {

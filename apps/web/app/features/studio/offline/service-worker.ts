@@ -37,7 +37,7 @@ async function languageCookie(): Promise<string | undefined> {
 
 /**
  * The app's pages, from the kept copy in the visitor's language, chosen as the server chooses it
- * (BRIEF §5.1): `?lang=`, then the toggle's cookie, then the browser's languages. An explicit `?lang=`
+ * (docs/product/rules-and-constants.md#languages): `?lang=`, then the toggle's cookie, then the browser's languages. An explicit `?lang=`
  * goes to the server first while it answers, so that it remembers the choice.
  */
 registerRoute(

@@ -24,7 +24,7 @@ import { rememberShown } from './shown-routine';
 import { StudioAppPage } from '../studio-app-page';
 import './routine.css';
 
-/** The morning and evening routine (issue 12 §3), from the profile and the latest scan. */
+/** The morning and evening routine (docs/product/web-app.md#routines), from the profile and the latest scan. */
 export function RoutinePage() {
   const { t } = useTranslation('studio');
   return (

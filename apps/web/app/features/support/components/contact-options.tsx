@@ -8,7 +8,7 @@ function telHref(phone: string): string {
 }
 
 /**
- * The support contact block (spec §2 "Support", BRIEF §6): e-mail, live chat and phone cards,
+ * The support contact block (docs/product/routes-and-screens.md#support-page, docs/product/rules-and-constants.md#sign-in-limits): e-mail, live chat and phone cards,
  * response time, opening hours and a link to the form. Phone and chat are optional settings that
  * the prerendered page cannot know, so they appear after hydration, and only when configured.
  */
