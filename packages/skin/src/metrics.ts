@@ -147,12 +147,13 @@ export function median(values: Float32Array, quantile = 0.5): number {
 
 /** The mean of the values between the `from` and `to` quantiles (sorts `values` in place); NaN when empty. */
 export function trimmedMean(values: Float32Array, from: number, to: number): number {
+  if (values.length === 0) return NaN;
   values.sort();
-  const first = Math.floor(values.length * from);
-  const end = Math.max(first + 1, Math.floor(values.length * to));
+  const first = Math.min(values.length - 1, Math.floor(values.length * from));
+  const end = Math.max(first + 1, Math.min(values.length, Math.floor(values.length * to)));
   let sum = 0;
-  for (let i = first; i < Math.min(end, values.length); i++) sum += values[i]!;
-  return values.length ? sum / (Math.min(end, values.length) - first) : NaN;
+  for (let i = first; i < end; i++) sum += values[i]!;
+  return sum / (end - first);
 }
 
 /** The values of `plane` where `mask` is set. */

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { METRIC_IDS, type RgbaImage } from '../src/contract.ts';
 import { imageToLab } from '../src/colour.ts';
 import { gaussianBlur } from '../src/filters.ts';
-import { darkCirclesScore, keepSkin, measureZone, metricFields, skinReference, zoneScores } from '../src/metrics.ts';
+import {
+  darkCirclesScore,
+  keepSkin,
+  measureZone,
+  metricFields,
+  skinReference,
+  trimmedMean,
+  zoneScores,
+} from '../src/metrics.ts';
 import { seededRandom } from './variants.ts';
 
 // Synthetic skin: a 200 × 100 patch at 2 px/mm (100 × 50 mm), skin-coloured with a little
@@ -159,5 +167,19 @@ describe('metrics on synthetic skin', () => {
     expect(darkCirclesScore(26, 30)).toBe(darkCirclesScore(56, 60));
     expect(darkCirclesScore(10, 90)).toBe(100);
     expect(darkCirclesScore(90, 10)).toBe(0);
+  });
+});
+
+describe('trimmedMean (the under-eye read on its lighter half)', () => {
+  it('averages the values between two quantiles, whatever their order', () => {
+    // 20 values 1…20, shuffled: the 50th–95th percentile keeps 11…19.
+    const values = Float32Array.from({ length: 20 }, (_, i) => ((i * 7) % 20) + 1);
+    expect(trimmedMean(values, 0.5, 0.95)).toBe(15);
+    expect(trimmedMean(Float32Array.from([4, 1, 3, 2]), 0, 1)).toBe(2.5);
+  });
+
+  it('keeps at least one value, and says NaN of none', () => {
+    expect(trimmedMean(Float32Array.from([7]), 0.5, 0.95)).toBe(7);
+    expect(trimmedMean(new Float32Array(0), 0.5, 0.95)).toBeNaN();
   });
 });
