@@ -139,9 +139,11 @@ interface PreparedFace {
   readonly union: Mask;
   /** The zones' pixels that look like the face's skin (hair, brows, beard, deep shadow left out). */
   readonly skin: Mask;
-  /** Median L* of each cheek's skin, and of the eye area as drawn. */
+  /** Median L* of each cheek's skin, and the eye area's L* as drawn (the mean of its lighter half). */
   readonly medianL: { readonly leftCheek: number; readonly rightCheek: number; readonly eyeArea: number };
   readonly reference: SkinReference;
+  /** Eyes, brows and the lips' red, grown a little (zones.ts `exclusionMask`): no zone's, no skin. */
+  readonly excluded: Mask;
   /** The whole photo's mean linear RGB. */
   readonly photoMean: Rgb;
   /** Median L* of the forehead's and the chin's skin (the light's vertical slope). */
@@ -157,7 +159,8 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
   const crop = faceCrop(face, pxPerMm);
   const pixels = cropPixels(image, crop);
   const lab = imageToLab(pixels, gains);
-  const masks = zoneMasks(crop);
+  const excluded = exclusionMask(crop);
+  const masks = zoneMasks(crop, excluded);
   // The face's own skin reference: medians over every zone (hair and shadow are a minority).
   const zones = new Uint8Array(crop.width * crop.height);
   for (const zone of ZONE_IDS) {
@@ -186,6 +189,7 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
     pixels,
     lab,
     masks,
+    excluded,
     union: zones,
     skin,
     reference,
@@ -201,11 +205,10 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
  * skin — temples, jaw, the skin between the zones — a margin away from every zone, so that a change in
  * one zone moves no other's; NaN when too little of it shows (hair, a beard).
  */
-function outerRedRatio({ crop, lab, union, reference }: PreparedFace): number {
+function outerRedRatio({ crop, lab, union, excluded, reference }: PreparedFace): number {
   const t = METRIC_TUNING;
   const outer = faceOvalMask(crop);
   const nearZones = dilateMask(union, crop.width, crop.height, t.outerMarginMm * crop.pxPerMm);
-  const excluded = exclusionMask(crop);
   for (let i = 0; i < outer.length; i++) outer[i] = outer[i]! & (nearZones[i]! ^ 1) & (excluded[i]! ^ 1);
   const skin = keepSkin(lab, outer, reference);
   const ratios = valuesIn(lab.a, skin);

@@ -204,12 +204,12 @@ export function exclusionMask(crop: FaceCrop): Mask {
 }
 
 /**
- * Each zone's pixels in the crop: the zone's mesh triangles minus the exclusions. A pixel on the
+ * Each zone's pixels in the crop: the zone's mesh triangles minus the exclusions (`claimed`: the
+ * crop's `exclusionMask`, passed when the caller has it already). A pixel on the
  * border of two zones (or under a fold of the mesh on a turned face) belongs to the first in ZONE_IDS.
  */
-export function zoneMasks(crop: FaceCrop): Record<ZoneId, Mask> {
+export function zoneMasks(crop: FaceCrop, claimed: Mask = exclusionMask(crop)): Record<ZoneId, Mask> {
   const { width, height, mesh } = crop;
-  const claimed = exclusionMask(crop);
   const masks = {} as Record<ZoneId, Mask>;
   for (const zone of ZONE_IDS) {
     const topology = ZONE_TOPOLOGY[zone];
