@@ -2,12 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import type { MetricId, ZoneId } from '@skanova/skin/contract';
+import type { ZoneId } from '@skanova/skin/contract';
 import { encodeJpeg, readImage } from '../packages/skin/test/images';
 import { nodeFaceModel } from '../packages/skin/test/node-face-model';
 import { analyseFace } from '../packages/skin/src/analyse';
 import { addHighlight, addRedness } from '../packages/skin/test/phantoms';
-import { MARKED_FROM } from '../packages/shared/src/studio/scan-results';
+import { isMarked, zoneScores } from '../packages/shared/src/studio/scan-results';
 import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, fill, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
@@ -45,13 +45,9 @@ test.beforeAll(async () => {
   // Analysis skin-3 reads the photo's right cheek and lip contour at about 38 redness (marked from 30):
   // both are calmed by 4 a*, so that the nose's shine stays the one marked score this test follows.
   for (const zone of ['rightCheek', 'lipContour'] as const) shiny = addRedness(shiny, face!, zone, -4);
-  const marked = analyseFace(shiny, face!).analysis.zones.flatMap((zone) =>
-    (Object.entries(zone.metrics) as [MetricId, number][])
-      .filter(([metric, value]) =>
-        metric === 'evenness' ? value <= MARKED_FROM[metric] : value >= MARKED_FROM[metric],
-      )
-      .map(([metric]) => `${zone.zone}/${metric}`),
-  );
+  const marked = zoneScores(analyseFace(shiny, face!).analysis)
+    .filter((score) => isMarked(score.metric, score.value))
+    .map((score) => `${score.place}/${score.metric}`);
   expect(marked, 'the photo scanned has one marked score, the shine of its nose').toEqual(['nose/shine']);
   mkdirSync(path.dirname(SHINY_FACE_PHOTO), { recursive: true });
   writeFileSync(SHINY_FACE_PHOTO, encodeJpeg(shiny, 92));
