@@ -127,6 +127,25 @@ async function applyEvent(tx: Tx, app: AppContext, event: RevenueCatEvent, now: 
   }
 }
 
+/** The record of one delivery as it arrives: the event's identity, its payload, and `outcome`. */
+function eventRecord(
+  event: RevenueCatWebhook['event'],
+  outcome: 'received' | 'refused',
+  payload: unknown,
+  receivedAt: Date,
+) {
+  return {
+    eventId: event.id,
+    type: event.type,
+    appUserId: event.app_user_id ?? null,
+    environment: event.environment ?? null,
+    outcome,
+    payload,
+    eventAt: typeof event.event_timestamp_ms === 'number' ? new Date(event.event_timestamp_ms) : null,
+    receivedAt,
+  };
+}
+
 /** Records and applies one webhook delivery; answers what it did. */
 export async function ingestRevenueCatEvent(
   app: AppContext,
@@ -139,16 +158,7 @@ export async function ingestRevenueCatEvent(
   return inTransaction(app, async (tx) => {
     const inserted = await tx.db
       .insert(revenuecatEvents)
-      .values({
-        eventId: event.id,
-        type: event.type,
-        appUserId: event.app_user_id ?? null,
-        environment: event.environment ?? null,
-        outcome: 'received',
-        payload,
-        eventAt: typeof event.event_timestamp_ms === 'number' ? new Date(event.event_timestamp_ms) : null,
-        receivedAt: now,
-      })
+      .values(eventRecord(event, 'received', payload, now))
       .onConflictDoUpdate({
         target: revenuecatEvents.eventId,
         set: { type: event.type, outcome: 'received', payload, receivedAt: now },
@@ -175,15 +185,6 @@ export async function recordRefusedEvent(app: AppContext, webhook: RevenueCatWeb
   const { event } = webhook;
   await app.database.db
     .insert(revenuecatEvents)
-    .values({
-      eventId: event.id,
-      type: event.type,
-      appUserId: event.app_user_id ?? null,
-      environment: event.environment ?? null,
-      outcome: 'refused',
-      payload,
-      eventAt: typeof event.event_timestamp_ms === 'number' ? new Date(event.event_timestamp_ms) : null,
-      receivedAt: app.now(),
-    })
+    .values(eventRecord(event, 'refused', payload, app.now()))
     .onConflictDoNothing({ target: revenuecatEvents.eventId });
 }
