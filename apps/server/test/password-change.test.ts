@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxIdle } from '../src/email/outbox-worker.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp, memoryMailer } from './helpers/app.ts';
-import { type TestAffiliate, cookieFrom, createTestAffiliate, signIn } from './helpers/affiliates.ts';
+import {
+  type TestAffiliate,
+  cookieFrom,
+  createTestAffiliate,
+  requestResetToken,
+  signIn,
+} from './helpers/affiliates.ts';
 import { resetPassword } from './helpers/operators.ts';
 
 // What a change of password ends (docs/decisions/016-security-hardening.md): every reset link issued
@@ -20,22 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Asks for a reset link as the forgotten-password form does; answers the token e-mailed. */
-async function requestLink(affiliate: TestAffiliate): Promise<string> {
-  mail.sent.length = 0;
-  const request = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
-    remoteAddress: nextIp(),
-    payload: { email: affiliate.email, redirectTo: '/affiliate/reset-password' },
-  });
-  expect(request.statusCode).toBe(200);
-  await outboxIdle(t.context);
-  const text = mail.sent.find((message) => message.to === affiliate.email)?.text ?? '';
-  const token = /token=([^&\s]+)/.exec(text)?.[1];
-  if (!token) throw new Error('no reset link was e-mailed');
-  return decodeURIComponent(token);
-}
+const requestLink = (affiliate: TestAffiliate) => requestResetToken(t, mail.sent, affiliate.email, nextIp());
 
 /** Changes the password from the settings page's session, with what the client chose to send. */
 function changePassword(cookie: string, currentPassword: string, newPassword: string, extra = {}) {

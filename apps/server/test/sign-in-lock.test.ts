@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxIdle } from '../src/email/outbox-worker.ts';
-import { type TestApp, TEST_PUBLIC_URL, createTestApp, memoryMailer } from './helpers/app.ts';
-import { type TestAffiliate, createTestAffiliate, signIn } from './helpers/affiliates.ts';
+import { type TestApp, createTestApp, memoryMailer } from './helpers/app.ts';
+import { type TestAffiliate, createTestAffiliate, requestResetToken, signIn } from './helpers/affiliates.ts';
 import { resetPassword } from './helpers/operators.ts';
 
 // The per-address sign-in lock (a hostile client's report: "anyone can lock an owner out"). Ten
@@ -27,20 +26,8 @@ async function lockOut(affiliate: TestAffiliate) {
 
 /** The owner asks for a reset link and answers the e-mail; answers the reset's status. */
 async function resetByEmail(affiliate: TestAffiliate, newPassword: string): Promise<number> {
-  mail.sent.length = 0;
-  const request = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/request-password-reset',
-    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
-    remoteAddress: nextIp(),
-    payload: { email: affiliate.email, redirectTo: '/affiliate/reset-password' },
-  });
-  expect(request.statusCode).toBe(200);
-  await outboxIdle(t.context);
-  const link = mail.sent.find((message) => message.to === affiliate.email)?.text ?? '';
-  const token = /token=([^&\s]+)/.exec(link)?.[1];
-  expect(token).toBeTruthy();
-  return (await resetPassword(t, decodeURIComponent(token ?? ''), newPassword, nextIp())).status;
+  const token = await requestResetToken(t, mail.sent, affiliate.email, nextIp());
+  return (await resetPassword(t, token, newPassword, nextIp())).status;
 }
 
 describe('the per-address sign-in lock', () => {

@@ -1,3 +1,5 @@
+import { outboxIdle } from '../../src/email/outbox-worker.ts';
+import type { MailMessage } from '../../src/lib/mailer.ts';
 import type { TestApp } from './app.ts';
 import { TEST_PUBLIC_URL } from './app.ts';
 
@@ -233,4 +235,25 @@ export async function insertAdjustment(
       (options.createdAt ?? t.clock.now).toISOString(),
     ],
   );
+}
+
+/**
+ * Asks for a reset link as the forgotten-password form does, from `ip`, and answers the token e-mailed
+ * to `email` (read from `sent`, the test's memory mailer, which it empties first).
+ */
+export async function requestResetToken(t: TestApp, sent: MailMessage[], email: string, ip: string): Promise<string> {
+  sent.length = 0;
+  const request = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { 'content-type': 'application/json', origin: TEST_PUBLIC_URL },
+    remoteAddress: ip,
+    payload: { email, redirectTo: '/affiliate/reset-password' },
+  });
+  if (request.statusCode !== 200) throw new Error(`the reset link was refused: ${request.statusCode}`);
+  await outboxIdle(t.context);
+  const text = sent.find((message) => message.to === email)?.text ?? '';
+  const token = /token=([^&\s]+)/.exec(text)?.[1];
+  if (!token) throw new Error('no reset link was e-mailed');
+  return decodeURIComponent(token);
 }
