@@ -92,59 +92,61 @@ export async function seedStats(
      ON CONFLICT DO NOTHING`,
   );
 
-  // One paid payout per affiliate (two months ago); its conversions are linked below.
-  await step(
-    'payouts',
-    `INSERT INTO payouts (affiliate_id, period_start, period_end, amount_cents, method, method_snapshot, status, scheduled_for, sent_at, paid_at)
-     SELECT id, date_trunc('month', $1::timestamptz - interval '3 months')::date, (date_trunc('month', $1::timestamptz - interval '2 months') - interval '1 day')::date,
-            1, 'paypal', '{"type":"paypal"}'::jsonb, 'paid', (date_trunc('month', $1::timestamptz - interval '2 months') + interval '14 days')::date,
-            $1::timestamptz - interval '50 days', $1::timestamptz - interval '49 days'
-     FROM affiliates`,
-    [at],
-  );
-
   // Conversions arrive in time order over the last year; conversion g goes to code (g × 104729 mod
   // codes). Its status follows its age: pending for 30 days, then approved, paid when older than 75
-  // days; 1 in 20 reversed.
+  // days (linked below to its payout); 1 in 20 reversed. Premium from each affiliate's 101st
+  // qualified conversion (docs/product/money.md#premium-tier): amounts are written once, as the
+  // ledger requires (docs/product/money.md#the-ledger).
   await step(
     'conversions',
     `WITH codes AS (SELECT id, affiliate_id, row_number() OVER (ORDER BY id) - 1 AS k FROM referral_codes),
           total AS (SELECT count(*) AS n FROM referral_codes),
           drawn AS (
             SELECT g, c.id AS code_id, c.affiliate_id,
-                   $2::timestamptz - $3 * interval '1 day' + g * ($3 * interval '1 day' / $1) AS occurred_at
+                   $2::timestamptz - $3 * interval '1 day' + g * ($3 * interval '1 day' / $1) AS occurred_at,
+                   g % 20 = 0 AS reversed
             FROM generate_series(0, $1 - 1) g
             JOIN codes c ON c.k = (g::bigint * 104729) % (SELECT n FROM total)
+          ),
+          ranked AS (
+            SELECT d.*, row_number() OVER (PARTITION BY d.affiliate_id, d.reversed ORDER BY d.occurred_at, d.g) AS n
+            FROM drawn d
           )
      INSERT INTO conversions (source_event_id, app_user_id, affiliate_id, referral_code_id, store, product_id, occurred_at,
-                              commission_cents, rate_tier, status, approved_at, reversed_at, payout_id)
-     SELECT 'bench-event-' || g, 'bench-user-' || g, d.affiliate_id, d.code_id, CASE WHEN g % 2 = 0 THEN 'app_store' ELSE 'play_store' END,
-            'premium_monthly', d.occurred_at, 200, 'standard',
-            CASE WHEN g % 20 = 0 THEN 'reversed'
-                 WHEN d.occurred_at > $2::timestamptz - interval '30 days' THEN 'pending'
-                 WHEN d.occurred_at < $2::timestamptz - interval '75 days' THEN 'paid'
+                              commission_cents, rate_tier, status, approved_at, reversed_at)
+     SELECT 'bench-event-' || g, 'bench-user-' || g, affiliate_id, code_id, CASE WHEN g % 2 = 0 THEN 'app_store' ELSE 'play_store' END,
+            'premium_monthly', occurred_at,
+            CASE WHEN NOT reversed AND n > 100 THEN 400 ELSE 200 END,
+            CASE WHEN NOT reversed AND n > 100 THEN 'premium' ELSE 'standard' END,
+            CASE WHEN reversed THEN 'reversed'
+                 WHEN occurred_at > $2::timestamptz - interval '30 days' THEN 'pending'
                  ELSE 'approved' END,
-            CASE WHEN g % 20 <> 0 AND d.occurred_at <= $2::timestamptz - interval '30 days' THEN d.occurred_at + interval '30 days' END,
-            CASE WHEN g % 20 = 0 THEN d.occurred_at + interval '10 days' END,
-            CASE WHEN g % 20 <> 0 AND d.occurred_at < $2::timestamptz - interval '75 days' THEN p.id END
-     FROM drawn d JOIN payouts p ON p.affiliate_id = d.affiliate_id
+            CASE WHEN NOT reversed AND occurred_at <= $2::timestamptz - interval '30 days' THEN occurred_at + interval '30 days' END,
+            CASE WHEN reversed THEN occurred_at + interval '10 days' END
+     FROM ranked
      ORDER BY g`,
     [seed.conversions, at, CONVERSION_DAYS],
   );
 
-  // Premium commissions from each affiliate's 101st qualified conversion (docs/product/money.md#premium-tier).
+  // One paid payout per affiliate (two months ago) of its conversions older than 75 days.
   await step(
-    'premium tier',
-    `UPDATE conversions c SET commission_cents = 400, rate_tier = 'premium'
-     FROM (SELECT id, row_number() OVER (PARTITION BY affiliate_id ORDER BY occurred_at, id) AS n FROM conversions WHERE status <> 'reversed') r
-     WHERE r.id = c.id AND r.n > 100`,
+    'payouts',
+    `INSERT INTO payouts (affiliate_id, period_start, period_end, amount_cents, method, method_snapshot, status, scheduled_for, sent_at, paid_at)
+     SELECT c.affiliate_id, date_trunc('month', $1::timestamptz - interval '3 months')::date, (date_trunc('month', $1::timestamptz - interval '2 months') - interval '1 day')::date,
+            sum(c.commission_cents), 'paypal', '{"type":"paypal"}'::jsonb, 'paid', (date_trunc('month', $1::timestamptz - interval '2 months') + interval '14 days')::date,
+            $1::timestamptz - interval '50 days', $1::timestamptz - interval '49 days'
+     FROM conversions c
+     WHERE c.status = 'approved' AND c.occurred_at < $1::timestamptz - interval '75 days'
+     GROUP BY c.affiliate_id`,
+    [at],
   );
 
   await step(
-    'payout amounts',
-    `UPDATE payouts p SET amount_cents = greatest(1, s.cents)
-     FROM (SELECT payout_id, sum(commission_cents) AS cents FROM conversions WHERE payout_id IS NOT NULL GROUP BY payout_id) s
-     WHERE s.payout_id = p.id`,
+    'paid conversions',
+    `UPDATE conversions c SET payout_id = p.id, status = 'paid'
+     FROM payouts p
+     WHERE p.affiliate_id = c.affiliate_id AND c.status = 'approved' AND c.occurred_at < $1::timestamptz - interval '75 days'`,
+    [at],
   );
 
   // A clawback for one affiliate in ten, taken from the next payout.

@@ -171,17 +171,28 @@ describe('the messages', () => {
   }
 
   it('announces a conversion with its commission in the language of the affiliate', () => {
-    const english = conversionEmail(app, en, { code: 'K7M2QX4P', commissionCents: 400, rateTier: 'premium' });
+    const english = conversionEmail(app, en, {
+      code: 'K7M2QX4P',
+      commissionCents: 400,
+      rateTier: 'premium',
+      holdDays: 30,
+    });
     expectWellFormed(english);
     expect(english.subject).toBe('New commission: $4.00 with Acme Skin');
     expect(english.text).toContain('K7M2QX4P');
     expect(english.text).toContain('30 days');
     expect(english.text).toContain('premium rate');
-    const french = conversionEmail(app, fr, { code: 'K7M2QX4P', commissionCents: 200, rateTier: 'standard' });
+    const french = conversionEmail(app, fr, {
+      code: 'K7M2QX4P',
+      commissionCents: 200,
+      rateTier: 'standard',
+      holdDays: 14,
+    });
     expectWellFormed(french);
     expect(french.subject).toBe('Nouvelle commission : 2,00\u00a0$US avec Acme Skin');
     expect(french.text).toContain('Bonjour,');
     expect(french.text).not.toContain('premium');
+    expect(french.text).toContain('14 jours');
   });
 
   it('announces a payout, with the euro amount of a SEPA transfer', () => {

@@ -10,6 +10,7 @@ import * as affiliatesSchema from './schema/affiliates.ts';
 import * as auditLogSchema from './schema/audit-log.ts';
 import * as authSchema from './schema/auth.ts';
 import * as clicksSchema from './schema/clicks.ts';
+import * as ledgerSchema from './schema/ledger.ts';
 import * as programmeSchema from './schema/programme.ts';
 import * as supportTicketsSchema from './schema/support-tickets.ts';
 import * as webVitalsSchema from './schema/web-vitals.ts';
@@ -24,6 +25,7 @@ const schema = {
   ...webVitalsSchema,
   ...auditLogSchema,
   ...programmeSchema,
+  ...ledgerSchema,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -1,36 +1,35 @@
-import { COMMISSION_HOLD_DAYS } from '@skanova/shared/affiliate/programme';
 import type { AppServices } from '../services.ts';
 
-// The commission hold (docs/product/money.md#commission-hold): a conversion stays pending for the stores' refund window, then is
+// The commission hold (docs/product/money.md#commission-hold): a conversion stays pending for the stores' refund window (the
+// hold of the rule that priced it, docs/product/money.md#partner-groups-and-reward-rules: `approvable_at`), then is
 // approved and payable. The approval time is the end of the hold, not the job's run time, so a late
 // run approves exactly as an on-time one (the payout cut-off depends on it). Small batches, each its
 // own statement: the embedded database (one connection) keeps answering requests in between. Rows a
 // refund holds at that moment are skipped and approved by the next run if still pending.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Conversions approved per statement. */
 const APPROVAL_BATCH = 2000;
 
 const APPROVE_SQL = `
 WITH due AS (
   SELECT id FROM conversions
-  WHERE status = 'pending' AND occurred_at <= $1
-  ORDER BY occurred_at, id
+  WHERE status = 'pending' AND approvable_at <= $1
+  ORDER BY approvable_at, id
   LIMIT ${APPROVAL_BATCH}
   FOR UPDATE SKIP LOCKED
 )
 UPDATE conversions c
-SET status = 'approved', approved_at = c.occurred_at + make_interval(days => $2::int)
+SET status = 'approved', approved_at = c.approvable_at
 FROM due
 WHERE c.id = due.id AND c.status = 'pending'
 RETURNING 1 AS approved`;
 
 /** Approves every pending conversion whose hold is over; safe to run twice or in several processes. */
 export async function approveDueCommissions(app: Pick<AppServices, 'database' | 'now'>): Promise<{ approved: number }> {
-  const heldSince = new Date(app.now().getTime() - COMMISSION_HOLD_DAYS * DAY_MS).toISOString();
+  const now = app.now().toISOString();
   let approved = 0;
   for (;;) {
-    const { rows } = await app.database.sql.query(APPROVE_SQL, [heldSince, COMMISSION_HOLD_DAYS]);
+    const { rows } = await app.database.sql.query(APPROVE_SQL, [now]);
     approved += rows.length;
     if (rows.length < APPROVAL_BATCH) return { approved };
   }

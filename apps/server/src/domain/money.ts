@@ -3,6 +3,7 @@ import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { nextPayoutDate, payoutCutoff } from '@skanova/shared/payouts/payout-schedule';
 import { EXCHANGE_RATE_DECIMALS, isAcceptableExchangeRate } from '@skanova/shared/payouts/schemas';
 import type { TransactionQuery } from '../db/transaction.ts';
+import { ledgerBalances } from './ledger.ts';
 
 // The programme's money rules, in one module that stats, payouts, admin, retention and account
 // deletion all use (ADR 008).
@@ -148,13 +149,10 @@ export function nextPayoutCutoff(now: Date): Date {
   return payoutCutoff(nextPayoutDate(now));
 }
 
-/** The affiliate's approved balance not yet paid, in cents (account deletion waits while it is owed). */
+/** The affiliate's approved balance not yet paid, in cents (account deletion waits while it is owed): its ledger's payable and in-payout accounts. */
 export async function approvedUnpaidCents(tx: TransactionQuery, affiliateId: string, now: Date): Promise<number> {
-  const { rows } = await tx.query<{ cents: number }>(
-    `WITH ${EARNINGS_TOTALS_CTES} SELECT approved_unpaid_cents AS cents FROM totals`,
-    [affiliateId, nextPayoutCutoff(now).toISOString(), now.toISOString()],
-  );
-  return rows[0]?.cents ?? 0;
+  const balances = await ledgerBalances(tx, affiliateId, nextPayoutCutoff(now));
+  return balances.payableCents + balances.inPayoutCents;
 }
 
 /** Whether anything is owed to the affiliate (retention keeps an inactive account while it is): an unpaid commission (pending or approved), a credit, a scheduled payout. */

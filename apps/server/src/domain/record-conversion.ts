@@ -1,23 +1,22 @@
-import {
-  PREMIUM_COMMISSION_CENTS,
-  PREMIUM_THRESHOLD,
-  STANDARD_COMMISSION_CENTS,
-} from '@skanova/shared/affiliate/programme';
 import type { AppServices } from '../services.ts';
 import { eq } from 'drizzle-orm';
 import { conversions } from '../db/schema/affiliates.ts';
 import type { Tx } from '../db/transaction.ts';
 import { lockAffiliate } from './earning-affiliate.ts';
+import { type Pricing, priceFirstPurchase, qualifiedCountCap, ruleInForce } from './reward-rules.ts';
 import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 
-// A new conversion and its commission (docs/product/money.md#premium-tier): $4 when the affiliate already had 100 qualified
-// (not reversed) conversions, else $2; earlier commissions are never re-priced. The affiliate's row
-// is locked while counting, so simultaneous conversions of one affiliate are priced one after the
-// other and the 101st is the first premium one. One conversion per install and per event (unique
-// keys): a repeated or simultaneous event records nothing more.
+// A new conversion and its commission (docs/product/money.md#premium-tier,
+// docs/product/money.md#partner-groups-and-reward-rules): priced by the rule of the affiliate's group
+// in force when it occurred — by default $4 when the affiliate already had 100 qualified (not
+// reversed) conversions, else $2; earlier commissions are never re-priced. The affiliate's row is
+// locked while counting, so simultaneous conversions of one affiliate are priced one after the other
+// and the 101st is the first premium one. One conversion per install and per event (unique keys): a
+// repeated or simultaneous event records nothing more. The commission keeps its rule version and
+// what priced it; the database enters it in the ledger (domain/ledger.ts).
 
-export type RateTier = 'standard' | 'premium';
+export type RateTier = Pricing['rateTier'];
 
 export interface NewConversion {
   sourceEventId: string;
@@ -41,12 +40,7 @@ export type RecordConversionResult =
   | { outcome: 'already-converted'; conversionId: number | null }
   | { outcome: 'affiliate-ineligible' };
 
-/** The commission of the affiliate's next conversion, given how many qualified ones they already have. */
-function commissionFor(qualifiedBefore: number): { commissionCents: number; rateTier: RateTier } {
-  return qualifiedBefore >= PREMIUM_THRESHOLD
-    ? { commissionCents: PREMIUM_COMMISSION_CENTS, rateTier: 'premium' }
-    : { commissionCents: STANDARD_COMMISSION_CENTS, rateTier: 'standard' };
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function installConversionId(tx: Tx, installId: string): Promise<number | null> {
   const [row] = await tx.db
@@ -70,14 +64,19 @@ export async function recordConversion(
   const affiliate = await lockAffiliate(tx, input.affiliateId, app.now());
   if (!affiliate?.mayEarn) return { outcome: 'affiliate-ineligible' };
 
-  // Counting stops at the threshold: whether it is reached is all the rate depends on.
+  const rule = await ruleInForce(tx, input.affiliateId, input.occurredAt);
+  // Counting stops at the rule's last step: whether it is reached is all the rate depends on.
   const { rows: counted } = await tx.query<{ qualified: number }>(
     `SELECT count(*)::int AS qualified FROM (
        SELECT 1 FROM conversions WHERE affiliate_id = $1 AND status <> 'reversed' LIMIT $2
      ) AS qualified`,
-    [input.affiliateId, PREMIUM_THRESHOLD],
+    [input.affiliateId, qualifiedCountCap(rule)],
   );
-  const { commissionCents, rateTier } = commissionFor(counted[0]?.qualified ?? 0);
+  const proceedsCents = input.priceCurrency === 'USD' ? input.priceCents : null;
+  const { commissionCents, rateTier, inputs } = priceFirstPurchase(rule, {
+    qualifiedBefore: counted[0]?.qualified ?? 0,
+    proceedsCents,
+  });
   const [inserted] = await tx.db
     .insert(conversions)
     .values({
@@ -91,6 +90,9 @@ export async function recordConversion(
       occurredAt: input.occurredAt,
       commissionCents,
       rateTier,
+      ruleId: rule.id,
+      pricing: inputs,
+      approvableAt: new Date(input.occurredAt.getTime() + rule.holdDays * DAY_MS),
       status: 'pending',
       priceCents: input.priceCents,
       priceCurrency: input.priceCurrency,
@@ -107,10 +109,14 @@ export async function recordConversion(
 
   const recipient = await loadEmailRecipient(tx, input.affiliateId);
   if (recipient?.notifyConversions) {
-    await enqueueEmail(tx, conversionEmail(app, recipient, { code: input.code, commissionCents, rateTier }), {
-      kind: 'conversion',
-      dedupeKey: `conversion:${conversionId}`,
-    });
+    await enqueueEmail(
+      tx,
+      conversionEmail(app, recipient, { code: input.code, commissionCents, rateTier, holdDays: rule.holdDays }),
+      {
+        kind: 'conversion',
+        dedupeKey: `conversion:${conversionId}`,
+      },
+    );
   }
   return { outcome: 'conversion', conversionId, commissionCents, rateTier };
 }

@@ -1,6 +1,6 @@
 import { AFFILIATE_DASHBOARD_PAGE, AFFILIATE_LOGIN_PAGE } from '@skanova/shared/affiliate/constants';
 import { formatMoney } from '@skanova/shared/affiliate/money';
-import { COMMISSION_HOLD_DAYS, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
+import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { isLanguage, type Language } from '@skanova/shared/site/constants';
 import type { AppServices } from '../services.ts';
 import { affiliateEmail, type EmailRecipient } from './email-texts.ts';
@@ -83,14 +83,14 @@ export function welcomeEmail(app: Config, to: EmailRecipient, input: { status: '
 export function conversionEmail(
   app: Config,
   to: EmailRecipient,
-  input: { code: string; commissionCents: number; rateTier: 'standard' | 'premium' },
+  input: { code: string; commissionCents: number; rateTier: 'standard' | 'premium' | 'percentage'; holdDays: number },
 ): MailMessage {
   const amount = formatMoney(input.commissionCents, to.language);
   return affiliateEmail(app.config.BRAND_NAME, to, 'conversion', (text) => ({
     subjectValues: { amount },
     paragraphs: [
       text('intro', { code: input.code }),
-      text('commission', { amount, days: COMMISSION_HOLD_DAYS }),
+      text('commission', { amount, days: input.holdDays }),
       ...(input.rateTier === 'premium' ? [text('premium')] : []),
       text('unsubscribe'),
     ],

@@ -31,6 +31,8 @@ export const affiliates = pgTable('affiliates', {
   personalDataPurgedAt: time('personal_data_purged_at'),
   createdAt: time('created_at').notNull().defaultNow(),
   updatedAt: time('updated_at').notNull().defaultNow(),
+  /** The partner group whose reward rule prices the affiliate's commissions (schema/ledger.ts). */
+  groupId: text('group_id').notNull().default('default'),
 });
 
 export const paymentMethods = pgTable('payment_methods', {
@@ -100,6 +102,12 @@ export const conversions = pgTable('conversions', {
   transactionId: text('transaction_id'),
   originalTransactionId: text('original_transaction_id'),
   createdAt: time('created_at').notNull().defaultNow(),
+  /** The reward rule version that priced the commission (filled by the database when omitted). */
+  ruleId: bigint('rule_id', { mode: 'number' }).notNull(),
+  /** What the commission was priced from (domain/reward-rules.ts). */
+  pricing: jsonb('pricing'),
+  /** When the hold ends (occurred_at + the rule's hold; filled by the database when omitted). */
+  approvableAt: time('approvable_at').notNull(),
 });
 
 export const commissionAdjustments = pgTable('commission_adjustments', {

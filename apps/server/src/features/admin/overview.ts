@@ -9,6 +9,7 @@ import { nextPayoutDate, payoutCutoff } from '@skanova/shared/payouts/payout-sch
 import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
 import { heldByPayout, payableAdjustment, payableConversion } from '../../domain/money.ts';
+import { type SqlBigint, centsValue } from '../../db/rows.ts';
 
 // The operators' overview (docs/product/routes-and-screens.md#operator-console): the programme at a glance in three statements, whatever
 // the number of affiliates — no statement per affiliate or per month.
@@ -21,15 +22,6 @@ import { heldByPayout, payableAdjustment, payableConversion } from '../../domain
 //    "active" and "pending" filters do), open tickets, failed payouts of the latest payday.
 // 3. The next payday: every affiliate's payable balance by the payout run's own conditions
 //    (domain/money.ts), kept when it reaches the minimum with a payment method on file.
-
-/** Cents sums are bigint in SQL: node-postgres answers them as text, PGlite as a number or bigint. */
-type SqlBigint = string | number | bigint;
-
-function toCents(value: SqlBigint | null | undefined): number {
-  const cents = Number(value ?? 0);
-  if (!Number.isSafeInteger(cents)) throw new Error(`amount out of range: ${String(value)}`);
-  return cents;
-}
 
 const ACTIVITY_SQL = `
 SELECT 'clicks' AS kind, to_char(hour_bucket AT TIME ZONE 'UTC', 'YYYY-MM') AS month, NULL AS status,
@@ -124,7 +116,7 @@ export async function loadOverview(app: AppContext): Promise<AdminOverview> {
       // A reversed conversion is neither qualified nor a commission.
       if (row.status === null || row.status === 'reversed') continue;
       commissions[row.status].count += row.n;
-      commissions[row.status].cents += toCents(row.cents);
+      commissions[row.status].cents += centsValue(row.cents);
     }
     totals[row.kind] += row.n;
     const entry = byMonth.get(row.month);
@@ -141,7 +133,7 @@ export async function loadOverview(app: AppContext): Promise<AdminOverview> {
       date: payday.toISOString().slice(0, 10),
       cutoff: cutoff.toISOString(),
       payouts: next.rows[0]?.payouts ?? 0,
-      cents: toCents(next.rows[0]?.cents),
+      cents: centsValue(next.rows[0]?.cents),
     },
     months,
     needsAction: {

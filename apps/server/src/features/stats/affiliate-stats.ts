@@ -7,26 +7,30 @@ import {
   STANDARD_COMMISSION_CENTS,
 } from '@skanova/shared/affiliate/programme';
 import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
-import { jsonValue } from '../../db/rows.ts';
+import { type SqlBigint, centsValue, jsonValue } from '../../db/rows.ts';
 import type { AppContext } from '../../context.ts';
 import { activeVisitorsSql } from './active-visitors.ts';
-import { EARNINGS_TOTALS_CTES, type EarningsTotals, nextPayout, nextPayoutCutoff } from '../../domain/money.ts';
+import { type EarningsTotals, nextPayout, nextPayoutCutoff } from '../../domain/money.ts';
+import { LEDGER_TOTALS_CTES } from '../../domain/ledger.ts';
 
 // The dashboard's statistics (docs/product/money.md#statistics, docs/product/money.md#premium-tier, docs/product/attribution.md#active-visitors) in ONE statement: the
 // dashboard opens on it, so it must stay fast with millions of clicks (docs/benchmarks.md). Every
 // part starts from the affiliate's own rows through an index: its codes (referral_codes by
 // affiliate) with their counted clicks (totals kept by click_counts' triggers,
 // migrations/0005_dashboard_reads.sql), their recent visits (clicks by code and time), its
-// conversions (read from the index by affiliate, which carries the columns summed; counted per code in
-// one pass, not once per code), adjustments and payouts (by affiliate).
+// conversions (read from the index by affiliate, counted per code in one pass, not once per code) and
+// its money: sums of its ledger entries (domain/ledger.ts), read from their index by affiliate.
 
 const MINUTE_MS = 60_000;
+
+/** The totals that are sums of cents (bigint in SQL). */
+type MoneyColumn = 'total_cents' | 'unpaid_cents' | 'approved_unpaid_cents' | 'payable_cents';
 
 const STATS_SQL = `
 WITH codes AS (
   SELECT id, code, description, created_at FROM referral_codes WHERE affiliate_id = $1
 ),
-${EARNINGS_TOTALS_CTES},
+${LEDGER_TOTALS_CTES},
 code_conversions AS (
   SELECT referral_code_id, count(*)::int AS conversions FROM earned GROUP BY referral_code_id
 ),
@@ -48,7 +52,7 @@ SELECT a.status, t.*,
 FROM affiliates a CROSS JOIN totals t
 WHERE a.id = $1`;
 
-interface StatsRow extends EarningsTotals {
+interface StatsRow extends Omit<EarningsTotals, MoneyColumn>, Record<MoneyColumn, SqlBigint> {
   status: AffiliateStatus;
   active_visitors: number;
   codes:
@@ -76,14 +80,21 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
     [
       affiliateId,
       nextPayoutCutoff(now).toISOString(),
-      // `last30DaysCount`: the chart's days (EARNINGS_TOTALS_CTES counts from here to the window's end).
+      // `last30DaysCount`: the chart's days (LEDGER_TOTALS_CTES counts from here to the window's end).
       recentActivityWindow(now).start.toISOString(),
       new Date(now.getTime() - ACTIVE_VISITORS_WINDOW_MINUTES * MINUTE_MS).toISOString(),
     ],
     { name: 'affiliate-stats' },
   );
-  const row = rows[0];
-  if (!row) throw new Error(`affiliate ${affiliateId} has no row`);
+  const found = rows[0];
+  if (!found) throw new Error(`affiliate ${affiliateId} has no row`);
+  const row = {
+    ...found,
+    total_cents: centsValue(found.total_cents),
+    unpaid_cents: centsValue(found.unpaid_cents),
+    approved_unpaid_cents: centsValue(found.approved_unpaid_cents),
+    payable_cents: centsValue(found.payable_cents),
+  };
   const codes = jsonValue(row.codes);
   const referralCodes: ReferralCodeStats[] = codes.map((code) => ({
     code: code.code,
