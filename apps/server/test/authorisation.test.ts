@@ -368,6 +368,8 @@ describe('operator functions', () => {
       adminRunPayouts: { payday: '2025-01-15' },
       adminExportPayouts: { kind: 'paypal', payday: '2025-01-15' },
       adminMarkPayouts: { payoutIds: [bPayout], status: 'sent', reference: 'authorisation test' },
+      adminReconcileLedger: null,
+      adminExportLedger: { from: '2025-01', to: '2025-03' },
     };
     if (name in calls) return { data: calls[name], exact: true };
     if (name in payoutCalls) return { data: payoutCalls[name], exact: false };

@@ -244,6 +244,8 @@ const TEMPLATES: Record<string, Template[]> = {
       fields: { reason: 'text' },
     },
   ],
+  adminReconcileLedger: NO_PAYLOAD,
+  adminExportLedger: [{ data: { from: '2025-01', to: '2025-06' }, fields: { from: 'text', to: 'text' } }],
 };
 
 const POLLUTION_KEYS = [

@@ -148,6 +148,7 @@ describe('the scheduled jobs', () => {
       'commission-approval': 'done',
       'monthly-payouts': 'done',
       retention: 'done',
+      'ledger-reconciliation': 'done',
       'email-outbox': 'done',
       'storage-maintenance': 'done',
     });
@@ -166,6 +167,9 @@ describe('the scheduled jobs', () => {
     expect(mail.sent.filter((message) => message.to === 'queued@example.com')).toHaveLength(1);
 
     expect(await jobRun('storage-maintenance', '2025-06-16')).toMatchObject([{ status: 'done' }]);
+    expect(await jobRun('ledger-reconciliation', '2025-06-16')).toMatchObject([
+      { status: 'done', details: { differences: 0 } },
+    ]);
 
     // The same day again: the payday, the retention and the storage maintenance are done; the
     // every-tick jobs run.
@@ -174,6 +178,7 @@ describe('the scheduled jobs', () => {
       'commission-approval': 'done',
       'monthly-payouts': 'not-due',
       retention: 'not-due',
+      'ledger-reconciliation': 'not-due',
       'email-outbox': 'done',
       'storage-maintenance': 'not-due',
     });

@@ -1,5 +1,4 @@
 import { RECENT_CONVERSIONS_DAYS } from '@skanova/shared/affiliate/constants';
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { nextPayoutDate, payoutCutoff } from '@skanova/shared/payouts/payout-schedule';
 import { EXCHANGE_RATE_DECIMALS, isAcceptableExchangeRate } from '@skanova/shared/payouts/schemas';
 import type { TransactionQuery } from '../db/transaction.ts';
@@ -135,11 +134,15 @@ export const AFFILIATE_MONEY_COLUMNS = `cv.qualified,
        cv.commission_cents + adj.total_cents AS earnings_cents,
        cv.unpaid_cents + adj.unpaid_cents AS unpaid_cents`;
 
-/** The next payday and what it pays: nothing below the minimum (the balance rolls over). */
-export function nextPayout(now: Date, totals: Pick<EarningsTotals, 'payable_cents' | 'approved_unpaid_cents'>) {
+/** The next payday and what it pays: nothing below the minimum of the affiliate's group (the balance rolls over). */
+export function nextPayout(
+  now: Date,
+  totals: Pick<EarningsTotals, 'payable_cents' | 'approved_unpaid_cents'>,
+  minimumCents: number,
+) {
   return {
     date: nextPayoutDate(now).toISOString().slice(0, 10),
-    payableCents: totals.payable_cents >= MINIMUM_PAYOUT_CENTS ? totals.payable_cents : 0,
+    payableCents: totals.payable_cents >= minimumCents ? totals.payable_cents : 0,
     approvedUnpaidCents: totals.approved_unpaid_cents,
   };
 }

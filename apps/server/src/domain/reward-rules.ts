@@ -115,3 +115,30 @@ export async function ruleInForce(tx: TransactionQuery, affiliateId: string, at:
   if (!row) throw new Error(`no reward rule in force for affiliate ${affiliateId} at ${at.toISOString()}`);
   return ruleOf(row);
 }
+
+/**
+ * SQL: `column` of the rule in force at `at` for the group `groupId` (both SQL expressions), e.g.
+ * the minimum payout of an affiliate's group today.
+ */
+export function ruleInForceSql(
+  column: 'minimum_payout_cents' | 'hold_days' | 'id',
+  groupId: string,
+  at: string,
+): string {
+  return `(SELECT r.${column} FROM reward_rules r WHERE r.group_id = ${groupId} AND r.effective_from <= ${at}
+           ORDER BY r.effective_from DESC, r.version DESC LIMIT 1)`;
+}
+
+/** The minimum payout of each affiliate's group at `at`, in cents. */
+export async function minimumPayouts(
+  tx: TransactionQuery,
+  affiliateIds: readonly string[],
+  at: Date,
+): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ id: string; minimum: number | string }>(
+    `SELECT a.id, ${ruleInForceSql('minimum_payout_cents', 'a.group_id', '$2::timestamptz')} AS minimum
+     FROM affiliates a WHERE a.id = ANY($1::text[])`,
+    [`{${affiliateIds.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`, at.toISOString()],
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.minimum)]));
+}

@@ -3,6 +3,7 @@ import { approveDueCommissions } from '../domain/commission-approval.ts';
 import { deliverDueEmails } from '../email/outbox-worker.ts';
 import { paydayFor } from '../features/payouts/payout-period.ts';
 import { PayoutRunError, runPayouts } from '../features/payouts/payout-run.ts';
+import { runLedgerReconciliation } from '../features/payouts/ledger-reconciliation.ts';
 import { runRetention } from './retention.ts';
 import { withJobLock } from '../db/job-lock.ts';
 import { runStorageMaintenance } from '../db/storage-maintenance.ts';
@@ -127,6 +128,16 @@ const storageMaintenance: ScheduledJob = {
     runOnce(app, 'storage-maintenance', utcDay(app.now()), async () => ({ ...(await runStorageMaintenance(app)) })),
 };
 
+/** Once a UTC day: every affiliate's ledger against the rows and the payouts (docs/product/money.md#the-ledger). */
+const ledgerReconciliation: ScheduledJob = {
+  name: 'ledger-reconciliation',
+  run: async (app) =>
+    runOnce(app, 'ledger-reconciliation', utcDay(app.now()), async () => {
+      const { differences } = await runLedgerReconciliation(app, 'system');
+      return { differences: differences.length };
+    }),
+};
+
 /**
  * In order: approval before payouts (a payout pays approved commissions), the outbox after them (it
  * sends what the others queued in the same tick), the storage maintenance last (it erases from the
@@ -136,6 +147,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   commissionApproval,
   monthlyPayouts,
   retention,
+  ledgerReconciliation,
   emailOutbox,
   storageMaintenance,
 ];

@@ -1,5 +1,6 @@
 import type { PayoutCore } from '../affiliate/stats.ts';
 import type {
+  AdminExportLedgerRequest,
   AdminExportPayoutsRequest,
   AdminListPayoutsRequest,
   AdminMarkPayoutsRequest,
@@ -82,7 +83,44 @@ export interface PayoutExportFile {
   remaining: number;
 }
 
+/** One account of one affiliate whose ledger balance differs from the books (docs/product/money.md#the-ledger). */
+export interface LedgerDifference {
+  affiliateId: string;
+  account: 'pending' | 'payable' | 'in-payout' | 'paid';
+  /** What the ledger's entries sum to, cents. */
+  ledgerCents: number;
+  /** What the rows (commissions and adjustments where they stand) or the payouts' amounts say, cents. */
+  expectedCents: number;
+  source: 'rows' | 'payouts';
+}
+
+export interface LedgerReconciliation {
+  checkedAt: string;
+  /** Empty when every affiliate's ledger reconciles to the cent. */
+  differences: LedgerDifference[];
+}
+
+export interface LedgerExportFile {
+  fileName: string;
+  contentType: string;
+  content: string;
+  /** Lines after the header. */
+  lines: number;
+}
+
+/** The accountant's files for a period (docs/product/money.md#ledger-export). */
+export interface LedgerExport {
+  /** One line per ledger entry. */
+  entries: LedgerExportFile;
+  /** One line per affiliate per month: movements by kind and closing balances. */
+  summary: LedgerExportFile;
+}
+
 export interface PayoutFunctions {
+  /** Checks every affiliate's ledger against the rows and the payouts; audit-logged. */
+  adminReconcileLedger: { request: null; response: LedgerReconciliation };
+  /** The ledger's entries and monthly summary for whole UTC months (at most 12). */
+  adminExportLedger: { request: AdminExportLedgerRequest; response: LedgerExport };
   adminListPayouts: {
     request: AdminListPayoutsRequest;
     response: { payouts: AdminPayout[] };

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PAYOUT_STATUSES } from '../affiliate/stats.ts';
+import { formSchema } from '../callable/field-errors.ts';
 import { storableText } from '../callable/storable-text.ts';
 import { isPayday } from './payday.ts';
 
@@ -60,6 +61,41 @@ export const adminMarkPayoutsSchema = z.strictObject({
   reason: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(PAYOUT_REASON_MAX), storableText())),
 });
 
+/** A month, YYYY-MM (UTC). */
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Months one ledger export may span, and the entries it may hold (docs/product/money.md#ledger-export). */
+export const LEDGER_EXPORT_MAX_MONTHS = 12;
+export const LEDGER_EXPORT_MAX_ENTRIES = 500_000;
+
+/** Whole months from `from` to `to`, both included (0 when `to` is before `from`). */
+export function monthsSpanned(from: string, to: string): number {
+  const [fromYear, fromMonth] = from.split('-').map(Number) as [number, number];
+  const [toYear, toMonth] = to.split('-').map(Number) as [number, number];
+  return Math.max(0, (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1);
+}
+
+/** The console's ledger export form: messages are keys of the `admin` namespace. */
+export const adminExportLedgerSchema = formSchema(
+  'admin',
+  z
+    .strictObject({
+      from: z.string().check(z.regex(MONTH, 'ledger.errors.month')),
+      to: z.string().check(z.regex(MONTH, 'ledger.errors.month')),
+    })
+    .check(
+      z.refine((period) => monthsSpanned(period.from, period.to) >= 1, {
+        path: ['to'],
+        error: 'ledger.errors.periodReversed',
+      }),
+      z.refine((period) => monthsSpanned(period.from, period.to) <= LEDGER_EXPORT_MAX_MONTHS, {
+        path: ['to'],
+        error: 'ledger.errors.periodTooLong',
+      }),
+    ),
+);
+
+export type AdminExportLedgerRequest = z.input<typeof adminExportLedgerSchema>;
 export type AdminListPayoutsRequest = z.input<typeof adminListPayoutsSchema>;
 export type AdminRunPayoutsRequest = z.input<typeof adminRunPayoutsSchema>;
 export type AdminExportPayoutsRequest = z.input<typeof adminExportPayoutsSchema>;

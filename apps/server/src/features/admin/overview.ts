@@ -6,10 +6,10 @@ import {
   type AdminOverview,
 } from '@skanova/shared/admin/responses';
 import { nextPayoutDate, payoutCutoff } from '@skanova/shared/payouts/payout-schedule';
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import type { AppContext } from '../../context.ts';
 import { heldByPayout, payableAdjustment, payableConversion } from '../../domain/money.ts';
 import { type SqlBigint, centsValue } from '../../db/rows.ts';
+import { ruleInForceSql } from '../../domain/reward-rules.ts';
 
 // The operators' overview (docs/product/routes-and-screens.md#operator-console): the programme at a glance in three statements, whatever
 // the number of affiliates — no statement per affiliate or per month.
@@ -63,7 +63,7 @@ interface StateRow {
   failed_payouts: number;
 }
 
-/** `$1` the payday's cut-off, `$2` the minimum payout in cents. */
+/** `$1` the payday's cut-off, `$2` now (the minimum payout of each affiliate's group in force). */
 const NEXT_PAYDAY_SQL = `
 WITH payable AS (
   SELECT c.affiliate_id, c.commission_cents AS cents FROM conversions c
@@ -78,7 +78,7 @@ balances AS (
 SELECT count(*)::int AS payouts, coalesce(sum(b.cents), 0)::bigint AS cents
 FROM balances b
 JOIN affiliates f ON f.id = b.affiliate_id AND f.deleted_at IS NULL
-WHERE b.cents >= $2 AND EXISTS (SELECT 1 FROM payment_methods m WHERE m.affiliate_id = b.affiliate_id)`;
+WHERE b.cents >= ${ruleInForceSql('minimum_payout_cents', 'f.group_id', '$2::timestamptz')} AND EXISTS (SELECT 1 FROM payment_methods m WHERE m.affiliate_id = b.affiliate_id)`;
 
 /** The `count` UTC months ending with the month of `now`, oldest first, as YYYY-MM. */
 export function utcMonthsEndingAt(now: Date, count: number): string[] {
@@ -98,7 +98,7 @@ export async function loadOverview(app: AppContext): Promise<AdminOverview> {
   const [activity, state, next] = await Promise.all([
     sql.query<ActivityRow>(ACTIVITY_SQL),
     sql.query<StateRow>(STATE_SQL, [failedPayday]),
-    sql.query<{ payouts: number; cents: SqlBigint }>(NEXT_PAYDAY_SQL, [cutoff.toISOString(), MINIMUM_PAYOUT_CENTS]),
+    sql.query<{ payouts: number; cents: SqlBigint }>(NEXT_PAYDAY_SQL, [cutoff.toISOString(), now.toISOString()]),
   ]);
 
   const months: AdminMonthActivity[] = utcMonthsEndingAt(now, ADMIN_OVERVIEW_MONTHS).map((month) => ({

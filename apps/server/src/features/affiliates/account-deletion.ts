@@ -1,4 +1,3 @@
-import { MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AffiliateCaller, AppContext } from '../../context.ts';
 import { CallableError } from '../../lib/callable-error.ts';
@@ -8,6 +7,7 @@ import { giveBack, take, type LimitRule } from '../../lib/rate-limiter.ts';
 import { deleteEmailsOf, enqueueEmail, forgetEmailCopies } from '../../email/outbox.ts';
 import { sendQueuedNow } from '../../email/outbox-worker.ts';
 import { approvedUnpaidCents } from '../../domain/money.ts';
+import { minimumPayouts } from '../../domain/reward-rules.ts';
 import { affiliates, paymentMethods, payouts } from '../../db/schema/affiliates.ts';
 import { authAccounts, authUsers, authVerifications } from '../../db/schema/auth.ts';
 import { referralCodes } from '../../db/schema/clicks.ts';
@@ -89,14 +89,15 @@ export async function deleteAffiliateAccount(
       );
     }
     const balanceCents = await approvedUnpaidCents(tx, caller.affiliateId, now);
-    if (balanceCents >= MINIMUM_PAYOUT_CENTS) {
+    const minimumCents = (await minimumPayouts(tx, [caller.affiliateId], now)).get(caller.affiliateId) ?? 0;
+    if (balanceCents > 0 && balanceCents >= minimumCents) {
       throw new CallableError(
         'failed-precondition',
         'Your approved balance will be paid first: the account can be deleted after that payout.',
         {
           code: 'balance-due',
           balanceCents,
-          minimumCents: MINIMUM_PAYOUT_CENTS,
+          minimumCents,
         },
       );
     }

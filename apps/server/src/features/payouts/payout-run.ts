@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isPayday } from '@skanova/shared/payouts/payday';
 import type { PayoutRunResult } from '@skanova/shared/payouts/functions';
-import { COMMISSION_CURRENCY, MINIMUM_PAYOUT_CENTS } from '@skanova/shared/affiliate/programme';
+import { COMMISSION_CURRENCY } from '@skanova/shared/affiliate/programme';
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type SealedPaymentMethod, sealedPaymentMethodColumns } from '../../domain/payment-method-store.ts';
@@ -12,11 +12,13 @@ import { recordAudit } from '../../domain/audit-log.ts';
 import { approveDueCommissions } from '../../domain/commission-approval.ts';
 import { withJobLock } from '../../db/job-lock.ts';
 import { heldByPayout, payableAdjustment, payableConversion } from '../../domain/money.ts';
+import { minimumPayouts } from '../../domain/reward-rules.ts';
 import { type PayoutPeriod, isPaydayDue, payoutPeriod } from './payout-period.ts';
 
 // The monthly payout run (docs/product/money.md#payment-timing, docs/product/money.md#statistics). For one payday, every
 // affiliate's payable balance (the dashboard's rule, domain/money.ts) of at least the minimum
-// becomes one `scheduled` payout when a payment method is on file; anything less rolls over.
+// becomes one `scheduled` payout when a payment method is on file; anything less rolls over. The minimum
+// is the one of the affiliate's group (docs/product/money.md#partner-groups-and-reward-rules).
 //
 // - Exactly once: the run holds the job lock (one run at a time across processes); each batch of
 //   affiliates is one transaction that locks the affiliates and their payable rows, inserts the
@@ -310,11 +312,12 @@ async function scheduleBatch(
     .from(paymentMethods)
     .where(inArray(paymentMethods.affiliateId, affiliateIds));
   const methodOf = new Map(methods.map(({ affiliateId, ...method }) => [affiliateId, method]));
+  const minimumOf = await minimumPayouts(tx, [...balances.keys()], app.now());
 
   const toPay: { affiliate_id: string; amount_cents: number; method: string; snapshot: MethodSnapshot }[] = [];
   for (const [affiliateId, cents] of balances) {
     const method = methodOf.get(affiliateId);
-    if (cents < MINIMUM_PAYOUT_CENTS) result.belowMinimum++;
+    if (cents < (minimumOf.get(affiliateId) ?? Number.POSITIVE_INFINITY)) result.belowMinimum++;
     else if (!method) result.withoutPaymentMethod++;
     else
       toPay.push({

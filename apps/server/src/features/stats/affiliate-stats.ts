@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { activeVisitorsSql } from './active-visitors.ts';
 import { type EarningsTotals, nextPayout, nextPayoutCutoff } from '../../domain/money.ts';
 import { LEDGER_TOTALS_CTES } from '../../domain/ledger.ts';
+import { ruleInForceSql } from '../../domain/reward-rules.ts';
 
 // The dashboard's statistics (docs/product/money.md#statistics, docs/product/money.md#premium-tier, docs/product/attribution.md#active-visitors) in ONE statement: the
 // dashboard opens on it, so it must stay fast with millions of clicks (docs/benchmarks.md). Every
@@ -43,6 +44,7 @@ code_rows AS (
   LEFT JOIN code_conversions e ON e.referral_code_id = k.id
 )
 SELECT a.status, t.*,
+       ${ruleInForceSql('minimum_payout_cents', 'a.group_id', '$5::timestamptz')} AS minimum_cents,
        (${activeVisitorsSql('SELECT id FROM codes', '$4')}) AS active_visitors,
        (SELECT coalesce(json_agg(json_build_object(
                  'code', code, 'description', description, 'clicks', clicks, 'conversions', conversions,
@@ -54,6 +56,8 @@ WHERE a.id = $1`;
 
 interface StatsRow extends Omit<EarningsTotals, MoneyColumn>, Record<MoneyColumn, SqlBigint> {
   status: AffiliateStatus;
+  /** The minimum payout of the affiliate's group today. */
+  minimum_cents: SqlBigint;
   active_visitors: number;
   codes:
     { code: string; description: string | null; clicks: number; conversions: number; createdAtMs: number }[] | string;
@@ -83,6 +87,7 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
       // `last30DaysCount`: the chart's days (LEDGER_TOTALS_CTES counts from here to the window's end).
       recentActivityWindow(now).start.toISOString(),
       new Date(now.getTime() - ACTIVE_VISITORS_WINDOW_MINUTES * MINUTE_MS).toISOString(),
+      now.toISOString(),
     ],
     { name: 'affiliate-stats' },
   );
@@ -120,7 +125,7 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
     currentCommissionRate: dollars(hasPremiumRate ? PREMIUM_COMMISSION_CENTS : STANDARD_COMMISSION_CENTS),
     referralCodes,
     activeVisitors: row.active_visitors,
-    nextPayout: nextPayout(now, row),
+    nextPayout: nextPayout(now, row, centsValue(found.minimum_cents)),
     status: row.status,
   };
 }
