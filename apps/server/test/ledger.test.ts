@@ -54,6 +54,7 @@ async function purchase(affiliateId: string): Promise<{ conversionId: number; co
       occurredAt: t.clock.now,
       priceCents: 999,
       priceCurrency: 'USD',
+      proceedsCents: 699,
       transactionId: null,
       originalTransactionId: null,
     }),

@@ -35,11 +35,12 @@ export function ledgerBalanceColumns(cutoff: string): string {
  * The dashboard's totals for the affiliate `$1` in one row `totals` (the columns of `EarningsTotals`,
  * domain/money.ts): money from the ledger, counts from the conversions. `$2` is the next payday's
  * cut-off, `$3` the start of the recent-conversions window. Also defines `earned` (the qualified
- * conversions, with their referral code) for per-code counts.
+ * conversions — first purchases not reversed — with their referral code) for per-code counts.
  */
 export const LEDGER_TOTALS_CTES = `
 earned AS (
-  SELECT c.referral_code_id, c.occurred_at FROM conversions c WHERE c.affiliate_id = $1 AND c.status <> 'reversed'
+  SELECT c.referral_code_id, c.occurred_at FROM conversions c
+  WHERE c.affiliate_id = $1 AND c.status <> 'reversed' AND c.kind = 'first-purchase'
 ),
 ledger AS (
   SELECT ${ledgerBalanceColumns('$2::timestamptz')} FROM ledger_entries WHERE affiliate_id = $1

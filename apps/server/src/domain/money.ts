@@ -11,7 +11,8 @@ import { ledgerBalances } from './ledger.ts';
 // payout run, the console and the account-deletion rule. In SQL, so the database adds up only the
 // affiliate's own rows.
 //
-// - Qualified conversions are the ones not reversed; their commission was fixed when recorded.
+// - Qualified conversions are the first purchases not reversed (a renewal's commission is money, not a
+//   conversion); their commission was fixed when recorded.
 // - Adjustments are signed corrections (e.g. a refund after payment).
 // - Unpaid = not in a payout that was sent or paid (a scheduled or failed payout has not paid it);
 //   pending commissions are unpaid too.
@@ -52,7 +53,7 @@ settled_payouts AS (
   SELECT id FROM payouts WHERE affiliate_id = $1 AND status IN ('sent', 'paid')
 ),
 earned AS (
-  SELECT c.referral_code_id, c.commission_cents AS cents, c.status, c.occurred_at,
+  SELECT c.referral_code_id, c.commission_cents AS cents, c.status, c.occurred_at, c.kind,
          NOT (c.status = 'paid' OR coalesce(c.payout_id IN (SELECT id FROM settled_payouts), false)) AS unpaid,
          ${payableConversion('c', '$2')} AND NOT ${heldByPayout('c.payout_id')} AS payable
   FROM conversions c
@@ -73,8 +74,8 @@ adjusted AS (
  */
 export const EARNINGS_TOTALS_CTES = `${EARNINGS_CTES},
 conversion_totals AS (
-  SELECT count(*)::int AS qualified,
-         count(*) FILTER (WHERE occurred_at >= $3
+  SELECT count(*) FILTER (WHERE kind = 'first-purchase')::int AS qualified,
+         count(*) FILTER (WHERE kind = 'first-purchase' AND occurred_at >= $3
                             AND occurred_at < $3::timestamptz + make_interval(hours => ${RECENT_CONVERSIONS_DAYS * 24}))::int AS recent,
          coalesce(sum(cents), 0)::int AS total_cents,
          coalesce(sum(cents) FILTER (WHERE unpaid), 0)::int AS unpaid_cents,
@@ -115,7 +116,7 @@ export interface EarningsTotals {
  */
 export function affiliateMoneyJoins(affiliateId: string): string {
   return `CROSS JOIN LATERAL (
-  SELECT count(*)::int AS qualified,
+  SELECT count(*) FILTER (WHERE c.kind = 'first-purchase')::int AS qualified,
          coalesce(sum(c.commission_cents), 0)::int AS commission_cents,
          coalesce(sum(c.commission_cents) FILTER (WHERE NOT (c.status = 'paid' OR coalesce(s.status IN ('sent', 'paid'), false))), 0)::int AS unpaid_cents
   FROM conversions c LEFT JOIN payouts s ON s.id = c.payout_id

@@ -1,5 +1,5 @@
 import type { AppServices } from '../services.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { conversions } from '../db/schema/affiliates.ts';
 import type { Tx } from '../db/transaction.ts';
 import { lockAffiliate } from './earning-affiliate.ts';
@@ -31,6 +31,8 @@ export interface NewConversion {
   occurredAt: Date;
   priceCents: number | null;
   priceCurrency: string | null;
+  /** USD cents after the store's commission (a percentage rule's base); null without a price. */
+  proceedsCents: number | null;
   transactionId: string | null;
   originalTransactionId: string | null;
 }
@@ -46,7 +48,7 @@ async function installConversionId(tx: Tx, installId: string): Promise<number | 
   const [row] = await tx.db
     .select({ id: conversions.id })
     .from(conversions)
-    .where(eq(conversions.installId, Number(installId)));
+    .where(and(eq(conversions.installId, Number(installId)), eq(conversions.kind, 'first-purchase')));
   return row?.id ?? null;
 }
 
@@ -68,14 +70,13 @@ export async function recordConversion(
   // Counting stops at the rule's last step: whether it is reached is all the rate depends on.
   const { rows: counted } = await tx.query<{ qualified: number }>(
     `SELECT count(*)::int AS qualified FROM (
-       SELECT 1 FROM conversions WHERE affiliate_id = $1 AND status <> 'reversed' LIMIT $2
+       SELECT 1 FROM conversions WHERE affiliate_id = $1 AND kind = 'first-purchase' AND status <> 'reversed' LIMIT $2
      ) AS qualified`,
     [input.affiliateId, qualifiedCountCap(rule)],
   );
-  const proceedsCents = input.priceCurrency === 'USD' ? input.priceCents : null;
   const { commissionCents, rateTier, inputs } = priceFirstPurchase(rule, {
     qualifiedBefore: counted[0]?.qualified ?? 0,
-    proceedsCents,
+    proceedsCents: input.proceedsCents,
   });
   const [inserted] = await tx.db
     .insert(conversions)
@@ -96,6 +97,7 @@ export async function recordConversion(
       status: 'pending',
       priceCents: input.priceCents,
       priceCurrency: input.priceCurrency,
+      proceedsCents: input.proceedsCents,
       transactionId: input.transactionId,
       originalTransactionId: input.originalTransactionId,
       createdAt: app.now(),

@@ -95,7 +95,7 @@ export const conversions = pgTable('conversions', {
   reversedAt: time('reversed_at'),
   reversalReason: text('reversal_reason'),
   payoutId: uuid('payout_id').references(() => payouts.id),
-  installId: bigint('install_id', { mode: 'number' }).unique(),
+  installId: bigint('install_id', { mode: 'number' }),
   priceCents: bigint('price_cents', { mode: 'number' }),
   priceCurrency: text('price_currency'),
   refundedAt: time('refunded_at'),
@@ -108,6 +108,12 @@ export const conversions = pgTable('conversions', {
   pricing: jsonb('pricing'),
   /** When the hold ends (occurred_at + the rule's hold; filled by the database when omitted). */
   approvableAt: time('approvable_at').notNull(),
+  /** `first-purchase` (the install's conversion, counted as qualified) or `renewal` (a recurring rule's commission). */
+  kind: text('kind').$type<'first-purchase' | 'renewal'>().notNull().default('first-purchase'),
+  /** A renewal's first purchase. */
+  firstConversionId: bigint('first_conversion_id', { mode: 'number' }),
+  /** USD cents after the store's commission, when the event gave the price. */
+  proceedsCents: bigint('proceeds_cents', { mode: 'number' }),
 });
 
 export const commissionAdjustments = pgTable('commission_adjustments', {

@@ -15,7 +15,7 @@ import { ruleInForceSql } from '../../domain/reward-rules.ts';
 // the number of affiliates — no statement per affiliate or per month.
 //
 // 1. Activity: one pass over each of click_counts, installs and conversions, grouped by UTC month
-//    (and by status for conversions). The all-time totals are the sums of every month; the trend
+//    (and by status for conversions; a renewal's commission is a commission, not a conversion). The all-time totals are the sums of every month; the trend
 //    keeps the last ADMIN_OVERVIEW_MONTHS. A counted click's month is its hour bucket's (an hour
 //    never straddles two months).
 // 2. State: affiliates by status (deleted and disabled accounts left out, as the affiliates list's
@@ -25,17 +25,17 @@ import { ruleInForceSql } from '../../domain/reward-rules.ts';
 
 const ACTIVITY_SQL = `
 SELECT 'clicks' AS kind, to_char(hour_bucket AT TIME ZONE 'UTC', 'YYYY-MM') AS month, NULL AS status,
-       count(*)::int AS n, 0::bigint AS cents
+       count(*)::int AS n, 0::bigint AS cents, 0 AS commissions
 FROM click_counts
 GROUP BY 2
 UNION ALL
-SELECT 'installs', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM'), NULL, count(*)::int, 0::bigint
+SELECT 'installs', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM'), NULL, count(*)::int, 0::bigint, 0
 FROM installs
 WHERE affiliate_id IS NOT NULL
 GROUP BY 2
 UNION ALL
-SELECT 'conversions', to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM'), status, count(*)::int,
-       coalesce(sum(commission_cents), 0)::bigint
+SELECT 'conversions', to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM'), status,
+       count(*) FILTER (WHERE kind = 'first-purchase')::int, coalesce(sum(commission_cents), 0)::bigint, count(*)::int
 FROM conversions
 GROUP BY 2, 3`;
 
@@ -43,8 +43,11 @@ interface ActivityRow {
   kind: 'clicks' | 'installs' | 'conversions';
   month: string;
   status: 'pending' | 'approved' | 'paid' | 'reversed' | null;
+  /** Clicks, installs, or qualified conversions (first purchases). */
   n: number;
   cents: SqlBigint;
+  /** Commissions, renewals' included. */
+  commissions: number;
 }
 
 const STATE_SQL = `
@@ -115,7 +118,7 @@ export async function loadOverview(app: AppContext): Promise<AdminOverview> {
     if (row.kind === 'conversions') {
       // A reversed conversion is neither qualified nor a commission.
       if (row.status === null || row.status === 'reversed') continue;
-      commissions[row.status].count += row.n;
+      commissions[row.status].count += row.commissions;
       commissions[row.status].cents += centsValue(row.cents);
     }
     totals[row.kind] += row.n;

@@ -34,6 +34,8 @@ export const revenueCatEventSchema = z.looseObject({
   /** USD; negative on some refunds. */
   price: z.number().min(-MAX_EVENT_PRICE_USD).max(MAX_EVENT_PRICE_USD).nullish(),
   price_in_purchased_currency: z.number().nullish(),
+  /** The store's share of the price, 0–1 (0.3 = 30 %), when RevenueCat knows it. */
+  commission_percentage: z.number().nullish(),
   currency: text(16),
   is_trial_conversion: z.boolean().nullish(),
   cancel_reason: text(64),
@@ -55,12 +57,14 @@ export type RevenueCatEvent = z.infer<typeof revenueCatEventSchema>;
 export type RevenueCatWebhook = z.infer<typeof revenueCatWebhookSchema>;
 
 /** What an event means for the programme. */
-export type EventMeaning = 'test' | 'conversion' | 'trial' | 'refund' | 'transfer' | 'other';
+export type EventMeaning = 'test' | 'conversion' | 'renewal' | 'trial' | 'refund' | 'transfer' | 'other';
 
 /**
  * - a conversion is a first paid subscription: INITIAL_PURCHASE of a NORMAL or INTRO period, or the
  *   RENEWAL that converts a trial; "paid" means a price above 0 in both cases;
  * - a trial start (INITIAL_PURCHASE of a TRIAL period) earns nothing until that renewal;
+ * - any other paid RENEWAL is a renewal: it earns only under a recurring rule
+ *   (docs/product/money.md#partner-groups-and-reward-rules);
  * - a refund is a CANCELLATION with cancel_reason CUSTOMER_SUPPORT (the stores' refunds);
  * - a TRANSFER moves ids from one customer to another.
  */
@@ -73,7 +77,8 @@ export function eventMeaning(event: RevenueCatEvent): EventMeaning {
       if (event.period_type === 'TRIAL') return 'trial';
       return paid && (event.period_type === 'NORMAL' || event.period_type === 'INTRO') ? 'conversion' : 'other';
     case 'RENEWAL':
-      return event.is_trial_conversion === true && paid ? 'conversion' : 'other';
+      if (!paid) return 'other';
+      return event.is_trial_conversion === true ? 'conversion' : 'renewal';
     case 'CANCELLATION':
       return event.cancel_reason === 'CUSTOMER_SUPPORT' ? 'refund' : 'other';
     case 'TRANSFER':
@@ -81,6 +86,18 @@ export function eventMeaning(event: RevenueCatEvent): EventMeaning {
     default:
       return 'other';
   }
+}
+
+/**
+ * The purchase's proceeds in USD cents: its price less the store's commission when the event gives it
+ * (a share from 0 to 1); null without a price.
+ */
+export function proceedsCents(event: RevenueCatEvent): number | null {
+  if (typeof event.price !== 'number' || event.price <= 0) return null;
+  const priceCents = Math.round(event.price * 100);
+  const share = event.commission_percentage;
+  const kept = typeof share === 'number' && share >= 0 && share <= 1 ? 1 - share : 1;
+  return Math.round(priceCents * kept);
 }
 
 /** Whether RevenueCat marked the event as a sandbox (test purchase) one. */

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { revenuecatEvents } from '../../db/schema/programme.ts';
 import { type Tx, inTransaction } from '../../db/transaction.ts';
 import { recordConversion } from '../../domain/record-conversion.ts';
+import { recordRenewal } from '../../domain/record-renewal.ts';
 import { reverseConversionIn } from '../../domain/reverse-conversion.ts';
 import { distinctIds, findInstall, findInstallIds, linkAliases, listParam } from './installs.ts';
 import {
@@ -12,6 +13,7 @@ import {
   eventMeaning,
   isSandbox,
   occurredAt,
+  proceedsCents,
 } from './revenuecat-event.ts';
 
 // One RevenueCat event (docs/product/attribution.md#conversions), in one transaction: the event's row
@@ -24,7 +26,9 @@ import {
 //   transaction (or original transaction) is the refunded one, found by transaction id wherever the
 //   customer's ids now point; when the event or the conversion has no transaction id, the conversion
 //   of the customer's install. A refund of a later renewal does not take the first purchase's
-//   commission back (that purchase was not refunded).
+//   commission back (that purchase was not refunded); it takes back that renewal's own commission,
+//   when a recurring rule paid one (the exact transaction is preferred to the original one).
+// - A renewal earns under a recurring percentage rule only (domain/record-renewal.ts).
 // - A TRANSFER gives the transferred_to ids to the install of transferred_from when that install is
 //   attributed (the attribution follows the person); otherwise only ids nobody holds yet are linked.
 // - TEST events answer and change nothing: not even recorded (docs/product/attribution.md#conversions).
@@ -32,6 +36,8 @@ import {
 
 export const EVENT_OUTCOMES = [
   'conversion',
+  'renewal',
+  'renewal-unpaid',
   'already-converted',
   'affiliate-ineligible',
   'unattributed',
@@ -74,7 +80,7 @@ async function applyRefund(tx: Tx, event: RevenueCatEvent, ids: string[], now: D
     `SELECT id::int AS id FROM conversions
      WHERE ($2::text IS NOT NULL AND (transaction_id = $2 OR original_transaction_id = $2))
         OR (install_id = ANY(ARRAY(SELECT jsonb_array_elements_text($1::jsonb)::bigint)) AND ($2::text IS NULL OR transaction_id IS NULL))
-     ORDER BY id
+     ORDER BY ($2::text IS NOT NULL AND transaction_id = $2) DESC, id
      LIMIT 1`,
     [listParam(installIds), transactionId],
   );
@@ -117,10 +123,37 @@ async function applyEvent(tx: Tx, app: AppContext, event: RevenueCatEvent, now: 
         occurredAt: occurredAt(event, now),
         priceCents: typeof event.price === 'number' ? Math.round(event.price * 100) : null,
         priceCurrency: typeof event.price === 'number' ? 'USD' : null,
+        proceedsCents: proceedsCents(event),
         transactionId: event.transaction_id || null,
         originalTransactionId: event.original_transaction_id || null,
       });
       return result(recorded.outcome, recorded.outcome === 'affiliate-ineligible' ? null : recorded.conversionId);
+    }
+    case 'renewal': {
+      if (!install?.affiliateId) return result('unattributed');
+      const recorded = await recordRenewal(
+        tx,
+        {
+          sourceEventId: event.id,
+          installId: install.id,
+          appUserId: event.app_user_id || event.original_app_user_id || install.appUserId,
+          occurredAt: occurredAt(event, now),
+          store: event.store ?? null,
+          productId: event.product_id ?? null,
+          proceedsCents: proceedsCents(event),
+          priceCents: typeof event.price === 'number' ? Math.round(event.price * 100) : null,
+          transactionId: event.transaction_id || null,
+          originalTransactionId: event.original_transaction_id || null,
+        },
+        now,
+      );
+      // Under a rule that does not pay renewals, or without a first purchase, a renewal means nothing.
+      if (recorded.outcome === 'renewal-unpaid' && recorded.reason !== 'period-over' && recorded.reason !== 'no-price')
+        return result('ignored');
+      return result(
+        recorded.outcome,
+        recorded.outcome === 'renewal' || recorded.outcome === 'already-converted' ? recorded.conversionId : null,
+      );
     }
     default:
       return result('ignored');
