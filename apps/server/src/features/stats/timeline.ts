@@ -20,7 +20,7 @@ GROUP BY 1
 UNION ALL
 SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 0, count(*)::int
 FROM conversions
-WHERE affiliate_id = $1 AND status <> 'reversed' AND occurred_at >= $2 AND occurred_at < $3
+WHERE affiliate_id = $1 AND kind = 'first-purchase' AND status <> 'reversed' AND occurred_at >= $2 AND occurred_at < $3
 GROUP BY 1`;
 
 export async function loadTimeline(app: AppContext, affiliateId: string): Promise<AffiliateTimeline> {
