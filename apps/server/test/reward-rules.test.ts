@@ -223,6 +223,29 @@ describe('rule versions', () => {
   });
 });
 
+describe('a campaign rate', () => {
+  it('prices first purchases through its code within its dates, and no others', async () => {
+    const { payee, code } = await groupWith({ kind: 'flat', tiers: [{ from: 0, cents: 300 }] });
+    const { rows } = await t.database.sql.query<{ id: string }>(
+      `INSERT INTO campaign_rates (referral_code_id, starts_at, ends_at, kind, percent_basis_points)
+       SELECT id, $2, $3, 'percentage', 5000 FROM referral_codes WHERE code = $1 RETURNING id::text AS id`,
+      [code, '2026-01-11T00:00:00.000Z', '2026-01-13T00:00:00.000Z'],
+    );
+    const campaignRateId = Number(rows[0]!.id);
+    for (const at of ['2026-01-10T23:59:59.000Z', '2026-01-11T00:00:00.000Z', '2026-01-13T00:00:00.000Z'])
+      await postWebhook(t, purchaseEvent(await attributedUser(t, code), {}, new Date(at)));
+    const commissions = await commissionsOf(payee.affiliateId);
+    expect(commissions.map((row) => row.commission_cents)).toEqual([300, 425, 300]);
+    expect(commissions[1]!.pricing).toEqual({
+      kind: 'campaign',
+      ruleVersion: 1,
+      campaignRateId,
+      proceedsCents: 849,
+      percentBasisPoints: 5000,
+    });
+  });
+});
+
 describe('a group’s minimum payout', () => {
   it('decides whether a payday pays', async () => {
     const low = await groupWith({

@@ -3,7 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { conversions } from '../db/schema/affiliates.ts';
 import type { Tx } from '../db/transaction.ts';
 import { lockAffiliate } from './earning-affiliate.ts';
-import { type Pricing, priceFirstPurchase, qualifiedCountCap, ruleInForce } from './reward-rules.ts';
+import {
+  type Pricing,
+  campaignRateAt,
+  priceFirstPurchase,
+  priceWithCampaign,
+  qualifiedCountCap,
+  ruleInForce,
+} from './reward-rules.ts';
 import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
 
@@ -74,10 +81,12 @@ export async function recordConversion(
      ) AS qualified`,
     [input.affiliateId, qualifiedCountCap(rule)],
   );
-  const { commissionCents, rateTier, inputs } = priceFirstPurchase(rule, {
-    qualifiedBefore: counted[0]?.qualified ?? 0,
-    proceedsCents: input.proceedsCents,
-  });
+  // A campaign rate of the code covering the purchase prices it instead of the group's rule.
+  const campaign =
+    input.referralCodeId === null ? null : await campaignRateAt(tx, input.referralCodeId, input.occurredAt);
+  const { commissionCents, rateTier, inputs } = campaign
+    ? priceWithCampaign(campaign, rule, { proceedsCents: input.proceedsCents })
+    : priceFirstPurchase(rule, { qualifiedBefore: counted[0]?.qualified ?? 0, proceedsCents: input.proceedsCents });
   const [inserted] = await tx.db
     .insert(conversions)
     .values({
@@ -92,6 +101,7 @@ export async function recordConversion(
       commissionCents,
       rateTier,
       ruleId: rule.id,
+      campaignRateId: campaign?.id ?? null,
       pricing: inputs,
       approvableAt: new Date(input.occurredAt.getTime() + rule.holdDays * DAY_MS),
       status: 'pending',

@@ -25,13 +25,30 @@ export interface RewardRule {
 /** What a commission was priced from, kept with it (conversions.pricing). */
 export type PricingInputs =
   | { kind: 'flat'; ruleVersion: number; qualifiedBefore: number; tier: number }
-  | { kind: 'percentage'; ruleVersion: number; proceedsCents: number; percentBasisPoints: number };
+  | { kind: 'percentage'; ruleVersion: number; proceedsCents: number; percentBasisPoints: number }
+  | {
+      kind: 'campaign';
+      /** The group's rule version in force (its hold and minimum payout still apply). */
+      ruleVersion: number;
+      campaignRateId: number;
+      amountCents?: number;
+      proceedsCents?: number;
+      percentBasisPoints?: number;
+    };
 
 export interface Pricing {
   commissionCents: number;
-  /** `standard` on a flat rule's first step, `premium` on a later one; `percentage` otherwise. */
-  rateTier: 'standard' | 'premium' | 'percentage';
+  /** `standard` on a flat rule's first step, `premium` on a later one; `percentage`; `campaign` for a code's own rate. */
+  rateTier: 'standard' | 'premium' | 'percentage' | 'campaign';
   inputs: PricingInputs;
+}
+
+/** A referral code's own rate for a date range (migrations/0010_campaign_rates.sql). */
+export interface CampaignRate {
+  id: number;
+  kind: 'flat' | 'percentage';
+  amountCents: number | null;
+  percentBasisPoints: number | null;
 }
 
 /** The number of qualified conversions beyond which no step of the rule changes (counting can stop there). */
@@ -71,6 +88,62 @@ export function priceFirstPurchase(
     commissionCents: percentOf(proceedsCents, percentBasisPoints),
     rateTier: 'percentage',
     inputs: { kind: 'percentage', ruleVersion: rule.version, proceedsCents, percentBasisPoints },
+  };
+}
+
+/** A first purchase through a code whose campaign rate covers its time: priced by that rate. */
+export function priceWithCampaign(
+  campaign: CampaignRate,
+  rule: RewardRule,
+  input: { proceedsCents: number | null },
+): Pricing {
+  if (campaign.kind === 'flat') {
+    const amountCents = campaign.amountCents ?? 0;
+    return {
+      commissionCents: amountCents,
+      rateTier: 'campaign',
+      inputs: { kind: 'campaign', ruleVersion: rule.version, campaignRateId: campaign.id, amountCents },
+    };
+  }
+  const proceedsCents = input.proceedsCents ?? 0;
+  const percentBasisPoints = campaign.percentBasisPoints ?? 0;
+  return {
+    commissionCents: percentOf(proceedsCents, percentBasisPoints),
+    rateTier: 'campaign',
+    inputs: {
+      kind: 'campaign',
+      ruleVersion: rule.version,
+      campaignRateId: campaign.id,
+      proceedsCents,
+      percentBasisPoints,
+    },
+  };
+}
+
+/** The campaign rate of the referral code covering `at` (its start included, its end not), if any. */
+export async function campaignRateAt(
+  tx: TransactionQuery,
+  referralCodeId: string,
+  at: Date,
+): Promise<CampaignRate | null> {
+  const { rows } = await tx.query<{
+    id: number | string;
+    kind: 'flat' | 'percentage';
+    amount_cents: number | string | null;
+    percent_basis_points: number | null;
+  }>(
+    `SELECT id, kind, amount_cents, percent_basis_points FROM campaign_rates
+     WHERE referral_code_id = $1 AND starts_at <= $2 AND ends_at > $2
+     ORDER BY starts_at DESC LIMIT 1`,
+    [referralCodeId, at.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    amountCents: row.amount_cents === null ? null : Number(row.amount_cents),
+    percentBasisPoints: row.percent_basis_points,
   };
 }
 

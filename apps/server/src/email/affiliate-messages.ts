@@ -83,7 +83,12 @@ export function welcomeEmail(app: Config, to: EmailRecipient, input: { status: '
 export function conversionEmail(
   app: Config,
   to: EmailRecipient,
-  input: { code: string; commissionCents: number; rateTier: 'standard' | 'premium' | 'percentage'; holdDays: number },
+  input: {
+    code: string;
+    commissionCents: number;
+    rateTier: 'standard' | 'premium' | 'percentage' | 'campaign';
+    holdDays: number;
+  },
 ): MailMessage {
   const amount = formatMoney(input.commissionCents, to.language);
   return affiliateEmail(app.config.BRAND_NAME, to, 'conversion', (text) => ({

@@ -114,6 +114,8 @@ export const conversions = pgTable('conversions', {
   firstConversionId: bigint('first_conversion_id', { mode: 'number' }),
   /** USD cents after the store's commission, when the event gave the price. */
   proceedsCents: bigint('proceeds_cents', { mode: 'number' }),
+  /** The referral code's campaign rate that priced the commission instead of the group's rule. */
+  campaignRateId: bigint('campaign_rate_id', { mode: 'number' }),
 });
 
 export const commissionAdjustments = pgTable('commission_adjustments', {

@@ -58,3 +58,16 @@ export const ledgerEntries = pgTable('ledger_entries', {
   effectiveAt: time('effective_at').notNull(),
   recordedAt: time('recorded_at').notNull().defaultNow(),
 });
+
+/** A referral code's own rate for a date range (migrations/0010_campaign_rates.sql). */
+export const campaignRates = pgTable('campaign_rates', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  referralCodeId: bigint('referral_code_id', { mode: 'number' }).notNull(),
+  startsAt: time('starts_at').notNull(),
+  endsAt: time('ends_at').notNull(),
+  kind: text('kind').$type<'flat' | 'percentage'>().notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }),
+  percentBasisPoints: integer('percent_basis_points'),
+  createdBy: text('created_by'),
+  createdAt: time('created_at').notNull().defaultNow(),
+});
