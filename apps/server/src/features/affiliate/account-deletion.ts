@@ -10,7 +10,7 @@ import { sendQueuedNow } from '../../email/outbox-worker.ts';
 import { approvedUnpaidCents } from '../../domain/money.ts';
 import { affiliates, paymentMethods, payouts } from '../../db/schema/affiliates.ts';
 import { authAccounts, authUsers, authVerifications } from '../../db/schema/auth.ts';
-import { referralCodes } from '../../db/schema/clicks.ts';
+import { referralCodes } from '../../db/schema/landing.ts';
 import { supportTickets } from '../../db/schema/support-tickets.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
