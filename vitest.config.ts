@@ -34,7 +34,8 @@ export default defineConfig({
         },
       },
       {
-        // The project's own ESLint rules (tools/eslint).
+        // The repository's own checks: ESLint rules (tools/eslint), feature names (tools/architecture),
+        // documents, deployment files, the toolchain.
         test: { name: 'tools', environment: 'node', include: ['tools/**/*.test.ts'] },
       },
       {
