@@ -8,7 +8,7 @@ const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test
 // The server test files of one worker share their loaded modules instead of importing the whole
 // server again for each file (3.7 minutes of imports in all, a third of the run). Each file builds
 // its own app and database. What the server keeps in a module is keyed by app or database (session
-// settings, click writers, outbox sends), held only while a job runs (job locks, released in a
+// settings, visit writers, outbox sends), held only while a job runs (job locks, released in a
 // finally), or the same for every app (user-agent verdicts, a pool of random bytes); no server test
 // mocks a module. Vitest: 6.4 → 4.5 minutes.
 const ISOLATE_SERVER_FILES = false;
@@ -34,7 +34,8 @@ export default defineConfig({
         },
       },
       {
-        // The project's own ESLint rules (tools/eslint).
+        // The repository's own checks: ESLint rules (tools/eslint), feature names (tools/architecture),
+        // documents, deployment files, the toolchain.
         test: { name: 'tools', environment: 'node', include: ['tools/**/*.test.ts'] },
       },
       {

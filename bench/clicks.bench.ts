@@ -80,7 +80,7 @@ interface ScaleResult {
   stored: Counts;
 }
 
-/** Rows of the clicks table, and the click writer's batch statements and visits so far. */
+/** Rows of the clicks table, and the visit writer's batch statements and visits so far. */
 interface Counts {
   rows: number;
   statements: number;

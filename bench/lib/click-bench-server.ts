@@ -4,7 +4,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
-import { INSERT_CLICKS_SQL } from '../../apps/server/src/features/clicks/click-batch.ts';
+import { RECORD_VISITS_SQL } from '../../apps/server/src/features/landing/visit-batch.ts';
 import { BENCH_CODES, NOOP_PATH, ROW_COUNT_PATH, SINGLE_INSERT_PATH } from './click-workload.ts';
 
 // The click benchmark's server, in its own process so that the load generator does not share its
@@ -51,11 +51,11 @@ async function main() {
     pgliteThread: process.env.BENCH_PGLITE_THREAD !== '0',
   });
   await migrate(database.sql);
-  // Batches the click writer sent, and their visits: the report's visits per commit.
+  // Batches the visit writer sent, and their visits: the report's visits per commit.
   const batches = { statements: 0, visits: 0 };
   const query = database.sql.query.bind(database.sql);
   database.sql.query = (text, params, options) => {
-    if (text === INSERT_CLICKS_SQL) {
+    if (text === RECORD_VISITS_SQL) {
       batches.statements += 1;
       batches.visits += (params?.[0] as unknown[]).length;
     }

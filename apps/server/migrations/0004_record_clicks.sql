@@ -1,5 +1,5 @@
 -- Landing-page visits are stored a batch at a time through one function (group commit, docs/product/attribution.md#recording-visits;
--- apps/server/src/features/clicks/click-batch.ts). Its statement is the one the writer used to send
+-- apps/server/src/features/landing/visit-batch.ts). Its statement is the one the writer used to send
 -- as it is; inside PL/pgSQL its plan is kept for the connection, where the statement sent on its own
 -- was parsed and planned again for every batch — on the embedded database, half of a small batch's
 -- time. Every column travels as one array parameter and `unnest` turns the arrays back into rows:

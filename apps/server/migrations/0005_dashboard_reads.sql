@@ -1,4 +1,4 @@
--- What the dashboard's statistics read (features/stats/affiliate-stats.ts), kept so that one
+-- What the dashboard's statistics read (features/affiliate/affiliate-stats.ts), kept so that one
 -- statement answers from a few index pages however many visits and conversions an affiliate has
 -- (docs/benchmarks.md, "Dashboard statistics").
 
@@ -53,7 +53,7 @@ CREATE INDEX conversions_affiliate_occurred_idx ON conversions (affiliate_id, oc
 
 -- 3. The counted-click keys by code, then hour, then visitor (they were by code, visitor, hour): the
 --    same keys, so the same "once per code, visitor and hour", but the dashboard's chart
---    (features/stats/timeline.ts) now reads a code's last 30 days as one range of the index, where it
+--    (features/affiliate/timeline.ts) now reads a code's last 30 days as one range of the index, where it
 --    read every key the code ever had and kept those of the last 30 days.
 ALTER TABLE click_counts DROP CONSTRAINT click_counts_pkey;
 ALTER TABLE click_counts ADD PRIMARY KEY (referral_code_id, hour_bucket, visitor_key);

@@ -8,7 +8,7 @@ import { ERROR_STATUS, type ErrorCode } from '@skanova/shared/callable/errors';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
-import { clickQueueLength, closeClickWriter } from './features/clicks/click-writer.ts';
+import { visitQueueLength, closeVisitWriter } from './features/landing/visit-writer.ts';
 import { callables } from './functions/index.ts';
 import { isApiPath, registerCallables, sendCallableError } from './http/callable.ts';
 import { rateLimitClient } from './lib/client-network.ts';
@@ -86,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       defaults: config.METRICS_TOKEN !== undefined,
       sources: {
         outbox: () => outboxDepth(base),
-        clickQueue: () => clickQueueLength(context),
+        clickQueue: () => visitQueueLength(context),
         pool: () => database.poolUse(),
       },
     }),
@@ -170,8 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerStudioOffline(app, site, config);
   }
 
-  // Click recording batches its writes (group commit): commit what is queued before the database closes.
-  app.addHook('onClose', async () => closeClickWriter(context));
+  // Visit recording batches its writes (group commit): commit what is queued before the database closes.
+  app.addHook('onClose', async () => closeVisitWriter(context));
   // The hits of the periodically counted limits still in memory (lib/shared-rate-limit.ts).
   if (sharedLimits) app.addHook('onClose', async () => sharedLimits.flush());
   app.addHook('onClose', async () => context.mailer.close());

@@ -6,7 +6,7 @@ import {
   callFn,
   createTestAffiliate,
   insertAdjustment,
-  insertClicks,
+  insertVisits,
   insertCode,
   insertConversion,
   insertPayout,
@@ -59,7 +59,7 @@ describe('adminListAffiliates', () => {
     zack = await createTestAffiliate(t, { firstName: 'Zack', lastName: 'Quartermaine' });
     zoeCode = (await callFn(t, 'generateReferralCode', { description: 'bio' }, zoe.cookie)).body.result.code;
     const second = await insertCode(t, zoe.affiliateId, { code: 'QZ2SECND' });
-    await insertClicks(t, second.id, { counted: 4 });
+    await insertVisits(t, second.id, { counted: 4 });
     // Zoé's money: 4 qualified commissions ($2 paid, $2 in a sent payout, $2 approved, $4 pending),
     // one reversed, an adjustment in the sent payout and an unpaid deduction.
     const paid = await insertPayout(t, zoe.affiliateId, {
@@ -165,7 +165,7 @@ describe('adminGetAffiliate', () => {
       paymentDetails: { paypalEmail: 'grace@paypal.example' },
     });
     const code = await insertCode(t, affiliate.affiliateId);
-    await insertClicks(t, code.id, { counted: 8 });
+    await insertVisits(t, code.id, { counted: 8 });
     await insertConversion(t, affiliate.affiliateId, { codeId: code.id, status: 'approved' });
     const payout = await insertPayout(t, affiliate.affiliateId, {
       amountCents: 2400,

@@ -6,7 +6,7 @@ import {
   type TestAffiliate,
   callFn,
   insertAdjustment,
-  insertClicks,
+  insertVisits,
   insertCode,
   insertConversion,
   insertConversions,
@@ -97,12 +97,12 @@ beforeAll(async () => {
   // Clicks: 16 counted in all. UTC months: 23:30 UTC on 31 May is May, whatever the time in Paris.
   const paulaCode = await insertCode(t, people.paula!.affiliateId, { code: 'PAULA234' });
   const brunoCode = await insertCode(t, people.bruno!.affiliateId, { code: 'BRUNO234' });
-  await insertClicks(t, paulaCode.id, { counted: 5, uncounted: 2, bots: 1, at: at('2025-06-05T10:00:00.000Z') });
-  await insertClicks(t, paulaCode.id, { counted: 1, at: at('2025-06-01T00:00:00.000Z') });
-  await insertClicks(t, paulaCode.id, { counted: 1, at: at('2025-05-31T23:30:00.000Z') });
-  await insertClicks(t, paulaCode.id, { counted: 3, at: at('2025-01-15T08:00:00.000Z') });
-  await insertClicks(t, paulaCode.id, { counted: 2, at: at('2024-06-20T08:00:00.000Z') }); // before the 12 months
-  await insertClicks(t, brunoCode.id, { counted: 4, at: at('2024-07-01T00:00:00.000Z') }); // the first of the 12
+  await insertVisits(t, paulaCode.id, { counted: 5, uncounted: 2, bots: 1, at: at('2025-06-05T10:00:00.000Z') });
+  await insertVisits(t, paulaCode.id, { counted: 1, at: at('2025-06-01T00:00:00.000Z') });
+  await insertVisits(t, paulaCode.id, { counted: 1, at: at('2025-05-31T23:30:00.000Z') });
+  await insertVisits(t, paulaCode.id, { counted: 3, at: at('2025-01-15T08:00:00.000Z') });
+  await insertVisits(t, paulaCode.id, { counted: 2, at: at('2024-06-20T08:00:00.000Z') }); // before the 12 months
+  await insertVisits(t, brunoCode.id, { counted: 4, at: at('2024-07-01T00:00:00.000Z') }); // the first of the 12
 
   // Installs: 4 attributed (one just before the 12 months), 1 not attributed.
   await insertInstall(people.paula!.affiliateId, at('2025-06-03T09:00:00.000Z'));

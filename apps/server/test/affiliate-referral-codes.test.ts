@@ -5,7 +5,7 @@ import {
 } from '@skanova/shared/affiliate/constants';
 import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomReferralCode } from '../src/features/referral-codes/generate-code.ts';
+import { randomReferralCode } from '../src/features/affiliate/referral-codes.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { callFn, createTestAffiliate } from './helpers/affiliates.ts';
 

@@ -1,14 +1,14 @@
 import { ACTIVE_VISITORS_WINDOW_MINUTES, STATS_CHART_DAYS } from '@skanova/shared/affiliate/constants';
 import { MINIMUM_PAYOUT_CENTS, PREMIUM_THRESHOLD } from '@skanova/shared/affiliate/programme';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { conversionRate } from '../src/features/stats/affiliate-stats.ts';
+import { conversionRate } from '../src/features/affiliate/affiliate-stats.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';
 import {
   type TestAffiliate,
   callFn,
   createTestAffiliate,
   insertAdjustment,
-  insertClicks,
+  insertVisits,
   insertCode,
   insertConversion,
   insertConversions,
@@ -70,8 +70,8 @@ describe('getAffiliateStats', () => {
     });
     const first = await insertCode(t, affiliate.affiliateId, { createdAt: new Date('2025-03-01T08:00:00.000Z') });
     const idle = await insertCode(t, affiliate.affiliateId, { createdAt: new Date('2025-04-01T08:00:00.000Z') });
-    await insertClicks(t, first.id, { counted: 7, uncounted: 4, bots: 2, at: new Date('2025-06-01T10:00:00.000Z') });
-    await insertClicks(t, second.id, { counted: 5, at: new Date('2025-06-02T10:00:00.000Z') });
+    await insertVisits(t, first.id, { counted: 7, uncounted: 4, bots: 2, at: new Date('2025-06-01T10:00:00.000Z') });
+    await insertVisits(t, second.id, { counted: 5, at: new Date('2025-06-02T10:00:00.000Z') });
     await insertConversions(t, affiliate.affiliateId, 2, { codeId: first.id });
     await insertConversion(t, affiliate.affiliateId, { codeId: first.id, status: 'reversed' });
     await insertConversion(t, affiliate.affiliateId, {
@@ -270,7 +270,7 @@ describe('getAffiliateStats', () => {
   it('rounds the conversion rate to one decimal', async () => {
     const affiliate = await createTestAffiliate(t);
     const code = await insertCode(t, affiliate.affiliateId);
-    await insertClicks(t, code.id, { counted: 3 });
+    await insertVisits(t, code.id, { counted: 3 });
     await insertConversions(t, affiliate.affiliateId, 2, { codeId: code.id });
     expect((await stats(affiliate)).conversionRate).toBe(66.7);
 
@@ -353,7 +353,7 @@ describe('getAffiliateTimeline', () => {
     const code = await insertCode(t, affiliate.affiliateId);
     const at = (iso: string) => new Date(iso);
     // Today (10 June): 3 counted clicks, a repeat and a bot (not counted), 1 conversion and a reversed one.
-    await insertClicks(t, code.id, { counted: 3, uncounted: 1, bots: 1, at: at('2025-06-10T09:15:00.000Z') });
+    await insertVisits(t, code.id, { counted: 3, uncounted: 1, bots: 1, at: at('2025-06-10T09:15:00.000Z') });
     await insertConversion(t, affiliate.affiliateId, { codeId: code.id, occurredAt: at('2025-06-10T11:00:00.000Z') });
     await insertConversion(t, affiliate.affiliateId, {
       codeId: code.id,
@@ -361,11 +361,11 @@ describe('getAffiliateTimeline', () => {
       status: 'reversed',
     });
     // Late on 1 June: the hour bucket (23:00) stays on that day.
-    await insertClicks(t, code.id, { counted: 2, at: at('2025-06-01T23:45:00.000Z') });
+    await insertVisits(t, code.id, { counted: 2, at: at('2025-06-01T23:45:00.000Z') });
     // The first day shown is 12 May; 11 May is outside.
-    await insertClicks(t, code.id, { counted: 1, at: at('2025-05-12T00:10:00.000Z') });
+    await insertVisits(t, code.id, { counted: 1, at: at('2025-05-12T00:10:00.000Z') });
     await insertConversion(t, affiliate.affiliateId, { occurredAt: at('2025-05-12T00:00:00.000Z') });
-    await insertClicks(t, code.id, { counted: 4, at: at('2025-05-11T23:59:00.000Z') });
+    await insertVisits(t, code.id, { counted: 4, at: at('2025-05-11T23:59:00.000Z') });
     await insertConversion(t, affiliate.affiliateId, { occurredAt: at('2025-05-11T23:59:59.000Z') });
 
     const response = await callFn(t, 'getAffiliateTimeline', null, affiliate.cookie);

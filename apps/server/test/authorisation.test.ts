@@ -6,7 +6,7 @@ import {
   type TestAffiliate,
   callFn,
   createTestAffiliate,
-  insertClicks,
+  insertVisits,
   insertCode,
   insertConversion,
   insertConversions,
@@ -59,7 +59,7 @@ beforeAll(async () => {
   await callFn(t, 'generateReferralCode', { description: 'Alice link' }, a.cookie);
   bCode = (await callFn(t, 'generateReferralCode', { description: 'Brenda secret link' }, b.cookie)).body.result.code;
   const bCodeRow = await insertCode(t, b.affiliateId, { description: 'Brenda second link' });
-  await insertClicks(t, bCodeRow.id, { counted: 77 });
+  await insertVisits(t, bCodeRow.id, { counted: 77 });
   await insertConversions(t, b.affiliateId, 13, {
     codeId: bCodeRow.id,
     status: 'approved',

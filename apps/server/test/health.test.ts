@@ -2,15 +2,15 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { clickQueueLength, clickWriterFor } from '../src/features/clicks/click-writer.ts';
+import { visitQueueLength, visitWriterFor } from '../src/features/landing/visit-writer.ts';
 import { markShuttingDown } from '../src/http/health.ts';
 import { type TestApp, createTestApp, memoryMailer, testConfig } from './helpers/app.ts';
 import { createTestDatabase } from './helpers/database.ts';
-import { clickRow } from './helpers/visits.ts';
+import { visitRow } from './helpers/visits.ts';
 
 // Liveness and readiness for load balancers: /healthz answers while the process runs; /readyz says
 // whether this process should get traffic — not when its database does not answer, lacks a
-// migration this code ships, when the click writer is backed up, or once shutdown has begun. No
+// migration this code ships, when the visit writer is backed up, or once shutdown has begun. No
 // authentication, nothing personal, no rate limit, no request-log lines. Runs on PGlite and
 // PostgreSQL.
 
@@ -38,7 +38,7 @@ describe('health and readiness', () => {
     expect(head.statusCode).toBe(200);
   });
 
-  it('/readyz: 200 on a reachable, migrated database with an idle click writer', async () => {
+  it('/readyz: 200 on a reachable, migrated database with an idle visit writer', async () => {
     const { status, body, headers } = await get(t, '/readyz');
     expect(status).toBe(200);
     expect(body).toEqual({ status: 'ready' });
@@ -83,11 +83,11 @@ describe('health and readiness', () => {
       await gate;
     });
     await lockTaken;
-    const writer = clickWriterFor(t.context);
+    const writer = visitWriterFor(t.context);
     // Two commits of 500 in flight, the rest queued: well over four batches.
-    const visits = Array.from({ length: 3100 }, () => writer.record(clickRow()));
+    const visits = Array.from({ length: 3100 }, () => writer.record(visitRow()));
     try {
-      expect(clickQueueLength(t.context)).toBeGreaterThan(2000);
+      expect(visitQueueLength(t.context)).toBeGreaterThan(2000);
       const { status, body } = await get(t, '/readyz');
       expect(status).toBe(503);
       expect(body.status).toBe('not-ready');
@@ -97,7 +97,7 @@ describe('health and readiness', () => {
       await holder;
     }
     await Promise.all(visits);
-    expect(clickQueueLength(t.context)).toBe(0);
+    expect(visitQueueLength(t.context)).toBe(0);
     expect(await get(t, '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
   });
 

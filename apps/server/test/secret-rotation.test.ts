@@ -119,7 +119,7 @@ describe.skipIf(TEST_DB === 'postgres')('rotating the secrets', () => {
         payload: { data: createVisit({ code, sessionId: 'same-visitor-session-1' }) },
       });
       expect(response.statusCode).toBe(200);
-      await t.app.close(); // commits the click writer's batch
+      await t.app.close(); // commits the visit writer's batch
       apps.splice(apps.indexOf(t), 1);
     };
     const counted = async () =>

@@ -21,7 +21,7 @@ export default [
     route('affiliate/login', 'routes/affiliate/account-access.tsx', { id: 'affiliate-login' }),
     route('affiliate/terms', 'routes/affiliate/terms.tsx'),
     route('affiliate/reset-password', 'routes/affiliate/account-access.tsx', { id: 'affiliate-reset-password' }),
-    layout('features/affiliate-auth/protected-layout.tsx', [
+    layout('features/auth/protected-layout.tsx', [
       route('affiliate/dashboard', 'routes/affiliate/dashboard.tsx'),
       route('affiliate/qrcode', 'routes/affiliate/qrcode.tsx'),
       route('affiliate/marketing', 'routes/affiliate/marketing.tsx'),

@@ -9,7 +9,7 @@ import { type DatabaseSnapshot, snapshotPglite } from './pglite-snapshot.ts';
 import * as affiliatesSchema from './schema/affiliates.ts';
 import * as auditLogSchema from './schema/audit-log.ts';
 import * as authSchema from './schema/auth.ts';
-import * as clicksSchema from './schema/clicks.ts';
+import * as landingSchema from './schema/landing.ts';
 import * as ledgerSchema from './schema/ledger.ts';
 import * as programmeSchema from './schema/programme.ts';
 import * as supportTicketsSchema from './schema/support-tickets.ts';
@@ -20,7 +20,7 @@ import { PGliteThread } from './pglite-thread.ts';
 const schema = {
   ...authSchema,
   ...affiliatesSchema,
-  ...clicksSchema,
+  ...landingSchema,
   ...supportTicketsSchema,
   ...webVitalsSchema,
   ...auditLogSchema,

@@ -30,7 +30,7 @@ export async function recordAudit(tx: Pick<Tx, 'db'>, entry: AuditEntry): Promis
 
 /**
  * `audit_log` as the auth library's adapter sees it, so that signup writes its entry inside the
- * library's transaction (features/affiliates/signup.ts): the adapter insists on writing a record id,
+ * library's transaction (features/affiliate/signup.ts): the adapter insists on writing a record id,
  * and the entry's subject — the new profile's id, one per signup — is that id. The row's own id keeps
  * its identity default.
  */

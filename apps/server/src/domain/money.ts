@@ -4,8 +4,8 @@ import { EXCHANGE_RATE_DECIMALS, isAcceptableExchangeRate } from '@skanova/share
 import type { TransactionQuery } from '../db/transaction.ts';
 import { ledgerBalances } from './ledger.ts';
 
-// The programme's money rules, in one module that stats, payouts, admin, retention and account
-// deletion all use (ADR 008).
+// The programme's money rules, in one module that the affiliate's statistics, payouts, admin,
+// retention and account deletion all use (ADR 008).
 //
 // An affiliate's money (docs/product/money.md#premium-tier, docs/product/money.md#statistics), defined once for the dashboard, the
 // payout run, the console and the account-deletion rule. In SQL, so the database adds up only the

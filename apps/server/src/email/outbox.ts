@@ -106,7 +106,7 @@ export async function forgetEmailCopies(app: Pick<AppServices, 'mailer' | 'log'>
 
 /**
  * `email_outbox` as the auth library's adapter sees it, so that signup can queue its welcome message
- * in the library's transaction (features/affiliates/signup.ts): the adapter insists on writing a
+ * in the library's transaction (features/affiliate/signup.ts): the adapter insists on writing a
  * record id, and its id is the row's dedupe key; the real key and the sending state keep their
  * database defaults.
  */

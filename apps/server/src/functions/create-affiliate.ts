@@ -2,7 +2,7 @@ import { createAffiliateRequestSchema } from '@skanova/shared/affiliate/schemas'
 import { webHeaders } from '../features/auth/web-headers.ts';
 import { hit } from '../lib/rate-limiter.ts';
 import { rateLimitClient } from '../lib/client-network.ts';
-import { signUpAffiliate } from '../features/affiliates/signup.ts';
+import { signUpAffiliate } from '../features/affiliate/signup.ts';
 import { defineCallable } from '../http/callable.ts';
 import { CallableError } from '../lib/callable-error.ts';
 

@@ -1,5 +1,5 @@
 import { deleteAccountRequestSchema } from '@skanova/shared/affiliate/schemas';
-import { deleteAffiliateAccount as deleteAccount } from '../features/affiliates/account-deletion.ts';
+import { deleteAffiliateAccount as deleteAccount } from '../features/affiliate/account-deletion.ts';
 import { webHeaders } from '../features/auth/web-headers.ts';
 import { defineCallable } from '../http/callable.ts';
 

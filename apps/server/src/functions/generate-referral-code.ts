@@ -1,5 +1,5 @@
 import { generateReferralCodeRequestSchema } from '@skanova/shared/affiliate/schemas';
-import { createReferralCode } from '../features/referral-codes/generate-code.ts';
+import { generateReferralCode as generateCode } from '../features/affiliate/referral-codes.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /**
@@ -13,7 +13,7 @@ export const generateReferralCode = defineCallable({
   input: generateReferralCodeRequestSchema,
   async handler(input, { app, caller }) {
     const description = input?.description?.trim() || null;
-    const created = await createReferralCode(app, caller.affiliateId, description);
+    const created = await generateCode(app, caller.affiliateId, description);
     return { code: created.code, description: created.description };
   },
 });

@@ -1,5 +1,5 @@
 import { noInputSchema } from '@skanova/shared/callable/schemas';
-import { countActiveVisitors } from '../features/stats/active-visitors.ts';
+import { countActiveVisitors } from '../features/affiliate/active-visitors.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /** The overview's "real-time active users" refresh action (docs/product/attribution.md#active-visitors): one small query. */

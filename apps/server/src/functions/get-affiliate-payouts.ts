@@ -1,5 +1,5 @@
 import { noInputSchema } from '@skanova/shared/callable/schemas';
-import { listPayouts } from '../features/affiliates/payouts.ts';
+import { listPayouts } from '../features/affiliate/payouts.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /** The caller's payouts, newest first (the Payments tab's history). */

@@ -1,5 +1,5 @@
 import { noInputSchema } from '@skanova/shared/callable/schemas';
-import { loadSettings } from '../features/affiliates/settings.ts';
+import { loadSettings } from '../features/affiliate/settings.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /** The Settings tab: the account's e-mail, names, language and notification preferences. */

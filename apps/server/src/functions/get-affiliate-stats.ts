@@ -1,5 +1,5 @@
 import { noInputSchema } from '@skanova/shared/callable/schemas';
-import { loadAffiliateStats } from '../features/stats/affiliate-stats.ts';
+import { loadAffiliateStats } from '../features/affiliate/affiliate-stats.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { noInputSchema } from '@skanova/shared/callable/schemas';
-import { loadTimeline } from '../features/stats/timeline.ts';
+import { loadTimeline } from '../features/affiliate/timeline.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /** The overview chart: counted clicks and qualified conversions per UTC day, zero-filled. */

@@ -1,9 +1,9 @@
 import { TRACKING_ID_COOKIE, VISITOR_SESSION_COOKIE } from '@skanova/shared/site/constants';
 import { TRACKING_COOKIE_DAYS, VISITOR_SESSION_COOKIE_DAYS } from '@skanova/shared/site/timing';
 import { preInstallRequestSchema } from '@skanova/shared/landing/schemas';
-import { isBotVisit } from '../features/clicks/bot-detection.ts';
-import { clickWriterFor } from '../features/clicks/click-writer.ts';
-import { hourBucket, newSessionId, newTrackingId, validSessionId, visitorKey } from '../features/clicks/visitor.ts';
+import { isBotVisit } from '../features/landing/bot-detection.ts';
+import { visitWriterFor } from '../features/landing/visit-writer.ts';
+import { hourBucket, newSessionId, newTrackingId, validSessionId, visitorKey } from '../features/landing/visitor.ts';
 import { defineCallable } from '../http/callable.ts';
 
 // The landing page records each visit (docs/product/calls-and-data.md#visit-record device fingerprint + deep-link payload, §7) and gets a
@@ -30,7 +30,7 @@ export const storePreInstallData = defineCallable({
     const trackingId = newTrackingId();
 
     const isBot = isBotVisit(headerUserAgent, fingerprint.userAgent);
-    const { counted } = await clickWriterFor(app).record({
+    const { counted } = await visitWriterFor(app).record({
       trackingId,
       type: deeplink.type,
       code,
@@ -59,7 +59,7 @@ export const storePreInstallData = defineCallable({
     });
     app.metrics.clickRecorded(isBot ? 'bot' : counted ? 'counted' : 'uncounted');
 
-    // Cookies only once the visit is stored: a tracking id always names a stored click.
+    // Cookies only once the visit is stored: a tracking id always names a stored visit.
     const cookie = { path: '/', sameSite: 'lax', secure: app.config.isHttps } as const;
     // Readable by the page: the "Open the app" tap copies it to the clipboard (docs/product/attribution.md#install-attribution).
     reply.setCookie(TRACKING_ID_COOKIE, trackingId, {

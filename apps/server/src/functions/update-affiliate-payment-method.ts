@@ -1,5 +1,5 @@
 import { updatePaymentMethodRequestSchema } from '@skanova/shared/affiliate/schemas';
-import { updatePaymentMethod } from '../features/affiliates/update-payment-method.ts';
+import { updatePaymentMethod } from '../features/affiliate/update-payment-method.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /**

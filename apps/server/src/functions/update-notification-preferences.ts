@@ -1,5 +1,5 @@
 import { notificationPreferencesSchema } from '@skanova/shared/affiliate/schemas';
-import { saveNotificationPreferences } from '../features/affiliates/settings.ts';
+import { saveNotificationPreferences } from '../features/affiliate/settings.ts';
 import { defineCallable } from '../http/callable.ts';
 
 /** Saves the three notification preferences (new conversions, new payments, news and offers). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { readMigrations } from '../db/migrate.ts';
 import { quietRouteLevel } from '../lib/logging.ts';
-import { WRITER_TUNING, clickQueueLength } from '../features/clicks/click-writer.ts';
+import { WRITER_TUNING, visitQueueLength } from '../features/landing/visit-writer.ts';
 import { isShuttingDown, markShuttingDown } from '../lib/lifecycle.ts';
 
 // Health for load balancers and orchestrators (docs/operations-observability.md):
@@ -11,7 +11,7 @@ import { isShuttingDown, markShuttingDown } from '../lib/lifecycle.ts';
 //   restart cannot fix a database that is down.
 // - `GET /readyz`: this process should get traffic (readiness). 503 with the reasons when the
 //   database does not answer a short query in time, when it lacks a migration this code ships,
-//   when the click writer is backed up, or once shutdown has begun (so that a load balancer stops
+//   when the visit writer is backed up, or once shutdown has begun (so that a load balancer stops
 //   sending requests while the process finishes the ones it has).
 //
 // No authentication and nothing personal in the answers; not rate limited, and not in the request
@@ -37,7 +37,7 @@ export { markShuttingDown };
 export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
   // The migrations this code ships, read once: the database must have every one of them.
   const expected = readMigrations().map((migration) => migration.name);
-  const clickQueueLimit = BACKED_UP_BATCHES * WRITER_TUNING[ctx.database.kind].maxBatch;
+  const visitQueueLimit = BACKED_UP_BATCHES * WRITER_TUNING[ctx.database.kind].maxBatch;
   const probe = { logLevel: quietRouteLevel(ctx.config.LOG_LEVEL), config: { rateLimit: false } };
 
   app.addHook('preClose', (done) => {
@@ -54,7 +54,7 @@ export function registerHealth(app: FastifyInstance, ctx: AppContext): void {
     if (isShuttingDown(app)) {
       reasons.push('shutting-down');
     } else {
-      if (clickQueueLength(ctx) > clickQueueLimit) reasons.push('clicks-backed-up');
+      if (visitQueueLength(ctx) > visitQueueLimit) reasons.push('clicks-backed-up');
       const database = await checkDatabase(ctx, expected);
       if (database) reasons.push(database);
     }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { accountDeletedEmail, accountDeletedKey, anonymiseAffiliate } from '../features/affiliates/account-deletion.ts';
+import { accountDeletedEmail, accountDeletedKey, anonymiseAffiliate } from '../features/affiliate/account-deletion.ts';
 import { affiliates, payouts } from '../db/schema/affiliates.ts';
 import { authUsers } from '../db/schema/auth.ts';
 import { payoutExports } from '../db/schema/programme.ts';
@@ -22,7 +22,7 @@ import { isOwedMoney } from '../domain/money.ts';
 //   hour is long past). An attributed click is the evidence of a commission: it is cleared with
 //   the payment records, after 5 years.
 // - Installs: after 90 days the IP hash and device fields go; the attribution stays.
-// - Deleted accounts: deletion removes the personal data at once (features/affiliates/account-deletion.ts);
+// - Deleted accounts: deletion removes the personal data at once (features/affiliate/account-deletion.ts);
 //   this job completes it for any profile deleted without it and marks it `personal_data_purged_at`,
 //   within a day. Deletion also removes the account's e-mails (outbox rows and the file transport's
 //   copies); its deletion confirmation goes once sent.

@@ -32,7 +32,7 @@ export interface PoolUse {
 export interface MetricSources {
   /** E-mails waiting to be sent, and given up (kept until retention deletes them). */
   outbox(): Promise<{ pending: number; givenUp: number }>;
-  /** Visits queued in the click writer, not yet in a commit. */
+  /** Visits queued in the visit writer, not yet in a commit. */
   clickQueue(): number;
   pool(): PoolUse;
 }
@@ -43,7 +43,7 @@ export interface AppMetrics {
   httpRequest(method: string, route: string, statusCode: number, seconds: number): void;
   clickRecorded(outcome: ClickRecording): void;
   clickRefused(reason: ClickRefusal): void;
-  /** One commit of the click writer: how many visits, how long, whether it failed. */
+  /** One commit of the visit writer: how many visits, how long, whether it failed. */
   clickBatch(rows: number, seconds: number, ok: boolean): void;
   jobRun(job: string, outcome: JobRunOutcome, seconds: number): void;
   emailDelivery(kind: string, outcome: EmailDelivery): void;
@@ -57,7 +57,7 @@ const PREFIX = 'skanova_';
 
 /** Seconds: a page from memory takes a millisecond, a signup's password hash a few hundred. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** The click writer's batches hold 1 to 500 visits (features/clicks/click-writer.ts). */
+/** The visit writer's batches hold 1 to 500 visits (features/landing/visit-writer.ts). */
 const BATCH_SIZE_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500];
 
 /** How long a scrape waits for the outbox's figures from the database. */
@@ -111,20 +111,20 @@ export function createAppMetrics(options: { defaults: boolean; sources: MetricSo
   });
   const batchSize = new Histogram({
     name: `${PREFIX}click_batch_size`,
-    help: 'Visits per click-writer commit (group commit).',
+    help: 'Visits per visit-writer commit (group commit).',
     buckets: BATCH_SIZE_BUCKETS,
     registers,
   });
   const batchSeconds = new Histogram({
     name: `${PREFIX}click_batch_commit_seconds`,
-    help: 'Time of one click-writer commit.',
+    help: 'Time of one visit-writer commit.',
     labelNames: ['outcome'] as const,
     buckets: LATENCY_BUCKETS,
     registers,
   });
   new Gauge({
     name: `${PREFIX}click_queue_length`,
-    help: 'Visits waiting for the next click-writer commit.',
+    help: 'Visits waiting for the next visit-writer commit.',
     registers,
     collect() {
       this.set(sources.clickQueue());

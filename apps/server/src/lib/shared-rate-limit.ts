@@ -10,7 +10,7 @@ import { pruneOldWindows } from './rate-limiter.ts';
 //
 // - Per request (`RateLimitCounter`), for the small budgets a few hits exhaust (visits, contact form,
 //   attribution…): each request waits for one statement, shared with every request that arrived
-//   meanwhile (group commit, as the click writer does): one statement in flight per process, then
+//   meanwhile (group commit, as the visit writer does): one statement in flight per process, then
 //   what queued during it. A limit trips at its exact total whichever processes served the hits.
 // - Periodically (`PeriodicRateLimitCounter`), for a generous budget that only stops a flood (every
 //   function's default, 300 a minute): each process counts in memory and answers at once, and adds

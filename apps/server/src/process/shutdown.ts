@@ -19,7 +19,7 @@ import { isShuttingDown, markShuttingDown } from '../lib/lifecycle.ts';
 //    silence). Nothing is refused with an error that could still be served.
 // 4. The app closes (its onClose hooks, last registered first): the job under way finishes (it
 //    releases its lock), the e-mails being sent get their outcome recorded, the mailer closes, the
-//    click writer commits what it still holds (every visit answered 200 already is committed).
+//    visit writer commits what it still holds (every visit answered 200 already is committed).
 // 5. The database closes and the process exits 0.
 //
 // All of it within SHUTDOWN_GRACE_MS: past that, the process logs what it was waiting for and exits
@@ -133,7 +133,7 @@ export function installGracefulShutdown(options: GracefulShutdownOptions): Lifec
     // socket alone closes here, and the connections drain one by one.
     if (app.server.listening) NetServer.prototype.close.call(app.server);
     await drainConnections();
-    // Stops listening (done), runs the onClose hooks: jobs, e-mails, mailer, click writer.
+    // Stops listening (done), runs the onClose hooks: jobs, e-mails, mailer, visit writer.
     await app.close();
     phase = 'closing the database';
     await database.close();

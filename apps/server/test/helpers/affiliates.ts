@@ -117,7 +117,7 @@ export async function insertCode(
  * Inserts visits of a code: `counted` of them counted clicks (each its own visitor), `uncounted` more
  * stored but not counted (repeat visits), `bots` bot visits. All at `at` (default: the clock).
  */
-export async function insertClicks(
+export async function insertVisits(
   t: TestApp,
   codeIdValue: number,
   counts: { counted?: number; uncounted?: number; bots?: number; at?: Date; visitorPrefix?: string },

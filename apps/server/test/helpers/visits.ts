@@ -1,5 +1,5 @@
-import type { ClickRow } from '../../src/features/clicks/click-batch.ts';
-import { hourBucket, newTrackingId } from '../../src/features/clicks/visitor.ts';
+import type { VisitRow } from '../../src/features/landing/visit-batch.ts';
+import { hourBucket, newTrackingId } from '../../src/features/landing/visitor.ts';
 
 // Landing-page visits as the page sends them to storePreInstallData (docs/product/calls-and-data.md#visit-record, docs/product/calls-and-data.md#server-functions), and as the click
 // writer stores them.
@@ -39,10 +39,10 @@ export function createVisit({ code, sessionId, userAgent, timestamp, query }: Vi
 }
 
 /**
- * A visit as the click writer stores it: a desktop opening /download without a code at `at` (now by
+ * A visit as the visit writer stores it: a desktop opening /download without a code at `at` (now by
  * default), a new tracking id and visitor each time; `overrides` change any column.
  */
-export function clickRow({ at = new Date(), ...overrides }: Partial<ClickRow> & { at?: Date } = {}): ClickRow {
+export function visitRow({ at = new Date(), ...overrides }: Partial<VisitRow> & { at?: Date } = {}): VisitRow {
   return {
     trackingId: newTrackingId(),
     type: 'download',

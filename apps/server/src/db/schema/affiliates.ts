@@ -3,7 +3,7 @@ import type { PaymentMethodType } from '@skanova/shared/affiliate/payment-method
 import type { AffiliateStatus } from '@skanova/shared/affiliate/schemas';
 import type { PayoutStatus } from '@skanova/shared/affiliate/stats';
 import { authUsers } from './auth.ts';
-import { referralCodes } from './clicks.ts';
+import { referralCodes } from './landing.ts';
 
 // Affiliate profiles, payment methods, conversions, adjustments, payouts (migrations/0002_affiliates.sql).
 // `affiliates` and `paymentMethods` are also written by the auth library's adapter during signup, so

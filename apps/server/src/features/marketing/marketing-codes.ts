@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { affiliates } from '../../db/schema/affiliates.ts';
-import { referralCodes } from '../../db/schema/clicks.ts';
+import { referralCodes } from '../../db/schema/landing.ts';
 
 // Which referral codes the marketing files may be made for. Codes are stored upper-case and
 // matched case-insensitively (docs/product/rules-and-constants.md#referral-codes); anything that cannot be a code is refused before the query.

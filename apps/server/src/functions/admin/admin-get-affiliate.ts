@@ -1,7 +1,7 @@
 import { adminGetAffiliateSchema } from '@skanova/shared/admin/schemas';
 import { getAffiliateProfile } from '../../features/admin/affiliates.ts';
-import { listPayouts } from '../../features/affiliates/payouts.ts';
-import { loadAffiliateStats } from '../../features/stats/affiliate-stats.ts';
+import { listPayouts } from '../../features/affiliate/payouts.ts';
+import { loadAffiliateStats } from '../../features/affiliate/affiliate-stats.ts';
 import { defineCallable } from '../../http/callable.ts';
 
 /** One affiliate for the console: profile, account state, the dashboard's statistics and payouts. */

@@ -12,8 +12,8 @@ export const handle: RouteHandle = { i18n: ['auth'] };
 // The two ways into an account, one module for both routes (routes.ts): the login page, and "forgot
 // password" (request a link by e-mail, then, with the link's token, choose a new password). Their
 // forms load beside the page (see signup.tsx); the buttons wait for them.
-const loginChunk = () => import('../../features/affiliate-auth/login-form');
-const resetChunk = () => import('../../features/affiliate-auth/reset-password-form');
+const loginChunk = () => import('../../features/auth/login-form');
+const resetChunk = () => import('../../features/auth/reset-password-form');
 const LoginForm = lazy(loginChunk);
 const ResetPasswordForm = lazy(resetChunk);
 if (typeof document !== 'undefined') {

@@ -1,6 +1,6 @@
 import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { PageMeta } from '../../components/page-meta';
-import { DashboardPage } from '../../features/dashboard/dashboard-page';
+import { DashboardPage } from '../../features/affiliate/dashboard-page';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../lib/route-handle';
 

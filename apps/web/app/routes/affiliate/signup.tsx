@@ -4,7 +4,7 @@ import { useRedirectIfSignedIn } from '../../lib/auth/session';
 import { useTranslation } from '../../lib/react-i18n';
 import type { RouteHandle } from '../../lib/route-handle';
 import '../../components/auth-form.css';
-import '../../features/affiliate-auth/signup-form.css';
+import '../../features/auth/signup-form.css';
 import '../../components/payment-method-fields.css';
 
 export const handle: RouteHandle = { i18n: ['auth', 'payment'] };
@@ -12,7 +12,7 @@ export const handle: RouteHandle = { i18n: ['auth', 'payment'] };
 // The form, its validation and the payment fields load beside the page, not in its first-load
 // JavaScript: the prerendered form shows at once and works when its chunk arrives (its buttons are
 // disabled until then).
-const formChunk = () => import('../../features/affiliate-auth/signup-form');
+const formChunk = () => import('../../features/auth/signup-form');
 const SignupForm = lazy(formChunk);
 if (typeof document !== 'undefined') void formChunk();
 

@@ -1,6 +1,7 @@
 import { bigint, boolean, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 
-// Referral codes and the landing page's visits (migrations/*.sql are the source of truth; keep both in step).
+// The landing page's tables: the referral codes its links carry and the visits it records
+// (migrations/*.sql are the source of truth; keep both in step).
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -12,6 +13,12 @@ export const referralCodes = pgTable('referral_codes', {
   createdAt: createdAt(),
 });
 
+/**
+ * The landing page's visits. In the code a recorded visit is a visit (the landing feature's visit
+ * writer); the table keeps the SQL name `clicks`, as do `click_counts` and the totals below, because a
+ * counted click is the programme's statistic (docs/product/attribution.md#visits-and-counted-clicks)
+ * and renaming tables would take a migration for the same rows (ADR 024).
+ */
 export const clicks = pgTable('clicks', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   trackingId: text('tracking_id').notNull().unique(),

@@ -10,7 +10,7 @@ import { approvedUnpaidCents } from '../../domain/money.ts';
 import { minimumPayouts } from '../../domain/reward-rules.ts';
 import { affiliates, paymentMethods, payouts } from '../../db/schema/affiliates.ts';
 import { authAccounts, authUsers, authVerifications } from '../../db/schema/auth.ts';
-import { referralCodes } from '../../db/schema/clicks.ts';
+import { referralCodes } from '../../db/schema/landing.ts';
 import { supportTickets } from '../../db/schema/support-tickets.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';

@@ -62,7 +62,7 @@ function visit(t: TestApp, data: unknown, options: VisitOptions = {}) {
   return post(t, JSON.stringify({ data }), options);
 }
 
-async function clickRows(t: TestApp, where = 'TRUE', params: unknown[] = []) {
+async function visitRows(t: TestApp, where = 'TRUE', params: unknown[] = []) {
   const { rows } = await t.database.sql.query<Record<string, unknown>>(
     `SELECT * FROM clicks WHERE ${where} ORDER BY id`,
     params,
@@ -131,7 +131,7 @@ describe('recording a visit', () => {
       `${VISITOR_SESSION_COOKIE}=${data.fingerprint.sessionId}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax`,
     );
 
-    const rows = await clickRows(t, 'tracking_id = $1', [trackingId]);
+    const rows = await visitRows(t, 'tracking_id = $1', [trackingId]);
     expect(rows).toHaveLength(1);
     const row = rows[0] as Record<string, unknown>;
     const hash = createHasher(t.config.IP_HASH_SECRET as string);
@@ -169,7 +169,7 @@ describe('recording a visit', () => {
     expect(response.statusCode).toBe(200);
     const names = [response.headers['set-cookie']].flat().map((c) => String(c).split('=')[0]);
     expect(names).toEqual([TRACKING_ID_COOKIE]);
-    const [row] = await clickRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
+    const [row] = await visitRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
     expect(row?.session_id).toBe(cookieSession);
   });
 
@@ -178,7 +178,7 @@ describe('recording a visit', () => {
     expect(response.statusCode).toBe(200);
     const session = response.cookies.find((c) => c.name === VISITOR_SESSION_COOKIE);
     expect(session?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const [row] = await clickRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
+    const [row] = await visitRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
     expect(row?.session_id).toBeNull();
   });
 
@@ -292,10 +292,10 @@ describe('malformed requests', () => {
   });
 
   it('stores nothing for a refused request', async () => {
-    const before = (await clickRows(t)).length;
+    const before = (await visitRows(t)).length;
     for (const [, data] of cases) await visit(t, data);
     for (const [, body, headers] of rawBodies) await post(t, body, headers ? { headers } : {});
-    expect((await clickRows(t)).length).toBe(before);
+    expect((await visitRows(t)).length).toBe(before);
   });
 });
 
@@ -303,7 +303,7 @@ describe('click counting', () => {
   it('records an unknown code for nobody', async () => {
     const response = await visit(t, visitData({ code: 'nosuchcode' }));
     expect(response.statusCode).toBe(200);
-    const [row] = await clickRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
+    const [row] = await visitRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
     expect(row).toMatchObject({ code: 'NOSUCHCODE', referral_code_id: null, counted: false });
   });
 
@@ -311,7 +311,7 @@ describe('click counting', () => {
     const data = { ...visitData({ code: null }), deeplink: { type: 'download', code: null, fullPath: '/download' } };
     const response = await visit(t, data);
     expect(response.statusCode).toBe(200);
-    const [row] = await clickRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
+    const [row] = await visitRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
     expect(row).toMatchObject({ type: 'download', code: null, referral_code_id: null, counted: false });
   });
 
@@ -362,7 +362,7 @@ describe('click counting', () => {
     const code = await createCode(t);
     const sessionId = newSession();
     const response = await visit(t, visitData({ code: code.toLowerCase(), sessionId }));
-    const [row] = await clickRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
+    const [row] = await visitRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
     expect(row).toMatchObject({ code, counted: true });
     expect(row?.referral_code_id).not.toBeNull();
     // Mixed case is the same code for the de-duplication too.
@@ -389,7 +389,7 @@ describe('bots', () => {
     const code = await createCode(t);
     const response = await visit(t, visitData({ code, userAgent }), { userAgent });
     expect(response.statusCode).toBe(200);
-    const [row] = await clickRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
+    const [row] = await visitRows(t, 'tracking_id = $1', [response.json().result.trackingId]);
     expect(row).toMatchObject({ is_bot: true, counted: false, user_agent: userAgent });
     expect(await countedFor(t, code)).toEqual({ counted: 0, total: 1 });
   });
@@ -430,7 +430,7 @@ describe('concurrency', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(Array(200).fill(200));
     const ids = new Set(responses.map((r) => r.json().result.trackingId as string));
     expect(ids.size).toBe(200);
-    const rows = await clickRows(t, 'code = $1', [code]);
+    const rows = await visitRows(t, 'code = $1', [code]);
     expect(new Set(rows.map((row) => row.tracking_id))).toEqual(ids);
     expect(await countedFor(t, code)).toEqual({ counted: 200, total: 200 });
   });

@@ -6,7 +6,7 @@ import type { Platform, LandingType } from '@skanova/shared/landing/schemas';
 // the database keeps the plan of the function's statement for the connection.
 
 /** One visit, validated and ready to store; nothing in it is a raw IP. */
-export interface ClickRow {
+export interface VisitRow {
   trackingId: string;
   type: LandingType;
   /** Upper-cased as requested; null when the link had none. */
@@ -32,21 +32,21 @@ export interface ClickRow {
   hourBucket: Date;
 }
 
-export interface ClickOutcome {
+export interface VisitOutcome {
   trackingId: string;
   /** True when this visit is the counted click of its code, visitor and hour. */
   counted: boolean;
 }
 
-export const INSERT_CLICKS_SQL = `SELECT tracking_id, counted FROM record_clicks(
+export const RECORD_VISITS_SQL = `SELECT tracking_id, counted FROM record_clicks(
   $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
   $9::text[], $10::text[], $11::text[], $12::int4[], $13::float8[], $14::int4[], $15::timestamptz[],
   $16::text[], $17::text[], $18::text[], $19::bool[], $20::timestamptz[], $21::timestamptz[]
 )`;
 
-/** The statement's parameters: one array per column, in the order of INSERT_CLICKS_SQL. */
-export function clickBatchParams(rows: readonly ClickRow[]): unknown[] {
-  const column = <T>(pick: (row: ClickRow) => T) => rows.map(pick);
+/** The statement's parameters: one array per column, in the order of RECORD_VISITS_SQL. */
+export function visitBatchParams(rows: readonly VisitRow[]): unknown[] {
+  const column = <T>(pick: (row: VisitRow) => T) => rows.map(pick);
   return [
     column((r) => r.trackingId),
     column((r) => r.type),

@@ -4,7 +4,7 @@ import { MAX_REFERRAL_CODES } from '@skanova/shared/affiliate/programme';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { affiliates } from '../../db/schema/affiliates.ts';
-import { referralCodes } from '../../db/schema/clicks.ts';
+import { referralCodes } from '../../db/schema/landing.ts';
 import { CallableError } from '../../lib/callable-error.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
@@ -33,7 +33,7 @@ export interface NewReferralCode {
 }
 
 /** Creates a code for an active affiliate; `failed-precondition` when inactive or at the limit. */
-export async function createReferralCode(
+export async function generateReferralCode(
   app: AppContext,
   affiliateId: string,
   description: string | null,

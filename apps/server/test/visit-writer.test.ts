@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClickRow } from '../src/features/clicks/click-batch.ts';
-import { ClickWriter, WRITER_TUNING } from '../src/features/clicks/click-writer.ts';
+import type { VisitRow } from '../src/features/landing/visit-batch.ts';
+import { VisitWriter, WRITER_TUNING } from '../src/features/landing/visit-writer.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase } from './helpers/database.ts';
-import { clickRow } from './helpers/visits.ts';
+import { visitRow } from './helpers/visits.ts';
 
 // The group-commit writer on its own: batching, same-batch de-duplication, one bad row failing alone,
 // and closing with visits still queued.
@@ -12,14 +12,14 @@ const CODE = 'WRTR2345';
 const NOW = new Date('2026-11-22T10:20:00.000Z');
 
 /** A visit to /ref/CODE at NOW. */
-function row(overrides: Partial<ClickRow> = {}): ClickRow {
-  return clickRow({ at: NOW, type: 'ref', code: CODE, path: `/ref/${CODE}`, ...overrides });
+function row(overrides: Partial<VisitRow> = {}): VisitRow {
+  return visitRow({ at: NOW, type: 'ref', code: CODE, path: `/ref/${CODE}`, ...overrides });
 }
 
 /** A writer whose statements are counted. */
 function countingWriter(database: Database, tuning: { maxInFlight?: number; delayMs?: number } = {}) {
   const statements: number[] = [];
-  const writer = new ClickWriter({
+  const writer = new VisitWriter({
     sql: {
       query: (text, params) => {
         statements.push((params?.[0] as unknown[]).length);

@@ -1,7 +1,7 @@
 import { CallableError } from '../../lib/callable-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { SqlClient } from '../../db/client.ts';
-import { type ClickOutcome, type ClickRow, INSERT_CLICKS_SQL, clickBatchParams } from './click-batch.ts';
+import { type VisitOutcome, type VisitRow, RECORD_VISITS_SQL, visitBatchParams } from './visit-batch.ts';
 
 // Group commit for landing-page visits (docs/product/attribution.md#recording-visits): requests queue their validated row;
 // one statement (one transaction) stores everything queued, and each request is answered only after
@@ -12,7 +12,7 @@ import { type ClickOutcome, type ClickRow, INSERT_CLICKS_SQL, clickBatchParams }
 // shares one transaction. PostgreSQL overlaps two commits (two pool connections); PGlite has a single
 // connection, where a second flush in flight would only wait behind the first.
 
-export interface ClickWriterOptions {
+export interface VisitWriterOptions {
   sql: Pick<SqlClient, 'query'>;
   /** Commits in flight at once. */
   maxInFlight: number;
@@ -32,27 +32,27 @@ export const WRITER_TUNING = {
 } as const;
 
 interface Pending {
-  row: ClickRow;
-  resolve: (outcome: ClickOutcome) => void;
+  row: VisitRow;
+  resolve: (outcome: VisitOutcome) => void;
   reject: (error: unknown) => void;
 }
 
-export class ClickWriter {
-  readonly #options: ClickWriterOptions;
+export class VisitWriter {
+  readonly #options: VisitWriterOptions;
   #queue: Pending[] = [];
   #inFlight = 0;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
   #drained: (() => void)[] = [];
 
-  constructor(options: ClickWriterOptions) {
+  constructor(options: VisitWriterOptions) {
     this.#options = options;
   }
 
   /** Stores one visit; resolves once its batch is committed. */
-  record(row: ClickRow): Promise<ClickOutcome> {
+  record(row: VisitRow): Promise<VisitOutcome> {
     if (this.#closed) return Promise.reject(new CallableError('unavailable', 'The server is shutting down.'));
-    return new Promise<ClickOutcome>((resolve, reject) => {
+    return new Promise<VisitOutcome>((resolve, reject) => {
       this.#queue.push({ row, resolve, reject });
       this.#schedule();
     });
@@ -125,13 +125,13 @@ export class ClickWriter {
     }
   }
 
-  async #insert(batch: Pending[]): Promise<ClickOutcome[]> {
+  async #insert(batch: Pending[]): Promise<VisitOutcome[]> {
     const started = performance.now();
     let ok = false;
     try {
       const { rows } = await this.#options.sql.query<{ tracking_id: string; counted: boolean }>(
-        INSERT_CLICKS_SQL,
-        clickBatchParams(batch.map((pending) => pending.row)),
+        RECORD_VISITS_SQL,
+        visitBatchParams(batch.map((pending) => pending.row)),
         { name: 'insert-clicks' },
       );
       ok = true;
@@ -142,25 +142,25 @@ export class ClickWriter {
   }
 }
 
-function settle(batch: Pending[], outcomes: ClickOutcome[]) {
+function settle(batch: Pending[], outcomes: VisitOutcome[]) {
   const byTrackingId = new Map(outcomes.map((outcome) => [outcome.trackingId, outcome]));
   for (const pending of batch) {
     const outcome = byTrackingId.get(pending.row.trackingId);
     if (outcome) pending.resolve(outcome);
-    else pending.reject(new Error('The click was not stored.'));
+    else pending.reject(new Error('The visit was not stored.'));
   }
 }
 
 // One writer per application instance (tests build many), created on the first visit.
-const writers = new WeakMap<AppContext, ClickWriter>();
+const writers = new WeakMap<AppContext, VisitWriter>();
 
-export function clickWriterFor(app: AppContext): ClickWriter {
+export function visitWriterFor(app: AppContext): VisitWriter {
   let writer = writers.get(app);
   if (!writer) {
-    writer = new ClickWriter({
+    writer = new VisitWriter({
       sql: app.database.sql,
       ...WRITER_TUNING[app.database.kind],
-      onError: (error, rows) => app.log.warn({ err: error, rows }, 'click batch failed'),
+      onError: (error, rows) => app.log.warn({ err: error, rows }, 'visit batch failed'),
       onCommit: (rows, seconds, ok) => app.metrics.clickBatch(rows, seconds, ok),
     });
     writers.set(app, writer);
@@ -169,11 +169,11 @@ export function clickWriterFor(app: AppContext): ClickWriter {
 }
 
 /** Visits of the application waiting for a commit (readiness, metrics); 0 before the first visit. */
-export function clickQueueLength(app: AppContext): number {
+export function visitQueueLength(app: AppContext): number {
   return writers.get(app)?.queued ?? 0;
 }
 
 /** Commits the queued visits of an application that is closing (its onClose hook). */
-export async function closeClickWriter(app: AppContext): Promise<void> {
+export async function closeVisitWriter(app: AppContext): Promise<void> {
   await writers.get(app)?.close();
 }
