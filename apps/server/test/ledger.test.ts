@@ -6,18 +6,15 @@ import {
 } from '@skanova/shared/affiliate/programme';
 import { latestPayday } from '@skanova/shared/payouts/payday';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/transaction.ts';
 import { approveDueCommissions } from '../src/domain/commission-approval.ts';
-import { LEDGER_TOTALS_CTES, reconcileLedger } from '../src/domain/ledger.ts';
-import { EARNINGS_TOTALS_CTES, nextPayoutCutoff } from '../src/domain/money.ts';
-import { recordConversion } from '../src/domain/record-conversion.ts';
+import { reconcileLedger } from '../src/domain/ledger.ts';
 import { reverseConversion } from '../src/domain/reverse-conversion.ts';
 import { markPayouts } from '../src/features/payouts/payout-lifecycle.ts';
 import { runPayouts } from '../src/features/payouts/payout-run.ts';
-import { recentActivityWindow } from '@skanova/shared/affiliate/recent-activity';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { insertConversions } from './helpers/affiliates.ts';
 import { createPayee, insertAdjustment } from './fixtures/payouts.ts';
+import { paidOtherThanOnce, recordPurchase, totalsBoth as totalsOf } from './fixtures/ledger.ts';
 
 // The ledger (docs/product/money.md#the-ledger): every movement of an affiliate's money is an entry the
 // database appends in the statement that moves it; balances are sums of the entries, and they
@@ -31,62 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let installCount = 0;
-
 /** A first paid subscription of a new app user, recorded as the RevenueCat webhook records it. */
-async function purchase(affiliateId: string): Promise<{ conversionId: number; commissionCents: number } | null> {
-  const appUserId = `ledger-user-${++installCount}`;
-  const { rows } = await t.database.sql.query<{ id: number }>(
-    `INSERT INTO installs (app_user_id, platform, affiliate_id, method, attributed_at)
-     VALUES ($1, 'ios', $2, 'code_claim', $3) RETURNING id::int AS id`,
-    [appUserId, affiliateId, t.clock.now.toISOString()],
-  );
-  const result = await inTransaction(t.context, (tx) =>
-    recordConversion(tx, t.context, {
-      sourceEventId: `ledger-event-${installCount}`,
-      appUserId,
-      installId: String(rows[0]!.id),
-      affiliateId,
-      referralCodeId: null,
-      code: 'LEDGER',
-      store: 'APP_STORE',
-      productId: 'premium_monthly',
-      occurredAt: t.clock.now,
-      priceCents: 999,
-      priceCurrency: 'USD',
-      proceedsCents: 699,
-      transactionId: null,
-      originalTransactionId: null,
-    }),
-  );
-  return result.outcome === 'conversion'
-    ? { conversionId: result.conversionId, commissionCents: result.commissionCents }
-    : null;
-}
-
-interface Totals {
-  qualified: number;
-  recent: number;
-  total_cents: number;
-  unpaid_cents: number;
-  approved_unpaid_cents: number;
-  payable_cents: number;
-}
-
-/** The dashboard's totals by the ledger and by today's rules over the rows (domain/money.ts). */
-async function totalsBoth(affiliateId: string): Promise<{ ledger: Totals; rows: Totals }> {
-  const now = t.clock.now;
-  const params = [affiliateId, nextPayoutCutoff(now).toISOString(), recentActivityWindow(now).start.toISOString()];
-  const read = async (ctes: string) => {
-    const { rows } = await t.database.sql.query<Record<keyof Totals, unknown>>(
-      `WITH ${ctes} SELECT * FROM totals`,
-      params,
-    );
-    const row = rows[0]!;
-    return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as unknown as Totals;
-  };
-  return { ledger: await read(LEDGER_TOTALS_CTES), rows: await read(EARNINGS_TOTALS_CTES) };
-}
+const purchase = (affiliateId: string) => recordPurchase(t, affiliateId);
+const totalsBoth = (affiliateId: string) => totalsOf(t, affiliateId);
 
 async function entriesOf(conversionId: number) {
   const { rows } = await t.database.sql.query<{
@@ -113,7 +57,7 @@ describe('the ledger', () => {
       approvedAt: new Date('2031-02-04T00:00:00.000Z'),
     });
     const bought = await purchase(payee.affiliateId);
-    expect(bought).toEqual({ conversionId: expect.any(Number), commissionCents: STANDARD_COMMISSION_CENTS });
+    expect(bought).toMatchObject({ conversionId: expect.any(Number), commissionCents: STANDARD_COMMISSION_CENTS });
     const conversionId = bought!.conversionId;
     expect(await entriesOf(conversionId)).toEqual([
       { kind: 'earned', from_account: 'programme', to_account: 'pending', amount_cents: 200, payout_id: null },
@@ -306,13 +250,7 @@ describe('the ledger, for any sequence of events', () => {
           const { ledger, rows } = await totalsBoth(affiliateId);
           expect(ledger).toEqual(rows);
         }
-        const { rows: paidTwice } = await t.database.sql.query(
-          `SELECT conversion_id FROM ledger_entries WHERE affiliate_id = ANY($1::text[]) AND conversion_id IS NOT NULL
-           GROUP BY conversion_id
-           HAVING sum(CASE WHEN to_account = 'paid' THEN 1 WHEN from_account = 'paid' THEN -1 ELSE 0 END) NOT IN (0, 1)`,
-          [affiliates],
-        );
-        expect(paidTwice).toEqual([]);
+        expect(await paidOtherThanOnce(t, affiliates)).toEqual([]);
       }),
       { numRuns: 12 },
     );
