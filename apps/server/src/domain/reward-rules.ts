@@ -82,13 +82,19 @@ export function priceFirstPurchase(
       inputs: { kind: 'flat', ruleVersion: rule.version, qualifiedBefore: input.qualifiedBefore, tier },
     };
   }
-  const proceedsCents = input.proceedsCents ?? 0;
-  const percentBasisPoints = rule.percentBasisPoints ?? 0;
+  const { commissionCents, ...share } = shareOfProceeds(input.proceedsCents, rule.percentBasisPoints);
   return {
-    commissionCents: percentOf(proceedsCents, percentBasisPoints),
+    commissionCents,
     rateTier: 'percentage',
-    inputs: { kind: 'percentage', ruleVersion: rule.version, proceedsCents, percentBasisPoints },
+    inputs: { kind: 'percentage', ruleVersion: rule.version, ...share },
   };
+}
+
+/** A percentage's commission and what it was priced from (an unknown price counts as 0). */
+function shareOfProceeds(proceeds: number | null, basisPoints: number | null) {
+  const proceedsCents = proceeds ?? 0;
+  const percentBasisPoints = basisPoints ?? 0;
+  return { commissionCents: percentOf(proceedsCents, percentBasisPoints), proceedsCents, percentBasisPoints };
 }
 
 /** A first purchase through a code whose campaign rate covers its time: priced by that rate. */
@@ -105,18 +111,11 @@ export function priceWithCampaign(
       inputs: { kind: 'campaign', ruleVersion: rule.version, campaignRateId: campaign.id, amountCents },
     };
   }
-  const proceedsCents = input.proceedsCents ?? 0;
-  const percentBasisPoints = campaign.percentBasisPoints ?? 0;
+  const { commissionCents, ...share } = shareOfProceeds(input.proceedsCents, campaign.percentBasisPoints);
   return {
-    commissionCents: percentOf(proceedsCents, percentBasisPoints),
+    commissionCents,
     rateTier: 'campaign',
-    inputs: {
-      kind: 'campaign',
-      ruleVersion: rule.version,
-      campaignRateId: campaign.id,
-      proceedsCents,
-      percentBasisPoints,
-    },
+    inputs: { kind: 'campaign', ruleVersion: rule.version, campaignRateId: campaign.id, ...share },
   };
 }
 
