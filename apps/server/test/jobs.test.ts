@@ -149,6 +149,7 @@ describe('the scheduled jobs', () => {
       'monthly-payouts': 'done',
       retention: 'done',
       'email-outbox': 'done',
+      'webhook-delivery': 'done',
       'storage-maintenance': 'done',
     });
     const { rows: approved } = await t.database.sql.query<{ status: string }>(
@@ -175,6 +176,7 @@ describe('the scheduled jobs', () => {
       'monthly-payouts': 'not-due',
       retention: 'not-due',
       'email-outbox': 'done',
+      'webhook-delivery': 'done',
       'storage-maintenance': 'not-due',
     });
     expect(

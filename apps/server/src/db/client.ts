@@ -13,6 +13,7 @@ import * as clicksSchema from './schema/clicks.ts';
 import * as programmeSchema from './schema/programme.ts';
 import * as supportTicketsSchema from './schema/support-tickets.ts';
 import * as webVitalsSchema from './schema/web-vitals.ts';
+import * as webhooksSchema from './schema/webhooks.ts';
 import { PGliteThread } from './pglite-thread.ts';
 
 /** Every table Drizzle knows (one file per area in ./schema, no barrel). */
@@ -24,6 +25,7 @@ const schema = {
   ...webVitalsSchema,
   ...auditLogSchema,
   ...programmeSchema,
+  ...webhooksSchema,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -10,6 +10,8 @@ import type { Tx } from '../db/transaction.ts';
 import { lockAffiliate } from './earning-affiliate.ts';
 import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
+import { commissionCreatedEvent } from '../webhooks/events.ts';
+import { enqueueWebhookEvent } from '../webhooks/outbox.ts';
 
 // A new conversion and its commission (docs/product/money.md#premium-tier): $4 when the affiliate already had 100 qualified
 // (not reversed) conversions, else $2; earlier commissions are never re-priced. The affiliate's row
@@ -105,6 +107,14 @@ export async function recordConversion(
   if (conversionId === undefined)
     return { outcome: 'already-converted', conversionId: await installConversionId(tx, input.installId) };
 
+  const created = {
+    conversionId,
+    affiliateId: input.affiliateId,
+    commissionCents,
+    rateTier,
+    occurredAt: input.occurredAt,
+  };
+  await enqueueWebhookEvent(tx, commissionCreatedEvent(created), app.now());
   const recipient = await loadEmailRecipient(tx, input.affiliateId);
   if (recipient?.notifyConversions) {
     await enqueueEmail(tx, conversionEmail(app, recipient, { code: input.code, commissionCents, rateTier }), {
