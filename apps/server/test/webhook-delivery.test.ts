@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MINUTES } from '@skanova/shared/webhooks/constants';
 import { inTransaction } from '../src/db/transaction.ts';
+import { SCHEDULED_JOBS, startScheduler } from '../src/jobs/scheduler.ts';
 import { createEndpoint } from '../src/features/webhooks/endpoints.ts';
 import { type NewWebhookEvent, commissionCreatedEvent, payoutEvent } from '../src/webhooks/events.ts';
 import { enqueueWebhookEvents } from '../src/webhooks/outbox.ts';
@@ -232,6 +233,33 @@ describe('a delivery', () => {
       [eventId],
     );
     expect(rows).toEqual([{ status: 'pending', last_error: 'timeout' }]);
+  });
+});
+
+describe('the worker', () => {
+  it('is woken by the commit that wrote an event: delivered before any tick', async () => {
+    await register();
+    const webhookJob = SCHEDULED_JOBS.filter((job) => job.name === 'webhook-delivery');
+    const scheduler = startScheduler(t.context, { jobs: webhookJob, tickMs: 3_600_000 });
+    try {
+      // The first tick runs at once: let it find nothing.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const [eventId] = await emit(commission('aff-wake', 90));
+      await expect
+        .poll(() => receiver.requests.map((request) => request.event.id), { timeout: 5_000 })
+        .toEqual([eventId]);
+      // Nothing is sent for a transaction that rolls back.
+      await expect(
+        inTransaction(t.context, async (tx) => {
+          await enqueueWebhookEvents(tx, [commission('aff-wake', 91)], t.clock.now);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.requests).toHaveLength(1);
+    } finally {
+      await scheduler.stop();
+    }
   });
 });
 

@@ -222,8 +222,7 @@ export function startScheduler(
       stopped = true;
       clearInterval(interval);
       clearTimeout(first);
-      await running;
-      await Promise.all(watching.map((stopWatching) => stopWatching()));
+      await Promise.all([running, ...watching.map((stopWatching) => stopWatching())]);
     },
   };
 }

@@ -29,8 +29,8 @@ import { onWebhookEvents } from './signal.ts';
 //    transaction depended on was.
 // 2. Delivery, as the e-mail outbox sends (email/outbox-worker.ts): a claim counts the attempt and
 //    pushes `next_attempt_at` a lease ahead (`FOR UPDATE SKIP LOCKED`: no two workers take one row),
-//    then the POST happens outside any transaction, then one statement records the outcome and the
-//    attempt's log row. A delivery is claimed only when no earlier delivery of the same affiliate
+//    then the POSTs happen outside any transaction, then one statement records the batch's outcomes
+//    and their log rows. A delivery is claimed only when no earlier delivery of the same affiliate
 //    to the same endpoint is still pending, so a receiver gets an affiliate's events in order even
 //    while one of them is being retried (the others wait; other affiliates' go on). 2xx is
 //    delivered; anything else is retried after 1 min, 5 min, 30 min, 2 h … (about three days in all,
@@ -118,22 +118,28 @@ RETURNING d.id::text AS id, d.attempts, d.queued_at_attempt, ev.id::text AS even
           ev.created_at, e.id::text AS endpoint_id, e.url, e.secret_sealed, e.previous_secret_sealed,
           e.previous_secret_expires_at`;
 
+/** The outcomes of a claimed batch, one statement (and one commit) for all of them. */
 const RECORD_SQL = `
-WITH updated AS (
-  UPDATE webhook_deliveries
-  SET status = $2,
-      last_status_code = $3,
-      last_error = $4,
-      delivered_at = CASE WHEN $2 = 'delivered' THEN $5::timestamptz END,
-      next_attempt_at = CASE WHEN $2 = 'pending'
-                             THEN greatest(now(), $5::timestamptz) + make_interval(secs => $6::double precision)
-                             ELSE next_attempt_at END
-  WHERE id = $1 AND status = 'pending' AND attempts = $7
-  RETURNING id
+WITH outcome AS (
+  SELECT * FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[], $5::double precision[], $6::int[],
+                       $7::timestamptz[], $8::int[])
+    AS o(id, status, status_code, error, retry_seconds, attempt, started_at, duration_ms)
+), updated AS (
+  UPDATE webhook_deliveries d
+  SET status = o.status,
+      last_status_code = o.status_code,
+      last_error = o.error,
+      delivered_at = CASE WHEN o.status = 'delivered' THEN $9::timestamptz END,
+      next_attempt_at = CASE WHEN o.status = 'pending'
+                             THEN greatest(now(), $9::timestamptz) + make_interval(secs => o.retry_seconds)
+                             ELSE d.next_attempt_at END
+  FROM outcome o
+  -- Only the claim that made this attempt records it (after a lease ran out, another may have).
+  WHERE d.id = o.id AND d.status = 'pending' AND d.attempts = o.attempt
+  RETURNING d.id, o.attempt, o.started_at, o.duration_ms, o.status_code, o.error
 )
 INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error)
-SELECT id, $7, $8::timestamptz, $9, $3, $4 FROM updated
-RETURNING 1`;
+SELECT id, attempt, started_at, duration_ms, status_code, error FROM updated`;
 
 const PURGE_SQL = `
 DELETE FROM webhook_events WHERE id IN (
@@ -218,12 +224,16 @@ async function attempt(app: WebhookApp, row: ClaimedDelivery, options: WebhookDr
   );
 }
 
-/** Sends one claimed delivery and records the outcome; answers its new status. */
-async function deliver(
-  app: WebhookApp,
-  row: ClaimedDelivery,
-  options: WebhookDrainOptions,
-): Promise<WebhookDeliveryStatus> {
+interface Outcome {
+  row: ClaimedDelivery;
+  status: WebhookDeliveryStatus;
+  result: SendResult;
+  startedAt: Date;
+  retryMs: number;
+}
+
+/** Sends one claimed delivery; answers what came of it (recorded with its batch). */
+async function deliver(app: WebhookApp, row: ClaimedDelivery, options: WebhookDrainOptions): Promise<Outcome> {
   const startedAt = app.now();
   let result: SendResult;
   try {
@@ -235,34 +245,39 @@ async function deliver(
   const attemptInCycle = row.attempts - row.queued_at_attempt;
   const status: WebhookDeliveryStatus =
     result.error === null ? 'delivered' : attemptInCycle >= WEBHOOK_MAX_ATTEMPTS ? 'failed' : 'pending';
-  const fields = {
-    deliveryId: row.id,
-    endpointId: row.endpoint_id,
-    eventType: row.type,
-    attempt: row.attempts,
-    statusCode: result.statusCode,
-    error: result.error,
-  };
+  return { row, status, result, startedAt, retryMs: status === 'pending' ? retryDelayMs(attemptInCycle) : 0 };
+}
+
+/** Records a batch's outcomes and logs its failures. */
+async function record(app: WebhookApp, outcomes: Outcome[]): Promise<void> {
   try {
     await app.database.sql.query(RECORD_SQL, [
-      row.id,
-      status,
-      result.statusCode,
-      result.error,
+      outcomes.map((outcome) => outcome.row.id),
+      outcomes.map((outcome) => outcome.status),
+      outcomes.map((outcome) => outcome.result.statusCode),
+      outcomes.map((outcome) => outcome.result.error),
+      outcomes.map((outcome) => outcome.retryMs / 1000),
+      outcomes.map((outcome) => outcome.row.attempts),
+      outcomes.map((outcome) => outcome.startedAt.toISOString()),
+      outcomes.map((outcome) => outcome.result.durationMs),
       app.now().toISOString(),
-      status === 'pending' ? retryDelayMs(attemptInCycle) / 1000 : 0,
-      row.attempts,
-      startedAt.toISOString(),
-      result.durationMs,
     ]);
   } catch (error) {
-    // Unrecorded, the attempt is made again when its lease ends.
-    app.log.error({ err: error, ...fields }, 'webhook delivery outcome not recorded');
+    // Unrecorded, the attempts are made again when their lease ends.
+    app.log.error({ err: error, deliveries: outcomes.length }, 'webhook delivery outcomes not recorded');
   }
-  if (status === 'failed') app.log.error(fields, 'webhook delivery given up');
-  else if (status === 'pending') app.log.warn(fields, 'webhook delivery failed, will retry');
-  else app.log.debug(fields, 'webhook delivered');
-  return status;
+  for (const { row, status, result } of outcomes) {
+    const fields = {
+      deliveryId: row.id,
+      endpointId: row.endpoint_id,
+      eventType: row.type,
+      attempt: row.attempts,
+      statusCode: result.statusCode,
+      error: result.error,
+    };
+    if (status === 'failed') app.log.error(fields, 'webhook delivery given up');
+    else if (status === 'pending') app.log.warn(fields, 'webhook delivery failed, will retry');
+  }
 }
 
 async function claim(app: WebhookApp, limit: number): Promise<ClaimedDelivery[]> {
@@ -288,16 +303,19 @@ export async function purgeWebhookLog(app: Pick<AppServices, 'database' | 'now'>
 async function drain(app: WebhookApp, options: WebhookDrainOptions): Promise<WebhookDrainCounts> {
   const counts: WebhookDrainCounts = { dispatched: 0, delivered: 0, retrying: 0, failed: 0, purged: 0 };
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  const state = stateOf(app);
   let attempted = 0;
   const lane = async () => {
-    while (attempted < limit) {
+    // A stopping process finishes the attempts under way and claims no more.
+    while (attempted < limit && !state.stopping) {
       const rows = await claim(app, Math.min(CLAIM_BATCH, limit - attempted));
       if (rows.length === 0) return;
       attempted += rows.length;
       const outcomes = await Promise.all(rows.map((row) => deliver(app, row, options)));
-      for (const outcome of outcomes) {
-        if (outcome === 'delivered') counts.delivered += 1;
-        else if (outcome === 'failed') counts.failed += 1;
+      await record(app, outcomes);
+      for (const { status } of outcomes) {
+        if (status === 'delivered') counts.delivered += 1;
+        else if (status === 'failed') counts.failed += 1;
         else counts.retrying += 1;
       }
     }
@@ -308,7 +326,7 @@ async function drain(app: WebhookApp, options: WebhookDrainOptions): Promise<Web
     counts.dispatched += dispatched;
     const before = attempted;
     await Promise.all(Array.from({ length: LANES }, lane));
-    if ((dispatched === 0 && attempted === before) || attempted >= limit) break;
+    if ((dispatched === 0 && attempted === before) || attempted >= limit || state.stopping) break;
   }
   if (options.purge) counts.purged = await purgeWebhookLog(app);
   return counts;
@@ -319,6 +337,8 @@ async function drain(app: WebhookApp, options: WebhookDrainOptions): Promise<Web
 interface WorkerState {
   tail: Promise<unknown>;
   wakeQueued: boolean;
+  /** The scheduler is stopping (the process shuts down): drains claim nothing more until it has. */
+  stopping: boolean;
 }
 
 const states = new WeakMap<object, WorkerState>();
@@ -326,7 +346,7 @@ const states = new WeakMap<object, WorkerState>();
 function stateOf(app: Pick<AppServices, 'database'>): WorkerState {
   let state = states.get(app.database);
   if (!state) {
-    state = { tail: Promise.resolve(), wakeQueued: false };
+    state = { tail: Promise.resolve(), wakeQueued: false, stopping: false };
     states.set(app.database, state);
   }
   return state;
@@ -354,10 +374,12 @@ export async function webhooksIdle(app: Pick<AppServices, 'database'>): Promise<
 
 /**
  * Drains as soon as a transaction of this process commits events (signal.ts), until the answer is
- * called; the answer resolves once the drain under way is done.
+ * called; the answer stops the drains of this app (the attempts under way finish, nothing more is
+ * claimed) and resolves once they are done.
  */
 export function watchWebhookEvents(app: WebhookApp): () => Promise<void> {
   const state = stateOf(app);
+  state.stopping = false;
   let stopped = false;
   const wake = () => {
     if (stopped || state.wakeQueued) return;
@@ -370,7 +392,10 @@ export function watchWebhookEvents(app: WebhookApp): () => Promise<void> {
   const unsubscribe = onWebhookEvents(wake);
   return async () => {
     stopped = true;
+    state.stopping = true;
     unsubscribe();
     await state.tail;
+    // Drains asked for later (a test's, another app's on the same database) run again.
+    state.stopping = false;
   };
 }
