@@ -32,8 +32,8 @@ function featureIsolation(folder) {
 
 const SERVER = 'apps/server/src';
 const SERVER_FEATURES = `${SERVER}/features`;
-/** Shared by every feature: database code, technical helpers, e-mail, business rules (ADR 008). */
-const SERVER_PLUMBING = ['db', 'lib', 'email', 'domain', 'services.ts'];
+/** Shared by every feature: database code, technical helpers, e-mail, webhooks, business rules (ADR 008, ADR 025). */
+const SERVER_PLUMBING = ['db', 'lib', 'email', 'webhooks', 'domain', 'services.ts'];
 /** What starts the server or answers a request: never imported by features or jobs. */
 const SERVER_ENTRY_POINTS = ['functions', 'http', 'app.ts', 'main.ts', 'process', 'cli', 'demo'];
 const SERVER_ABOVE_PLUMBING = ['features', 'jobs', ...SERVER_ENTRY_POINTS];
@@ -85,7 +85,7 @@ const layers = [
     target: SERVER_PLUMBING.map((folder) => `./${SERVER}/${folder}`),
     from: [...SERVER_ABOVE_PLUMBING.map((folder) => `./${SERVER}/${folder}`), `./${SERVER}/context.ts`],
     message:
-      'Plumbing (db, lib, email, domain) never imports features, jobs or entry points, nor context.ts (it holds the auth feature): name the services you need from services.ts.',
+      'Plumbing (db, lib, email, webhooks, domain) never imports features, jobs or entry points, nor context.ts (it holds the auth feature): name the services you need from services.ts.',
   },
   {
     target: SERVER_ROOT_PLUMBING,

@@ -58,6 +58,8 @@ export default defineConfig({
       RATE_LIMIT_PASSWORD_RESET_PER_HOUR: '1000',
       SUPPORT_PHONE: '+33 1 23 45 67 89',
       LIVE_CHAT_URL: 'https://chat.skanova.example/live',
+      // The webhooks test's receiver listens on this machine (docs/product/webhooks.md#the-address-guard).
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
     }),
     testServer(FUNNEL_PORT, {
       TEST_CLOCK: 'true',

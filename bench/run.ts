@@ -15,6 +15,7 @@ const BENCHMARKS = [
   { title: 'Click recording', file: 'clicks.bench.ts' },
   { title: 'Dashboard statistics', file: 'stats.bench.ts' },
   { title: 'RevenueCat webhook ingestion', file: 'webhook.bench.ts' },
+  { title: 'Outgoing webhooks: a burst of 10,000 events', file: 'outgoing-webhooks.bench.ts' },
   { title: 'Monthly payout job', file: 'payouts.bench.ts' },
   { title: 'Skin analysis time', file: 'skin-analysis-time.ts' },
   { title: 'Web app in the browser', file: 'skin-browser.bench.ts' },

@@ -21,6 +21,8 @@ const ONE_SIDED: { server: Record<string, string>; web: Record<string, string> }
     attribution:
       "the mobile app's install attribution (attributeInstall) and RevenueCat's webhook: no page of the web app calls it",
     payouts: "the operators' payout runs and exports: their screens are tabs of the web app's admin console",
+    webhooks:
+      "the operators' outgoing webhook endpoints and delivery log: their screens are a tab of the web app's admin console",
   },
   web: {
     consent: 'the consent banner: the answer stays in a browser cookie and nothing is sent to the server',

@@ -130,6 +130,11 @@ const envSchema = z
       .transform((v) => v === undefined || v === '' || v === 'true' || v === '1'),
     /** How often the scheduler looks for due jobs, in milliseconds. */
     JOBS_TICK_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * Outgoing webhooks may reach loopback, private, link-local and other non-public addresses
+     * (docs/product/webhooks.md#the-address-guard): tests and development, with a receiver on this machine.
+     */
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: boolFromEnv,
     /** Lets end-to-end tests move the server's clock (POST /api/test/clock). Refused in production. */
     TEST_CLOCK: boolFromEnv,
   })

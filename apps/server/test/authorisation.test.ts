@@ -371,8 +371,19 @@ describe('operator functions', () => {
       adminReconcileLedger: null,
       adminExportLedger: { from: '2025-01', to: '2025-03' },
     };
+    // The webhook functions' own suites (webhook-endpoints.test.ts) pin their answers down too.
+    const webhookCalls: Record<string, unknown> = {
+      adminListWebhookEndpoints: {},
+      adminCreateWebhookEndpoint: { url: 'http://192.0.2.1/hook', eventTypes: ['payout.paid'] },
+      adminUpdateWebhookEndpoint: { endpointId: '00000000-0000-4000-8000-000000000000', enabled: false },
+      adminDeleteWebhookEndpoint: { endpointId: '00000000-0000-4000-8000-000000000000' },
+      adminRotateWebhookSecret: { endpointId: '00000000-0000-4000-8000-000000000000' },
+      adminListWebhookDeliveries: {},
+      adminReplayWebhookDelivery: { deliveryId: '1' },
+    };
     if (name in calls) return { data: calls[name], exact: true };
     if (name in payoutCalls) return { data: payoutCalls[name], exact: false };
+    if (name in webhookCalls) return { data: webhookCalls[name], exact: false };
     throw new Error(`no valid call of ${name} in this suite: add one`);
   }
 

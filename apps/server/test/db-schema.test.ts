@@ -51,6 +51,8 @@ function normaliseType(type: string): string {
   const lower = type.toLowerCase();
   if (lower.startsWith('timestamp') && lower.includes('with time zone')) return 'timestamptz';
   if (lower.startsWith('numeric')) return 'numeric';
+  // information_schema says ARRAY whatever the element type; Drizzle says `text[]`.
+  if (lower.endsWith('[]')) return 'array';
   const aliases: Record<string, string> = {
     'timestamp with time zone': 'timestamptz',
     'double precision': 'double precision',

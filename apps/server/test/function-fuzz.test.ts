@@ -234,6 +234,32 @@ const TEMPLATES: Record<string, Template[]> = {
       fields: { kind: 'text', payday: 'text', exchangeRate: 'text', painVersion: 'text' },
     },
   ],
+  adminListWebhookEndpoints: NO_PAYLOAD,
+  adminCreateWebhookEndpoint: [
+    {
+      data: { url: 'https://hooks.example.com/skanova', eventTypes: ['payout.paid'], description: 'CRM' },
+      fields: { url: 'text', eventTypes: 'object', description: 'text' },
+    },
+  ],
+  adminUpdateWebhookEndpoint: [
+    {
+      data: { endpointId: '00000000-0000-4000-8000-000000000000', url: 'https://hooks.example.com/b', enabled: false },
+      fields: { endpointId: 'text', url: 'text', enabled: 'bool' },
+    },
+  ],
+  adminDeleteWebhookEndpoint: [
+    { data: { endpointId: '00000000-0000-4000-8000-000000000000' }, fields: { endpointId: 'text' } },
+  ],
+  adminRotateWebhookSecret: [
+    { data: { endpointId: '00000000-0000-4000-8000-000000000000' }, fields: { endpointId: 'text' } },
+  ],
+  adminListWebhookDeliveries: [
+    {
+      data: { status: 'failed', eventType: 'payout.paid', page: 1 },
+      fields: { status: 'text', eventType: 'text', page: 'number' },
+    },
+  ],
+  adminReplayWebhookDelivery: [{ data: { deliveryId: '1' }, fields: { deliveryId: 'text' } }],
   adminMarkPayouts: [
     {
       data: { payoutIds: ['00000000-0000-4000-8000-000000000000'], status: 'sent', reference: 'BATCH-1' },
@@ -519,6 +545,7 @@ async function storedCounts() {
     paymentMethods: await count('payment_methods'),
     payouts: await count('payouts'),
     auditLog: await count('audit_log'),
+    webhookEndpoints: await count('webhook_endpoints'),
   };
 }
 

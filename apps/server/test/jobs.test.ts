@@ -150,6 +150,7 @@ describe('the scheduled jobs', () => {
       retention: 'done',
       'ledger-reconciliation': 'done',
       'email-outbox': 'done',
+      'webhook-delivery': 'done',
       'storage-maintenance': 'done',
     });
     const { rows: approved } = await t.database.sql.query<{ status: string }>(
@@ -180,6 +181,7 @@ describe('the scheduled jobs', () => {
       retention: 'not-due',
       'ledger-reconciliation': 'not-due',
       'email-outbox': 'done',
+      'webhook-delivery': 'done',
       'storage-maintenance': 'not-due',
     });
     expect(

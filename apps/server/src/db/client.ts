@@ -14,6 +14,7 @@ import * as ledgerSchema from './schema/ledger.ts';
 import * as programmeSchema from './schema/programme.ts';
 import * as supportTicketsSchema from './schema/support-tickets.ts';
 import * as webVitalsSchema from './schema/web-vitals.ts';
+import * as webhooksSchema from './schema/webhooks.ts';
 import { PGliteThread } from './pglite-thread.ts';
 
 /** Every table Drizzle knows (one file per area in ./schema, no barrel). */
@@ -26,6 +27,7 @@ const schema = {
   ...auditLogSchema,
   ...programmeSchema,
   ...ledgerSchema,
+  ...webhooksSchema,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

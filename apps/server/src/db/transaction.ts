@@ -18,6 +18,11 @@ export type TransactionQuery = Pick<SqlClient, 'query'>;
  */
 export interface Tx extends TransactionQuery {
   db: Db;
+  /**
+   * Runs `callback` once the transaction has committed, never when it rolls back (a wake-up for
+   * what drains an outbox written in it: webhooks/signal.ts). `inTransaction` provides it.
+   */
+  afterCommit?(callback: () => void): void;
 }
 
 /**
@@ -34,15 +39,22 @@ export function statement(text: string, params: readonly unknown[] = []): SQL {
   return query;
 }
 
-/** Runs `work` in one transaction: it commits when `work` returns and rolls back when it throws. */
+/**
+ * Runs `work` in one transaction: it commits when `work` returns and rolls back when it throws. The
+ * callbacks `work` gave `tx.afterCommit` run once it has committed (they must not throw).
+ */
 export async function inTransaction<T>(app: Pick<AppServices, 'database'>, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return app.database.db.transaction(async (transaction) =>
+  const committed: (() => void)[] = [];
+  const result = await app.database.db.transaction(async (transaction) =>
     work({
       db: transaction,
       async query<R>(text: string, params?: unknown[]) {
         const result = (await transaction.execute(statement(text, params))) as unknown as { rows: R[] };
         return { rows: result.rows };
       },
+      afterCommit: (callback) => committed.push(callback),
     }),
   );
+  for (const callback of committed) callback();
+  return result;
 }

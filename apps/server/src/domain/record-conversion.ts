@@ -13,6 +13,8 @@ import {
 } from './reward-rules.ts';
 import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
+import { commissionCreatedEvent } from '../webhooks/events.ts';
+import { enqueueWebhookEvent } from '../webhooks/outbox.ts';
 
 // A new conversion and its commission (docs/product/money.md#premium-tier,
 // docs/product/money.md#partner-groups-and-reward-rules): priced by the rule of the affiliate's group
@@ -119,6 +121,14 @@ export async function recordConversion(
   if (conversionId === undefined)
     return { outcome: 'already-converted', conversionId: await installConversionId(tx, input.installId) };
 
+  const created = {
+    conversionId,
+    affiliateId: input.affiliateId,
+    commissionCents,
+    rateTier,
+    occurredAt: input.occurredAt,
+  };
+  await enqueueWebhookEvent(tx, commissionCreatedEvent(created), app.now());
   const recipient = await loadEmailRecipient(tx, input.affiliateId);
   if (recipient?.notifyConversions) {
     await enqueueEmail(

@@ -3,6 +3,8 @@ import { conversions } from '../db/schema/affiliates.ts';
 import type { Tx } from '../db/transaction.ts';
 import { lockAffiliate } from './earning-affiliate.ts';
 import { percentOf, ruleInForce } from './reward-rules.ts';
+import { commissionCreatedEvent } from '../webhooks/events.ts';
+import { enqueueWebhookEvent } from '../webhooks/outbox.ts';
 
 // A renewal's commission (docs/product/money.md#partner-groups-and-reward-rules): under a percentage rule
 // that recurs, each paid renewal of an install whose first purchase earned a commission earns the
@@ -112,5 +114,16 @@ export async function recordRenewal(tx: Tx, input: NewRenewal, now: Date): Promi
       .where(eq(conversions.sourceEventId, input.sourceEventId));
     return { outcome: 'already-converted', conversionId: existing?.id ?? null };
   }
+  await enqueueWebhookEvent(
+    tx,
+    commissionCreatedEvent({
+      conversionId: inserted.id,
+      affiliateId: first.affiliateId,
+      commissionCents,
+      rateTier: 'percentage',
+      occurredAt: input.occurredAt,
+    }),
+    now,
+  );
   return { outcome: 'renewal', conversionId: inserted.id, commissionCents };
 }

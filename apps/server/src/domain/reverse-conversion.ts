@@ -3,6 +3,8 @@ import type { AppServices } from '../services.ts';
 import { commissionAdjustments, conversions, payouts } from '../db/schema/affiliates.ts';
 import { type Tx, inTransaction } from '../db/transaction.ts';
 import { recordAudit } from './audit-log.ts';
+import { commissionReversedEvent } from '../webhooks/events.ts';
+import { enqueueWebhookEvent } from '../webhooks/outbox.ts';
 
 // Taking a commission back (docs/product/money.md#refunds-and-clawback), for a store refund or an operator's decision:
 // - not yet in a payout (or only in a failed one): the conversion is reversed and stops counting;
@@ -76,6 +78,8 @@ export async function reverseConversionIn(
     },
     at: input.at,
   });
+  const reversed = { ...conversion, conversionId: input.conversionId, outcome, actor: input.actor };
+  await enqueueWebhookEvent(tx, commissionReversedEvent(reversed), input.at);
   return { outcome };
 }
 

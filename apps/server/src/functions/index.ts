@@ -3,6 +3,7 @@ import type { RegisteredCallable } from '../http/callable.ts';
 import { adminCallables } from './admin/index.ts';
 import { attributionCallables } from './attribution/index.ts';
 import { payoutCallables } from './payouts/index.ts';
+import { webhookCallables } from './webhooks/index.ts';
 import { createAffiliate } from './create-affiliate.ts';
 import { deleteAffiliateAccount } from './delete-affiliate-account.ts';
 import { generateReferralCode } from './generate-referral-code.ts';
@@ -35,6 +36,7 @@ export const callables = [
   ...attributionCallables,
   ...payoutCallables,
   ...adminCallables,
+  ...webhookCallables,
 ] as const satisfies readonly RegisteredCallable[];
 
 /** Functions of the shared contract that no definition above serves: none, or this does not compile. */

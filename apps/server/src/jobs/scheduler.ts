@@ -7,6 +7,7 @@ import { runLedgerReconciliation } from '../features/payouts/ledger-reconciliati
 import { runRetention } from './retention.ts';
 import { withJobLock } from '../db/job-lock.ts';
 import { runStorageMaintenance } from '../db/storage-maintenance.ts';
+import { deliverDueWebhooks, watchWebhookEvents } from '../webhooks/worker.ts';
 
 // The scheduled jobs (docs/product/rules-and-constants.md#jobs): every server process with JOBS_ENABLED ticks every JOBS_TICK_MS
 // and runs what is due; each job holds its lock while it runs, so several processes never run one
@@ -20,6 +21,11 @@ export interface ScheduledJob {
   name: string;
   /** Runs the job if it is due; answers what it did, or null when nothing was due. */
   run(app: AppContext): Promise<JobCounts | null>;
+  /**
+   * Also runs the job's work between ticks, as soon as some is queued (the webhook outbox): started
+   * with the scheduler; answers how to stop, which resolves once the work under way is done.
+   */
+  watch?(app: AppContext): () => Promise<void>;
 }
 
 export type JobOutcome = 'done' | 'not-due' | 'locked' | 'failed';
@@ -119,6 +125,17 @@ const emailOutbox: ScheduledJob = {
 };
 
 /**
+ * Outgoing webhooks (docs/product/webhooks.md#delivery-and-retries): dispatches new events, sends
+ * what is due and retries what failed; old events are purged with their log. Between ticks, a commit
+ * that wrote events wakes it at once.
+ */
+const webhookDelivery: ScheduledJob = {
+  name: 'webhook-delivery',
+  run: async (app) => ({ ...(await deliverDueWebhooks(app, { limit: 2_000, purge: true })) }),
+  watch: (app) => watchWebhookEvents(app),
+};
+
+/**
  * Once a UTC day: what the day's deletions left in the database's files is rewritten away
  * (db/storage-maintenance.ts; docs/decisions/017-erasure-in-the-files.md).
  */
@@ -139,8 +156,8 @@ const ledgerReconciliation: ScheduledJob = {
 };
 
 /**
- * In order: approval before payouts (a payout pays approved commissions), the outbox after them (it
- * sends what the others queued in the same tick), the storage maintenance last (it erases from the
+ * In order: approval before payouts (a payout pays approved commissions), the outboxes after them (they
+ * send what the others queued in the same tick), the storage maintenance last (it erases from the
  * files what retention and the outbox deleted, the deletion confirmation sent by the outbox included).
  */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
@@ -149,6 +166,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   retention,
   ledgerReconciliation,
   emailOutbox,
+  webhookDelivery,
   storageMaintenance,
 ];
 
@@ -209,13 +227,14 @@ export function startScheduler(
   interval.unref();
   const first = setTimeout(tick, 0);
   first.unref();
+  const watching = (options.jobs ?? SCHEDULED_JOBS).flatMap((job) => (job.watch ? [job.watch(app)] : []));
   app.log.info({ tickMs, jobs: (options.jobs ?? SCHEDULED_JOBS).map((job) => job.name) }, 'scheduler started');
   return {
     async stop() {
       stopped = true;
       clearInterval(interval);
       clearTimeout(first);
-      await running;
+      await Promise.all([running, ...watching.map((stopWatching) => stopWatching())]);
     },
   };
 }

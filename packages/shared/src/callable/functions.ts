@@ -4,6 +4,7 @@ import type { AttributionFunctions } from '../attribution/functions.ts';
 import type { LandingFunctions } from '../landing/functions.ts';
 import type { PayoutFunctions } from '../payouts/functions.ts';
 import type { SupportFunctions } from '../support/functions.ts';
+import type { WebhookFunctions } from '../webhooks/functions.ts';
 
 // The callable server functions (docs/product/calls-and-data.md#callable-protocol): `POST /api/fn/<name>`. Each domain declares its own
 // functions in `<domain>/functions.ts` (request and response types) with their input schemas in
@@ -19,6 +20,7 @@ export interface CallableFunctions
     AffiliateFunctions,
     AttributionFunctions,
     PayoutFunctions,
-    AdminFunctions {}
+    AdminFunctions,
+    WebhookFunctions {}
 
 export type CallableName = keyof CallableFunctions;

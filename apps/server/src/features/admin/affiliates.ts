@@ -23,6 +23,8 @@ import { applicationDecisionEmail, loadEmailRecipient } from '../../email/affili
 import { enqueueEmail } from '../../email/outbox.ts';
 import { AFFILIATE_MONEY_COLUMNS, affiliateMoneyJoins } from '../../domain/money.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
+import { affiliateApprovedEvent } from '../../webhooks/events.ts';
+import { enqueueWebhookEvent } from '../../webhooks/outbox.ts';
 import { Conditions, isoTime, likeLiteral, pageOf, paging } from './paging.ts';
 
 // Affiliates in the operator console (docs/product/rules-and-constants.md#applications-and-disabled-accounts, docs/product/routes-and-screens.md#operator-console): find them, read one, and decide on them.
@@ -273,6 +275,7 @@ export async function setAffiliateStatus(
       details: { reason, previousStatus: current.status, wasDisabled: current.banned },
       at: now,
     });
+    if (action === 'approve') await enqueueWebhookEvent(tx, affiliateApprovedEvent(affiliateId, current.status), now);
     if (action === 'approve' || action === 'refuse') {
       const recipient = await loadEmailRecipient(tx, affiliateId);
       if (recipient) {

@@ -14,12 +14,16 @@ import { welcomeEmail } from '../../email/affiliate-messages.ts';
 import { enqueueEmailThroughAuth } from '../../email/outbox.ts';
 import { sendQueuedNow } from '../../email/outbox-worker.ts';
 import { sealPaymentMethod } from '../../domain/payment-method-store.ts';
+import { applicationEvents } from '../../webhooks/events.ts';
+import { enqueueWebhookEventsThroughAuth } from '../../webhooks/outbox.ts';
+import { signalWebhookEvents } from '../../webhooks/signal.ts';
 
 // Signup is one database transaction (docs/product/rules-and-constants.md#accounts-and-sessions): the auth library's user, account and session, the
-// affiliate profile, the welcome e-mail (queued in the outbox), the payment method and the audit
-// entry commit or roll back together. The library's own transaction joins the outer one; the profile rows go
-// through its adapter, which holds that transaction (a plain query here would wait for the
-// connection the transaction holds). Once committed, the welcome e-mail is sent at once.
+// affiliate profile, the welcome e-mail (queued in the outbox), the payment method, the audit
+// entry and the webhook events (docs/product/webhooks.md#events) commit or roll back together. The
+// library's own transaction joins the outer one; the profile rows go through its adapter, which
+// holds that transaction (a plain query here would wait for the connection the transaction holds).
+// Once committed, the welcome e-mail is sent at once and the webhook worker is woken.
 
 export interface SignupResult {
   affiliateId: string;
@@ -87,6 +91,7 @@ export async function signUpAffiliate(
         createdAt: now,
       },
     });
+    await enqueueWebhookEventsThroughAuth(adapter, applicationEvents(affiliate.id, status), now);
     return { affiliateId: affiliate.id, userId: signUp.response.user.id, setCookies: signUp.headers.getSetCookie() };
   }).catch((error: unknown) => {
     if (error instanceof APIError && /USER_ALREADY_EXISTS/.test(String(error.body?.code))) {
@@ -105,6 +110,7 @@ export async function signUpAffiliate(
   });
 
   await sendQueuedNow(app, [welcomeKey(result.affiliateId)]);
+  signalWebhookEvents();
   return { ...result, status };
 }
 

@@ -16,6 +16,7 @@ import { authAccounts, authSessions, authUsers, authVerifications } from '../../
 import { affiliateEmail, sendInBackground } from '../../email/email-texts.ts';
 import { AUDIT_AUTH_MODEL, auditAuthTable } from '../../domain/audit-log.ts';
 import { OUTBOX_AUTH_MODEL, outboxAuthTable } from '../../email/outbox.ts';
+import { WEBHOOK_EVENT_AUTH_MODEL, webhookEventAuthTable } from '../../webhooks/outbox.ts';
 import { redactPersonalData } from '../../lib/logging.ts';
 import { recordAffiliateActivity } from './activity.ts';
 import { clearSignInLock } from './sign-in-lock.ts';
@@ -65,6 +66,7 @@ const affiliateModels = {
     },
     ...OUTBOX_AUTH_MODEL,
     ...AUDIT_AUTH_MODEL,
+    ...WEBHOOK_EVENT_AUTH_MODEL,
   },
 } satisfies BetterAuthPlugin;
 
@@ -88,6 +90,7 @@ export function createAuth(app: AppServices, secret: string) {
         paymentMethod: paymentMethods,
         emailOutbox: outboxAuthTable,
         auditEntry: auditAuthTable,
+        webhookEvent: webhookEventAuthTable,
       },
     }),
     emailAndPassword: {

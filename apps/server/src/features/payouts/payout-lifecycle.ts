@@ -7,6 +7,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
 import { loadEmailRecipient, payoutSentEmail } from '../../email/affiliate-messages.ts';
 import { enqueueEmail } from '../../email/outbox.ts';
+import { payoutEvent } from '../../webhooks/events.ts';
+import { enqueueWebhookEvent } from '../../webhooks/outbox.ts';
 
 // A payout's lifecycle (docs/product/money.md#payouts): scheduled → sent → paid, or scheduled | sent → failed.
 // - sent: the operator uploaded the PayPal batch or the SEPA file; the affiliate is told (if they
@@ -136,6 +138,7 @@ export async function markPayouts(app: AppContext, input: MarkPayoutsInput): Pro
         },
         at: now,
       });
+      if (input.status !== 'failed') await enqueueWebhookEvent(tx, payoutEvent(`payout.${input.status}`, payout), now);
     }
     return { updated: rows.length };
   });

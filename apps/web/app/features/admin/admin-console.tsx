@@ -15,8 +15,9 @@ import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { TicketsTab } from './tickets-tab';
 import { VitalsTab } from './vitals-tab';
+import { WebhooksTab } from './webhooks-tab';
 
-// The console itself (docs/product/routes-and-screens.md#operator-console): who is signed in and sign-out, then seven sections. Its server
+// The console itself (docs/product/routes-and-screens.md#operator-console): who is signed in and sign-out, then eight sections. Its server
 // state has a query client of its own, made when the console opens and dropped with it at sign-out.
 
 export function AdminConsole({ session }: { session: Session }) {
@@ -65,6 +66,7 @@ function ConsoleBody({ session }: { session: Session }) {
         {tab === 'tickets' ? <TicketsTab /> : null}
         {tab === 'vitals' ? <VitalsTab /> : null}
         {tab === 'audit' ? <AuditTab /> : null}
+        {tab === 'webhooks' ? <WebhooksTab /> : null}
       </TabPanel>
     </div>
   );
