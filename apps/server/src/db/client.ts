@@ -12,6 +12,7 @@ import * as authSchema from './schema/auth.ts';
 import * as landingSchema from './schema/landing.ts';
 import * as ledgerSchema from './schema/ledger.ts';
 import * as programmeSchema from './schema/programme.ts';
+import * as reviewSchema from './schema/review.ts';
 import * as supportTicketsSchema from './schema/support-tickets.ts';
 import * as webVitalsSchema from './schema/web-vitals.ts';
 import { PGliteThread } from './pglite-thread.ts';
@@ -26,6 +27,7 @@ const schema = {
   ...auditLogSchema,
   ...programmeSchema,
   ...ledgerSchema,
+  ...reviewSchema,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

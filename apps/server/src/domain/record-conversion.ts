@@ -13,6 +13,8 @@ import {
 } from './reward-rules.ts';
 import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages.ts';
 import { enqueueEmail } from '../email/outbox.ts';
+import { holdIfUnderReview } from './review.ts';
+import { checkSelfReferral } from './review-signals.ts';
 
 // A new conversion and its commission (docs/product/money.md#premium-tier,
 // docs/product/money.md#partner-groups-and-reward-rules): priced by the rule of the affiliate's group
@@ -42,6 +44,8 @@ export interface NewConversion {
   proceedsCents: number | null;
   transactionId: string | null;
   originalTransactionId: string | null;
+  /** The app user's e-mail as a keyed hash, when the store's event gives one (the self-referral signal compares it). */
+  appUserEmailHash?: string | null;
 }
 
 export type RecordConversionResult =
@@ -65,7 +69,7 @@ async function installConversionId(tx: Tx, installId: string): Promise<number | 
  */
 export async function recordConversion(
   tx: Tx,
-  app: Pick<AppServices, 'config' | 'now'>,
+  app: Pick<AppServices, 'config' | 'now' | 'log'>,
   input: NewConversion,
 ): Promise<RecordConversionResult> {
   const existing = await installConversionId(tx, input.installId);
@@ -118,6 +122,12 @@ export async function recordConversion(
   // A simultaneous event of the same install committed first.
   if (conversionId === undefined)
     return { outcome: 'already-converted', conversionId: await installConversionId(tx, input.installId) };
+
+  // A conversion arriving (docs/product/review.md#signals): a self-referral, with the store's e-mail
+  // when it gives one; then the hold of a case open on the affiliate or the install.
+  const at = app.now();
+  await checkSelfReferral(tx, app, { installId: input.installId, appUserEmailHash: input.appUserEmailHash, at });
+  await holdIfUnderReview(tx, { conversionId, affiliateId: input.affiliateId, installId: input.installId, at });
 
   const recipient = await loadEmailRecipient(tx, input.affiliateId);
   if (recipient?.notifyConversions) {

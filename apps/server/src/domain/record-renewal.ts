@@ -3,6 +3,7 @@ import { conversions } from '../db/schema/affiliates.ts';
 import type { Tx } from '../db/transaction.ts';
 import { lockAffiliate } from './earning-affiliate.ts';
 import { percentOf, ruleInForce } from './reward-rules.ts';
+import { holdIfUnderReview } from './review.ts';
 
 // A renewal's commission (docs/product/money.md#partner-groups-and-reward-rules): under a percentage rule
 // that recurs, each paid renewal of an install whose first purchase earned a commission earns the
@@ -112,5 +113,12 @@ export async function recordRenewal(tx: Tx, input: NewRenewal, now: Date): Promi
       .where(eq(conversions.sourceEventId, input.sourceEventId));
     return { outcome: 'already-converted', conversionId: existing?.id ?? null };
   }
+  // A case open on the affiliate, or on this install, holds the renewal's commission too (docs/product/review.md#holding).
+  await holdIfUnderReview(tx, {
+    conversionId: inserted.id,
+    affiliateId: first.affiliateId,
+    installId: input.installId,
+    at: now,
+  });
   return { outcome: 'renewal', conversionId: inserted.id, commissionCents };
 }
