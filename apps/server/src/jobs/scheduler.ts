@@ -7,6 +7,7 @@ import { runLedgerReconciliation } from '../features/payouts/ledger-reconciliati
 import { runRetention } from './retention.ts';
 import { withJobLock } from '../db/job-lock.ts';
 import { runStorageMaintenance } from '../db/storage-maintenance.ts';
+import { backfillReviewIdentities } from '../domain/review-backfill.ts';
 
 // The scheduled jobs (docs/product/rules-and-constants.md#jobs): every server process with JOBS_ENABLED ticks every JOBS_TICK_MS
 // and runs what is due; each job holds its lock while it runs, so several processes never run one
@@ -139,6 +140,15 @@ const ledgerReconciliation: ScheduledJob = {
 };
 
 /**
+ * Once per installation: the fraud review's keyed hashes of the rows written before it (the migration
+ * has no key: domain/review-backfill.ts). Done once; a failure is tried again after its delay.
+ */
+const reviewIdentities: ScheduledJob = {
+  name: 'review-identities',
+  run: async (app) => runOnce(app, 'review-identities', 'once', async () => ({ ...(await backfillReviewIdentities(app)) })),
+};
+
+/**
  * In order: approval before payouts (a payout pays approved commissions), the outbox after them (it
  * sends what the others queued in the same tick), the storage maintenance last (it erases from the
  * files what retention and the outbox deleted, the deletion confirmation sent by the outbox included).
@@ -148,6 +158,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   monthlyPayouts,
   retention,
   ledgerReconciliation,
+  reviewIdentities,
   emailOutbox,
   storageMaintenance,
 ];
