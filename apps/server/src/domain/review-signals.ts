@@ -184,7 +184,10 @@ interface BurstRow {
 function codesOf(value: string[] | string): string[] {
   if (Array.isArray(value)) return value;
   // A driver that hands over a text array as its literal: {A,B}.
-  return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return value
+    .replace(/^\{|\}$/g, '')
+    .split(',')
+    .filter(Boolean);
 }
 
 /**

@@ -82,10 +82,10 @@ export async function raiseSignal(
     [signal.affiliateId],
   );
   if (affiliate.length === 0) return null;
-  const { rows: seen } = await tx.query(
-    'SELECT 1 FROM review_signals WHERE affiliate_id = $1 AND dedupe_key = $2',
-    [signal.affiliateId, signal.dedupeKey],
-  );
+  const { rows: seen } = await tx.query('SELECT 1 FROM review_signals WHERE affiliate_id = $1 AND dedupe_key = $2', [
+    signal.affiliateId,
+    signal.dedupeKey,
+  ]);
   if (seen.length > 0) return null;
 
   const action = await reviewPolicyFor(tx, signal.affiliateId, signal.kind);

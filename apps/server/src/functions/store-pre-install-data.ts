@@ -106,7 +106,14 @@ export const storePreInstallData = defineCallable({
 async function reviewVisit(
   app: AppContext,
   request: FastifyRequest,
-  visit: { trackingId: string; code: string; counted: boolean; ipHash: string; visitorKey: string; dataCentre: boolean },
+  visit: {
+    trackingId: string;
+    code: string;
+    counted: boolean;
+    ipHash: string;
+    visitorKey: string;
+    dataCentre: boolean;
+  },
 ): Promise<void> {
   try {
     const caller = await resolveCaller(app, request);

@@ -145,7 +145,8 @@ const ledgerReconciliation: ScheduledJob = {
  */
 const reviewIdentities: ScheduledJob = {
   name: 'review-identities',
-  run: async (app) => runOnce(app, 'review-identities', 'once', async () => ({ ...(await backfillReviewIdentities(app)) })),
+  run: async (app) =>
+    runOnce(app, 'review-identities', 'once', async () => ({ ...(await backfillReviewIdentities(app)) })),
 };
 
 /**

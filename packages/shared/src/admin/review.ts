@@ -114,12 +114,14 @@ export const adminDecideReviewCaseSchema = formSchema(
   z.strictObject({
     caseId,
     decision: z.enum(REVIEW_DECISIONS),
-    reason: z.string().check(
-      z.trim(),
-      z.minLength(1, 'review.errors.reasonRequired'),
-      z.maxLength(ADMIN_REASON_MAX, 'review.errors.reasonTooLong'),
-      storableText(),
-    ),
+    reason: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'review.errors.reasonRequired'),
+        z.maxLength(ADMIN_REASON_MAX, 'review.errors.reasonTooLong'),
+        storableText(),
+      ),
   }),
 );
 

@@ -54,7 +54,12 @@ interface CaseRow {
 }
 
 function kindsOf(value: ReviewSignalKind[] | string): ReviewSignalKind[] {
-  const kinds = Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  const kinds = Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
   return REVIEW_SIGNALS.filter((kind) => (kinds as string[]).includes(kind));
 }
 
@@ -134,25 +139,21 @@ export async function getReviewCase(app: AppContext, caseId: string): Promise<Ad
     groupId: row.group_id,
     decidedBy: row.decided_by,
     reason: row.reason,
-    signals: signals.map(
-      (signal): AdminReviewSignal => ({
-        id: signal.id,
-        kind: signal.kind,
-        action: signal.action,
-        detectedAt: isoTime(signal.detected_at),
-        evidence: jsonValue(signal.evidence),
-      }),
-    ),
-    commissions: commissions.map(
-      (commission): AdminReviewCommission => ({
-        conversionId: commission.id,
-        code: commission.code,
-        occurredAt: isoTime(commission.occurred_at),
-        commissionCents: centsValue(commission.commission_cents),
-        kind: commission.kind,
-        state: commission.status === 'reversed' ? 'reversed' : commission.review_hold ? 'held' : 'released',
-      }),
-    ),
+    signals: signals.map((signal): AdminReviewSignal => ({
+      id: signal.id,
+      kind: signal.kind,
+      action: signal.action,
+      detectedAt: isoTime(signal.detected_at),
+      evidence: jsonValue(signal.evidence),
+    })),
+    commissions: commissions.map((commission): AdminReviewCommission => ({
+      conversionId: commission.id,
+      code: commission.code,
+      occurredAt: isoTime(commission.occurred_at),
+      commissionCents: centsValue(commission.commission_cents),
+      kind: commission.kind,
+      state: commission.status === 'reversed' ? 'reversed' : commission.review_hold ? 'held' : 'released',
+    })),
   };
 }
 
@@ -208,10 +209,13 @@ export async function decideReviewCase(
       }
     }
     const status = DECIDED_STATUS[input.decision];
-    await tx.query(
-      `UPDATE review_cases SET status = $2, decided_at = $3, decided_by = $4, reason = $5 WHERE id = $1`,
-      [caseId, status, now.toISOString(), operator.userId, reason],
-    );
+    await tx.query(`UPDATE review_cases SET status = $2, decided_at = $3, decided_by = $4, reason = $5 WHERE id = $1`, [
+      caseId,
+      status,
+      now.toISOString(),
+      operator.userId,
+      reason,
+    ]);
     await recordAudit(tx, {
       actor: operator.userId,
       action: `review.${status}`,

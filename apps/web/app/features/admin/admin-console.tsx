@@ -13,10 +13,11 @@ import { ADMIN_ID_PREFIX, AdminTabs } from './admin-tabs';
 import { ConversionsTab } from './conversions-tab';
 import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
+import { ReviewTab } from './review-tab';
 import { TicketsTab } from './tickets-tab';
 import { VitalsTab } from './vitals-tab';
 
-// The console itself (docs/product/routes-and-screens.md#operator-console): who is signed in and sign-out, then seven sections. Its server
+// The console itself (docs/product/routes-and-screens.md#operator-console): who is signed in and sign-out, then eight sections. Its server
 // state has a query client of its own, made when the console opens and dropped with it at sign-out.
 
 export function AdminConsole({ session }: { session: Session }) {
@@ -62,6 +63,7 @@ function ConsoleBody({ session }: { session: Session }) {
         {tab === 'affiliates' ? <AffiliatesTab operatorEmail={session.user.email} /> : null}
         {tab === 'conversions' ? <ConversionsTab /> : null}
         {tab === 'payouts' ? <PayoutsTab /> : null}
+        {tab === 'review' ? <ReviewTab /> : null}
         {tab === 'tickets' ? <TicketsTab /> : null}
         {tab === 'vitals' ? <VitalsTab /> : null}
         {tab === 'audit' ? <AuditTab /> : null}

@@ -6,7 +6,16 @@ import { useLocation, useNavigate } from 'react-router';
 // affiliate of the conversions list, the overview's links) ride in the query string. At build time
 // the hash is empty: the prerendered page and the first render agree.
 
-export const ADMIN_TABS = ['overview', 'affiliates', 'conversions', 'payouts', 'tickets', 'vitals', 'audit'] as const;
+export const ADMIN_TABS = [
+  'overview',
+  'affiliates',
+  'conversions',
+  'payouts',
+  'review',
+  'tickets',
+  'vitals',
+  'audit',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export function adminTabFromHash(hash: string): AdminTab {
