@@ -85,6 +85,8 @@ export function useAdminReviewCases(filters: Request<'adminListReviewCases'>) {
     queryKey: [...adminKeys.review, 'cases', filters],
     queryFn: () => callFunction('adminListReviewCases', filters),
     placeholderData: keepPreviousData,
+    // Signals open cases by themselves: the queue is read afresh each time it is shown.
+    staleTime: 0,
   });
 }
 
@@ -92,6 +94,7 @@ export function useAdminReviewCase(caseId: string) {
   return useQuery({
     queryKey: [...adminKeys.review, 'case', caseId],
     queryFn: () => callFunction('adminGetReviewCase', { caseId }),
+    staleTime: 0,
   });
 }
 
