@@ -420,7 +420,7 @@ function ReviewPolicies() {
       {groups.length > 0 ? (
         <AdminTable
           region={t('review.policies.title')}
-          className="admin-table--stack"
+          className="admin-table--stack admin-review__policies"
           columns={[
             { label: t('review.policies.group') },
             ...REVIEW_SIGNALS.map((signal) => ({ label: t(`review.kinds.${signal}`) })),
@@ -432,7 +432,7 @@ function ReviewPolicies() {
                 {group.name}
               </th>
               {REVIEW_SIGNALS.map((signal) => (
-                <td key={signal} data-label={t(`review.kinds.${signal}`)}>
+                <td key={signal} className="admin-table__code" data-label={t(`review.kinds.${signal}`)}>
                   <select
                     aria-label={t('review.policies.label', { signal: t(`review.kinds.${signal}`), group: group.name })}
                     value={group.actions[signal]}
