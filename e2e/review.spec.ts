@@ -191,7 +191,9 @@ test('a self-referral is held, reviewed in the console, approved and paid on the
   const main = operator.getByRole('main');
   await expect(main.getByRole('heading', { level: 3, name: /Rémi Selfish/ })).toBeVisible();
   await expect(main).toContainText(admin.review.evidence.matches['signup-ip']);
-  await expect(main).toContainText(fill(admin.review.evidence['self-referral-visit'], { code, date: '' }).split(',')[0]!);
+  await expect(main).toContainText(
+    fill(admin.review.evidence['self-referral-visit'], { code, date: '' }).split(',')[0]!,
+  );
   await expect(main).toContainText(code);
   await expect(main).toContainText(fill(admin.review.case.heldTotal, { amount: '$20.00' }));
   await expect(main).not.toContainText(email);
