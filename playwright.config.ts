@@ -8,8 +8,11 @@ export const FUNNEL_PORT = PORT + 1;
 export const FUNNEL_URL = `http://localhost:${FUNNEL_PORT}`;
 /** The Authorization value the funnel server expects on RevenueCat webhooks. */
 export const FUNNEL_WEBHOOK_AUTH = 'Bearer e2e-revenuecat-webhook-secret';
+/** The fraud review's story runs against a server of its own too: it moves the clock and changes a policy. */
+export const REVIEW_PORT = PORT + 2;
+export const REVIEW_URL = `http://localhost:${REVIEW_PORT}`;
 /** The test servers below: each writes its log to `.e2e-data/<port>/server.log`, scanned after the run. */
-export const E2E_SERVER_PORTS = [PORT, FUNNEL_PORT] as const;
+export const E2E_SERVER_PORTS = [PORT, FUNNEL_PORT, REVIEW_PORT] as const;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -41,11 +44,20 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
   },
   projects: [
-    { name: 'chromium', testIgnore: /funnel\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'chromium',
+      testIgnore: /(funnel|review)\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
     {
       name: 'funnel',
       testMatch: /funnel\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: FUNNEL_URL },
+    },
+    {
+      name: 'review',
+      testMatch: /review\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: REVIEW_URL },
     },
   ],
   webServer: [
@@ -62,6 +74,12 @@ export default defineConfig({
       WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
     }),
     testServer(FUNNEL_PORT, {
+      TEST_CLOCK: 'true',
+      REVENUECAT_WEBHOOK_AUTH: FUNNEL_WEBHOOK_AUTH,
+      JOBS_ENABLED: 'true',
+      JOBS_TICK_MS: '500',
+    }),
+    testServer(REVIEW_PORT, {
       TEST_CLOCK: 'true',
       REVENUECAT_WEBHOOK_AUTH: FUNNEL_WEBHOOK_AUTH,
       JOBS_ENABLED: 'true',

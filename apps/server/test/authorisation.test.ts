@@ -361,6 +361,9 @@ describe('operator functions', () => {
       adminMarkTicketHandled: { ticketId },
       adminGetWebVitals: { days: 7 },
       adminListAuditLog: { action: 'affiliate.' },
+      adminListReviewCases: { status: 'open' },
+      adminGetReviewPolicies: {},
+      adminSetReviewPolicy: { groupId: 'default', signal: 'disposable-email', action: 'flag' },
     };
     // The payout functions' own suites pin their answers down; here they must only let the operator in.
     const payoutCalls: Record<string, unknown> = {
@@ -370,6 +373,9 @@ describe('operator functions', () => {
       adminMarkPayouts: { payoutIds: [bPayout], status: 'sent', reference: 'authorisation test' },
       adminReconcileLedger: null,
       adminExportLedger: { from: '2025-01', to: '2025-03' },
+      // The review's own suite (review.test.ts) decides real cases; here, a case that does not exist.
+      adminGetReviewCase: { caseId: '999999' },
+      adminDecideReviewCase: { caseId: '999999', decision: 'approve', reason: 'authorisation test' },
     };
     // The webhook functions' own suites (webhook-endpoints.test.ts) pin their answers down too.
     const webhookCalls: Record<string, unknown> = {

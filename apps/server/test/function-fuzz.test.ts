@@ -224,6 +224,21 @@ const TEMPLATES: Record<string, Template[]> = {
   ],
   adminGetWebVitals: [{ data: { days: 7 }, fields: { days: 'number' } }],
   adminListAuditLog: [{ data: { action: 'affiliate.', page: 1 }, fields: { action: 'text', page: 'number' } }],
+  adminListReviewCases: [{ data: { status: 'open', page: 1 }, fields: { status: 'text', page: 'number' } }],
+  adminGetReviewCase: [{ data: { caseId: '1' }, fields: { caseId: 'text' } }],
+  adminDecideReviewCase: [
+    {
+      data: { caseId: '1', decision: 'approve', reason: 'checked by hand' },
+      fields: { caseId: 'text', decision: 'text', reason: 'text' },
+    },
+  ],
+  adminGetReviewPolicies: NO_PAYLOAD,
+  adminSetReviewPolicy: [
+    {
+      data: { groupId: 'default', signal: 'click-burst', action: 'hold' },
+      fields: { groupId: 'text', signal: 'text', action: 'text' },
+    },
+  ],
   adminListPayouts: [
     { data: { status: 'scheduled', payday: '2025-06-15' }, fields: { status: 'text', payday: 'text' } },
   ],

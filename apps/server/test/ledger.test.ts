@@ -6,9 +6,12 @@ import {
 } from '@skanova/shared/affiliate/programme';
 import { latestPayday } from '@skanova/shared/payouts/payday';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/db/transaction.ts';
 import { approveDueCommissions } from '../src/domain/commission-approval.ts';
 import { reconcileLedger } from '../src/domain/ledger.ts';
 import { reverseConversion } from '../src/domain/reverse-conversion.ts';
+import { raiseSignal } from '../src/domain/review.ts';
+import { decideReviewCase } from '../src/features/admin/review-cases.ts';
 import { markPayouts } from '../src/features/payouts/payout-lifecycle.ts';
 import { runPayouts } from '../src/features/payouts/payout-run.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
@@ -146,9 +149,11 @@ describe('the ledger', () => {
 });
 
 // Any sequence of the programme's events: purchases, holds ending, refunds, paydays, payouts sent,
-// paid or failed, manual adjustments. After it, for every affiliate: the ledger reconciles to the
-// cent; its totals are today's totals over the rows; each commission is today's price; no
-// commission is in the paid account twice.
+// paid or failed, manual adjustments, and the fraud review's holds (a signal whose policy holds the
+// affiliate's commissions), approvals and rejections (docs/product/review.md#holding). After it, for
+// every affiliate: the ledger reconciles to the cent; its totals are today's totals over the rows; each
+// commission is today's price; no commission is in the paid account twice; no held commission is in
+// a payout.
 
 type Step =
   | { kind: 'purchase'; affiliate: number }
@@ -156,7 +161,9 @@ type Step =
   | { kind: 'refund'; pick: number }
   | { kind: 'payday' }
   | { kind: 'mark'; pick: number; status: 'sent' | 'paid' | 'failed' }
-  | { kind: 'adjust'; affiliate: number; cents: number };
+  | { kind: 'adjust'; affiliate: number; cents: number }
+  | { kind: 'hold'; affiliate: number }
+  | { kind: 'decide'; affiliate: number; decision: 'approve' | 'reject' };
 
 const AFFILIATES = 3;
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -180,12 +187,28 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       cents: fc.integer({ min: -900, max: 900 }).filter((cents) => cents !== 0),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('hold' as const), affiliate: fc.nat(AFFILIATES - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('decide' as const),
+      affiliate: fc.nat(AFFILIATES - 1),
+      decision: fc.constantFrom('approve' as const, 'reject' as const),
+    }),
+  },
 );
+
+const OPERATOR = { userId: 'ledger-operator', email: 'operator@example.com', role: 'admin' as const };
+let signalCount = 0;
 
 let era = 0;
 
 describe('the ledger, for any sequence of events', () => {
   it('reconciles to the cent, equals today’s figures and never pays a commission twice', async () => {
+    // In this database the default group holds on a click burst: a `hold` step raises one.
+    await t.database.sql.query(
+      "UPDATE review_policies SET action = 'hold' WHERE group_id = 'default' AND signal = 'click-burst'",
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 30 }), async (steps) => {
         // Each run in its own years: paydays already run stay run.
@@ -242,7 +265,55 @@ describe('the ledger, for any sequence of events', () => {
             }
           } else if (next.kind === 'adjust') {
             await insertAdjustment(t, affiliates[next.affiliate]!, { cents: next.cents });
+          } else if (next.kind === 'hold') {
+            const at = t.clock.now;
+            await inTransaction(t.context, (tx) =>
+              raiseSignal(tx, t.context, {
+                affiliateId: affiliates[next.affiliate]!,
+                kind: 'click-burst',
+                evidence: {
+                  kind: 'click-burst',
+                  source: 'ip',
+                  clicks: 11,
+                  threshold: 10,
+                  windowMinutes: 10,
+                  codes: [],
+                  from: at.toISOString(),
+                  to: at.toISOString(),
+                },
+                dedupeKey: `ledger-burst:${++signalCount}`,
+                at,
+              }),
+            );
+          } else if (next.kind === 'decide') {
+            const { rows } = await t.database.sql.query<{ id: string }>(
+              "SELECT id::text AS id FROM review_cases WHERE affiliate_id = $1 AND status = 'open'",
+              [affiliates[next.affiliate]!],
+            );
+            if (rows[0]) {
+              const { rows: held } = await t.database.sql.query<{ id: number }>(
+                'SELECT id::int AS id FROM conversions WHERE review_case_id = $1 AND review_hold',
+                [rows[0].id],
+              );
+              await decideReviewCase(t.context, OPERATOR, {
+                caseId: rows[0].id,
+                decision: next.decision,
+                reason: 'checked',
+              });
+              if (next.decision === 'reject') {
+                for (const { id } of held) {
+                  if (!reversed.has(id)) qualified[conversions.find((c) => c.id === id)!.affiliate]!--;
+                  reversed.add(id);
+                }
+              }
+            }
           }
+          // No commission a case holds is ever in a payout that holds its amount.
+          const { rows: heldInPayout } = await t.database.sql.query(
+            `SELECT c.id FROM conversions c JOIN payouts p ON p.id = c.payout_id
+             WHERE c.review_hold AND c.status <> 'reversed' AND p.status <> 'failed'`,
+          );
+          expect(heldInPayout).toEqual([]);
         }
 
         for (const affiliateId of affiliates) {
@@ -252,7 +323,32 @@ describe('the ledger, for any sequence of events', () => {
         }
         expect(await paidOtherThanOnce(t, affiliates)).toEqual([]);
       }),
-      { numRuns: 12 },
+      {
+        numRuns: 12,
+        // Besides the random ones: a held commission approved, then paid on the next payday; one rejected.
+        examples: [
+          [
+            [
+              { kind: 'purchase', affiliate: 1 },
+              { kind: 'hold', affiliate: 1 },
+              { kind: 'purchase', affiliate: 1 },
+              { kind: 'wait', days: 40 },
+              { kind: 'payday' },
+              { kind: 'decide', affiliate: 1, decision: 'approve' },
+              { kind: 'wait', days: 30 },
+              { kind: 'payday' },
+              { kind: 'purchase', affiliate: 2 },
+              { kind: 'hold', affiliate: 2 },
+              { kind: 'decide', affiliate: 2, decision: 'reject' },
+            ],
+          ],
+        ],
+      },
     );
+    // The sequences did hold, release and reverse held commissions.
+    const { rows: moved } = await t.database.sql.query<{ kind: string }>(
+      "SELECT DISTINCT kind FROM ledger_entries WHERE kind IN ('held', 'released-from-review') OR from_account = 'held'",
+    );
+    expect(moved.map((row) => row.kind).sort()).toEqual(['held', 'released-from-review', 'reversed']);
   }, 600_000);
 });

@@ -12,6 +12,7 @@ import * as authSchema from './schema/auth.ts';
 import * as landingSchema from './schema/landing.ts';
 import * as ledgerSchema from './schema/ledger.ts';
 import * as programmeSchema from './schema/programme.ts';
+import * as reviewSchema from './schema/review.ts';
 import * as supportTicketsSchema from './schema/support-tickets.ts';
 import * as webVitalsSchema from './schema/web-vitals.ts';
 import * as webhooksSchema from './schema/webhooks.ts';
@@ -28,6 +29,7 @@ const schema = {
   ...programmeSchema,
   ...ledgerSchema,
   ...webhooksSchema,
+  ...reviewSchema,
 };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

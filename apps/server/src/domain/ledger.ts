@@ -3,12 +3,13 @@ import { type SqlBigint, centsValue } from '../db/rows.ts';
 import type { TransactionQuery } from '../db/transaction.ts';
 
 // The money ledger (docs/product/money.md#the-ledger). The database appends its entries itself, in
-// the statement that moves the money (migrations/0007_ledger.sql): a commission recorded, approved,
-// scheduled, paid, released by a failed payout, reversed; an adjustment. Nothing here writes it.
+// the statement that moves the money (migrations/0007_ledger.sql, 0012_review.sql): a commission
+// recorded, approved, held by a review case and released from it, scheduled, paid, released by a
+// failed payout, reversed; an adjustment. Nothing here writes it.
 // This module reads it: an affiliate's balances are sums of its entries, and the reconciliation
 // checks those sums against the rows (conversions, adjustments) and the payouts.
 
-export type LedgerAccount = 'pending' | 'payable' | 'in-payout' | 'paid';
+export type LedgerAccount = 'pending' | 'payable' | 'held' | 'in-payout' | 'paid';
 
 /** SQL: what the entries of the current group add to `account` (entered minus left). */
 function accountSum(account: LedgerAccount, filter = 'true'): string {
@@ -26,6 +27,7 @@ function accountSum(account: LedgerAccount, filter = 'true'): string {
 export function ledgerBalanceColumns(cutoff: string): string {
   return `${accountSum('pending')} AS pending,
        ${accountSum('payable')} AS payable,
+       ${accountSum('held')} AS held,
        ${accountSum('in-payout')} AS in_payout,
        ${accountSum('paid')} AS paid,
        ${accountSum('payable', `payable_from IS NULL OR payable_from < ${cutoff}`)} AS payable_at_cutoff`;
@@ -53,16 +55,19 @@ counts AS (
 ),
 totals AS (
   SELECT n.qualified, n.recent,
-         l.pending + l.payable + l.in_payout + l.paid AS total_cents,
-         l.pending + l.payable + l.in_payout AS unpaid_cents,
+         l.pending + l.payable + l.held + l.in_payout + l.paid AS total_cents,
+         l.pending + l.payable + l.held + l.in_payout AS unpaid_cents,
          l.payable + l.in_payout AS approved_unpaid_cents,
-         l.payable_at_cutoff AS payable_cents
+         l.payable_at_cutoff AS payable_cents,
+         l.held AS under_review_cents
   FROM counts n CROSS JOIN ledger l
 )`;
 
 export interface LedgerBalances {
   pendingCents: number;
   payableCents: number;
+  /** Held by a review case (docs/product/review.md#holding). */
+  heldCents: number;
   inPayoutCents: number;
   paidCents: number;
   /** Payable on the payday of the cut-off given, before the minimum payout. */
@@ -72,6 +77,7 @@ export interface LedgerBalances {
 interface BalanceRow {
   pending: SqlBigint;
   payable: SqlBigint;
+  held: SqlBigint;
   in_payout: SqlBigint;
   paid: SqlBigint;
   payable_at_cutoff: SqlBigint;
@@ -81,6 +87,7 @@ function balancesOf(row: BalanceRow | undefined): LedgerBalances {
   return {
     pendingCents: centsValue(row?.pending),
     payableCents: centsValue(row?.payable),
+    heldCents: centsValue(row?.held),
     inPayoutCents: centsValue(row?.in_payout),
     paidCents: centsValue(row?.paid),
     payableAtCutoffCents: centsValue(row?.payable_at_cutoff),
@@ -121,6 +128,7 @@ located AS (
          CASE WHEN c.status = 'reversed' THEN 'programme'
               WHEN p.status IN ('sent', 'paid') OR c.status = 'paid' THEN 'paid'
               WHEN p.status = 'scheduled' THEN 'in-payout'
+              WHEN c.review_hold THEN 'held'
               WHEN c.status = 'pending' THEN 'pending'
               ELSE 'payable' END AS account
   FROM conversions c LEFT JOIN payouts p ON p.id = c.payout_id
@@ -135,6 +143,7 @@ rows_by_account AS (
   SELECT affiliate_id,
          coalesce(sum(cents) FILTER (WHERE account = 'pending'), 0)::bigint AS pending,
          coalesce(sum(cents) FILTER (WHERE account = 'payable'), 0)::bigint AS payable,
+         coalesce(sum(cents) FILTER (WHERE account = 'held'), 0)::bigint AS held,
          coalesce(sum(cents) FILTER (WHERE account = 'in-payout'), 0)::bigint AS in_payout,
          coalesce(sum(cents) FILTER (WHERE account = 'paid'), 0)::bigint AS paid
   FROM located GROUP BY affiliate_id
@@ -154,6 +163,7 @@ compared AS (
   CROSS JOIN LATERAL (VALUES
     ('pending', 'rows', coalesce(l.pending, 0), coalesce(r.pending, 0)),
     ('payable', 'rows', coalesce(l.payable, 0), coalesce(r.payable, 0)),
+    ('held', 'rows', coalesce(l.held, 0), coalesce(r.held, 0)),
     ('in-payout', 'rows', coalesce(l.in_payout, 0), coalesce(r.in_payout, 0)),
     ('paid', 'rows', coalesce(l.paid, 0), coalesce(r.paid, 0)),
     ('in-payout', 'payouts', coalesce(l.in_payout, 0), coalesce(s.in_payout, 0)),

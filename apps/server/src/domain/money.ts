@@ -24,10 +24,19 @@ import { ledgerBalances } from './ledger.ts';
 
 /**
  * SQL condition: the conversion `c` (a table alias) is payable on the payday whose cut-off is the SQL
- * expression `cutoff`, unless a payout already holds it (see `heldByPayout`).
+ * expression `cutoff`, unless a payout already holds it (see `heldByPayout`). A commission a review
+ * case holds is never payable (docs/product/review.md#holding): it is in the ledger's `held` account.
  */
 export function payableConversion(c: string, cutoff: string): string {
-  return `(${c}.status = 'approved' AND coalesce(${c}.approved_at, ${c}.occurred_at) < ${cutoff})`;
+  return `(${c}.status = 'approved' AND NOT ${c}.review_hold AND coalesce(${c}.approved_at, ${c}.occurred_at) < ${cutoff})`;
+}
+
+/**
+ * SQL condition: the conversion `c` is under review — held by a case, not reversed, and in no payout
+ * that holds it (the ledger's `held` account: migrations/0012_review.sql, `ledger_location`).
+ */
+export function underReviewConversion(c: string): string {
+  return `(${c}.review_hold AND ${c}.status IN ('pending', 'approved') AND NOT ${heldByPayout(`${c}.payout_id`)})`;
 }
 
 /** SQL condition: the adjustment `a` is payable on the payday whose cut-off is `cutoff`, unless held. */
@@ -55,7 +64,8 @@ settled_payouts AS (
 earned AS (
   SELECT c.referral_code_id, c.commission_cents AS cents, c.status, c.occurred_at, c.kind,
          NOT (c.status = 'paid' OR coalesce(c.payout_id IN (SELECT id FROM settled_payouts), false)) AS unpaid,
-         ${payableConversion('c', '$2')} AND NOT ${heldByPayout('c.payout_id')} AS payable
+         ${payableConversion('c', '$2')} AND NOT ${heldByPayout('c.payout_id')} AS payable,
+         ${underReviewConversion('c')} AS under_review
   FROM conversions c
   WHERE c.affiliate_id = $1 AND c.status <> 'reversed'
 ),
@@ -79,8 +89,9 @@ conversion_totals AS (
                             AND occurred_at < $3::timestamptz + make_interval(hours => ${RECENT_CONVERSIONS_DAYS * 24}))::int AS recent,
          coalesce(sum(cents), 0)::int AS total_cents,
          coalesce(sum(cents) FILTER (WHERE unpaid), 0)::int AS unpaid_cents,
-         coalesce(sum(cents) FILTER (WHERE unpaid AND status = 'approved'), 0)::int AS approved_unpaid_cents,
-         coalesce(sum(cents) FILTER (WHERE payable), 0)::int AS payable_cents
+         coalesce(sum(cents) FILTER (WHERE unpaid AND status = 'approved' AND NOT under_review), 0)::int AS approved_unpaid_cents,
+         coalesce(sum(cents) FILTER (WHERE payable), 0)::int AS payable_cents,
+         coalesce(sum(cents) FILTER (WHERE under_review), 0)::int AS under_review_cents
   FROM earned
 ),
 adjustment_totals AS (
@@ -94,7 +105,8 @@ totals AS (
          c.total_cents + a.total_cents AS total_cents,
          c.unpaid_cents + a.unpaid_cents AS unpaid_cents,
          c.approved_unpaid_cents + a.unpaid_cents AS approved_unpaid_cents,
-         c.payable_cents + a.payable_cents AS payable_cents
+         c.payable_cents + a.payable_cents AS payable_cents,
+         c.under_review_cents
   FROM conversion_totals c CROSS JOIN adjustment_totals a
 )`;
 
@@ -105,6 +117,8 @@ export interface EarningsTotals {
   unpaid_cents: number;
   approved_unpaid_cents: number;
   payable_cents: number;
+  /** Held by a review case: unpaid, in no payout, out of every payout until an operator decides. */
+  under_review_cents: number;
 }
 
 /**

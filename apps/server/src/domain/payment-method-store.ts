@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { AppServices } from '../services.ts';
 import { paymentMethods } from '../db/schema/affiliates.ts';
 import type { TransactionQuery } from '../db/transaction.ts';
+import { payoutAccountHash } from './review-signals.ts';
 
 // Payment methods at rest (docs/product/rules-and-constants.md#security): IBAN and BIC sealed with the field cipher; the last 4 IBAN
 // characters kept in clear for the masked view.
@@ -67,6 +68,13 @@ export function summarisePaymentMethod(
   };
 }
 
+/** The payout account's keyed hash (the fraud review compares it across affiliates: docs/product/review.md#signals). */
+export function paymentMethodAccountHash(app: Pick<AppServices, 'hashIdentifier'>, method: ValidPaymentMethod): string {
+  return method.type === 'paypal'
+    ? payoutAccountHash(app, { type: 'paypal', paypalEmail: method.paypalEmail })
+    : payoutAccountHash(app, { type: 'bank_transfer', iban: method.bankIban });
+}
+
 /** A `payment_methods` row's sealed columns as a Drizzle selection: its rows are `SealedPaymentMethod`s. */
 export const sealedPaymentMethodColumns = {
   type: paymentMethods.type,
@@ -102,7 +110,7 @@ export async function loadPaymentMethod(
  * cleared) and answers what was stored with the type it replaced.
  */
 export async function savePaymentMethod(
-  app: Pick<AppServices, 'cipher' | 'now'>,
+  app: Pick<AppServices, 'cipher' | 'now' | 'hashIdentifier'>,
   tx: TransactionQuery,
   affiliateId: string,
   method: ValidPaymentMethod,
@@ -111,12 +119,13 @@ export async function savePaymentMethod(
   const now = app.now().toISOString();
   const { rows } = await tx.query<StoredRow>(
     `WITH previous AS (SELECT type FROM payment_methods WHERE affiliate_id = $2)
-     INSERT INTO payment_methods (id, affiliate_id, type, paypal_email, bank_name, account_holder, iban_encrypted, bic_encrypted, iban_last4, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+     INSERT INTO payment_methods (id, affiliate_id, type, paypal_email, bank_name, account_holder, iban_encrypted, bic_encrypted, iban_last4, created_at, updated_at, payout_account_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11)
      ON CONFLICT (affiliate_id) DO UPDATE SET
        type = EXCLUDED.type, paypal_email = EXCLUDED.paypal_email, bank_name = EXCLUDED.bank_name,
        account_holder = EXCLUDED.account_holder, iban_encrypted = EXCLUDED.iban_encrypted,
-       bic_encrypted = EXCLUDED.bic_encrypted, iban_last4 = EXCLUDED.iban_last4, updated_at = EXCLUDED.updated_at
+       bic_encrypted = EXCLUDED.bic_encrypted, iban_last4 = EXCLUDED.iban_last4, updated_at = EXCLUDED.updated_at,
+       payout_account_hash = EXCLUDED.payout_account_hash
      RETURNING type, paypal_email AS "paypalEmail", bank_name AS "bankName", account_holder AS "accountHolder",
        iban_encrypted AS "ibanEncrypted", bic_encrypted AS "bicEncrypted", iban_last4 AS "ibanLast4",
        (extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAtMs", (SELECT type FROM previous) AS "previousType"`,
@@ -131,6 +140,7 @@ export async function savePaymentMethod(
       sealed.bicEncrypted,
       sealed.ibanLast4,
       now,
+      paymentMethodAccountHash(app, method),
     ],
   );
   const row = rows[0];

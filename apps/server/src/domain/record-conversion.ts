@@ -15,6 +15,8 @@ import { conversionEmail, loadEmailRecipient } from '../email/affiliate-messages
 import { enqueueEmail } from '../email/outbox.ts';
 import { commissionCreatedEvent } from '../webhooks/events.ts';
 import { enqueueWebhookEvent } from '../webhooks/outbox.ts';
+import { holdIfUnderReview } from './review.ts';
+import { checkSelfReferral } from './review-signals.ts';
 
 // A new conversion and its commission (docs/product/money.md#premium-tier,
 // docs/product/money.md#partner-groups-and-reward-rules): priced by the rule of the affiliate's group
@@ -44,6 +46,8 @@ export interface NewConversion {
   proceedsCents: number | null;
   transactionId: string | null;
   originalTransactionId: string | null;
+  /** The app user's e-mail as a keyed hash, when the store's event gives one (the self-referral signal compares it). */
+  appUserEmailHash?: string | null;
 }
 
 export type RecordConversionResult =
@@ -67,7 +71,7 @@ async function installConversionId(tx: Tx, installId: string): Promise<number | 
  */
 export async function recordConversion(
   tx: Tx,
-  app: Pick<AppServices, 'config' | 'now'>,
+  app: Pick<AppServices, 'config' | 'now' | 'log'>,
   input: NewConversion,
 ): Promise<RecordConversionResult> {
   const existing = await installConversionId(tx, input.installId);
@@ -129,6 +133,12 @@ export async function recordConversion(
     occurredAt: input.occurredAt,
   };
   await enqueueWebhookEvent(tx, commissionCreatedEvent(created), app.now());
+  // A conversion arriving (docs/product/review.md#signals): a self-referral, with the store's e-mail
+  // when it gives one; then the hold of a case open on the affiliate or the install.
+  const at = app.now();
+  await checkSelfReferral(tx, app, { installId: input.installId, appUserEmailHash: input.appUserEmailHash, at });
+  await holdIfUnderReview(tx, { conversionId, affiliateId: input.affiliateId, installId: input.installId, at });
+
   const recipient = await loadEmailRecipient(tx, input.affiliateId);
   if (recipient?.notifyConversions) {
     await enqueueEmail(

@@ -5,6 +5,7 @@ import { lockAffiliate } from './earning-affiliate.ts';
 import { percentOf, ruleInForce } from './reward-rules.ts';
 import { commissionCreatedEvent } from '../webhooks/events.ts';
 import { enqueueWebhookEvent } from '../webhooks/outbox.ts';
+import { holdIfUnderReview } from './review.ts';
 
 // A renewal's commission (docs/product/money.md#partner-groups-and-reward-rules): under a percentage rule
 // that recurs, each paid renewal of an install whose first purchase earned a commission earns the
@@ -125,5 +126,12 @@ export async function recordRenewal(tx: Tx, input: NewRenewal, now: Date): Promi
     }),
     now,
   );
+  // A case open on the affiliate, or on this install, holds the renewal's commission too (docs/product/review.md#holding).
+  await holdIfUnderReview(tx, {
+    conversionId: inserted.id,
+    affiliateId: first.affiliateId,
+    installId: input.installId,
+    at: now,
+  });
   return { outcome: 'renewal', conversionId: inserted.id, commissionCents };
 }

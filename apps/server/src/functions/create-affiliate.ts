@@ -3,6 +3,8 @@ import { webHeaders } from '../features/auth/web-headers.ts';
 import { hit } from '../lib/rate-limiter.ts';
 import { rateLimitClient } from '../lib/client-network.ts';
 import { signUpAffiliate } from '../features/affiliate/signup.ts';
+import { VISITOR_SESSION_COOKIE } from '@skanova/shared/site/constants';
+import { validSessionId, visitorKey } from '../features/landing/visitor.ts';
 import { defineCallable } from '../http/callable.ts';
 import { CallableError } from '../lib/callable-error.ts';
 
@@ -26,7 +28,14 @@ export const createAffiliate = defineCallable({
       throw new CallableError('resource-exhausted', 'Too many signups from this address. Please try again later.', {
         code: 'too-many-requests',
       });
-    const result = await signUpAffiliate(app, input, webHeaders(request));
+    // The signup's origin, as keyed hashes, for the fraud review's self-referral signal: its IP, and
+    // the browser's landing-page visitor key when it opened a referral link before (docs/product/review.md#signals).
+    const sessionId = validSessionId(request.cookies[VISITOR_SESSION_COOKIE]);
+    const result = await signUpAffiliate(app, input, webHeaders(request), {
+      ipHash: app.hashIdentifier(request.ip),
+      deviceHash:
+        sessionId === undefined ? null : visitorKey(app.hashIdentifier, { sessionId, ip: request.ip, userAgent: '' }),
+    });
     reply.header('set-cookie', result.setCookies);
     return { affiliateId: result.affiliateId, status: result.status };
   },

@@ -5,6 +5,12 @@ import { isBotVisit } from '../features/landing/bot-detection.ts';
 import { visitWriterFor } from '../features/landing/visit-writer.ts';
 import { hourBucket, newSessionId, newTrackingId, validSessionId, visitorKey } from '../features/landing/visitor.ts';
 import { defineCallable } from '../http/callable.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { isDataCentreAgent } from '../domain/data-centre-agents.ts';
+import { checkClickBurst, markSelfVisit } from '../domain/review-signals.ts';
+import { resolveCaller } from '../features/auth/caller.ts';
 
 // The landing page records each visit (docs/product/calls-and-data.md#visit-record device fingerprint + deep-link payload, §7) and gets a
 // tracking id back, which the app later uses for attribution (docs/product/attribution.md#install-attribution). Click rules: docs/product/attribution.md#visits-and-counted-clicks.
@@ -30,17 +36,19 @@ export const storePreInstallData = defineCallable({
     const trackingId = newTrackingId();
 
     const isBot = isBotVisit(headerUserAgent, fingerprint.userAgent);
+    const visitor = visitorKey(app.hashIdentifier, {
+      sessionId,
+      ip: request.ip,
+      userAgent: headerUserAgent ?? fingerprint.userAgent,
+    });
+    const ipHash = app.hashIdentifier(request.ip);
     const { counted } = await visitWriterFor(app).record({
       trackingId,
       type: deeplink.type,
       code,
       sessionId: sessionId ?? null,
-      visitorKey: visitorKey(app.hashIdentifier, {
-        sessionId,
-        ip: request.ip,
-        userAgent: headerUserAgent ?? fingerprint.userAgent,
-      }),
-      ipHash: app.hashIdentifier(request.ip),
+      visitorKey: visitor,
+      ipHash,
       userAgent: fingerprint.userAgent,
       language: fingerprint.language,
       timezone: fingerprint.timezone,
@@ -58,6 +66,16 @@ export const storePreInstallData = defineCallable({
       hourBucket: hourBucket(createdAt),
     });
     app.metrics.clickRecorded(isBot ? 'bot' : counted ? 'counted' : 'uncounted');
+    if (code !== null) {
+      await reviewVisit(app, request, {
+        trackingId,
+        code,
+        counted,
+        ipHash,
+        visitorKey: visitor,
+        dataCentre: isDataCentreAgent(headerUserAgent) || isDataCentreAgent(fingerprint.userAgent),
+      });
+    }
 
     // Cookies only once the visit is stored: a tracking id always names a stored visit.
     const cookie = { path: '/', sameSite: 'lax', secure: app.config.isHttps } as const;
@@ -77,3 +95,37 @@ export const storePreInstallData = defineCallable({
     return { trackingId };
   },
 });
+
+/**
+ * The fraud signals a visit raises (docs/product/review.md#signals), once it is stored: a visit from the
+ * signed-in browser of the code's own affiliate is marked (the request carries the session cookie
+ * when they are signed in on this site), and a counted click or a data centre's visit may complete a
+ * click burst. Most visits need no query: no session cookie, and neither counted nor a data centre's.
+ * A failure here is logged; the visitor still goes on to the store.
+ */
+async function reviewVisit(
+  app: AppContext,
+  request: FastifyRequest,
+  visit: {
+    trackingId: string;
+    code: string;
+    counted: boolean;
+    ipHash: string;
+    visitorKey: string;
+    dataCentre: boolean;
+  },
+): Promise<void> {
+  try {
+    const caller = await resolveCaller(app, request);
+    const affiliate = caller ? await caller.affiliate() : null;
+    if (!affiliate && !visit.counted && !visit.dataCentre) return;
+    await inTransaction(app, async (tx) => {
+      const at = app.now();
+      if (affiliate)
+        await markSelfVisit(tx, app, { trackingId: visit.trackingId, affiliateId: affiliate.affiliateId, at });
+      if (visit.counted || visit.dataCentre) await checkClickBurst(tx, app, { ...visit, at });
+    });
+  } catch (error) {
+    app.log.error({ err: error }, 'visit review signals failed');
+  }
+}

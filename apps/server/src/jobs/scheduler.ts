@@ -8,6 +8,7 @@ import { runRetention } from './retention.ts';
 import { withJobLock } from '../db/job-lock.ts';
 import { runStorageMaintenance } from '../db/storage-maintenance.ts';
 import { deliverDueWebhooks, watchWebhookEvents } from '../webhooks/worker.ts';
+import { backfillReviewIdentities } from '../domain/review-backfill.ts';
 
 // The scheduled jobs (docs/product/rules-and-constants.md#jobs): every server process with JOBS_ENABLED ticks every JOBS_TICK_MS
 // and runs what is due; each job holds its lock while it runs, so several processes never run one
@@ -156,6 +157,16 @@ const ledgerReconciliation: ScheduledJob = {
 };
 
 /**
+ * Once per installation: the fraud review's keyed hashes of the rows written before it (the migration
+ * has no key: domain/review-backfill.ts). Done once; a failure is tried again after its delay.
+ */
+const reviewIdentities: ScheduledJob = {
+  name: 'review-identities',
+  run: async (app) =>
+    runOnce(app, 'review-identities', 'once', async () => ({ ...(await backfillReviewIdentities(app)) })),
+};
+
+/**
  * In order: approval before payouts (a payout pays approved commissions), the outboxes after them (they
  * send what the others queued in the same tick), the storage maintenance last (it erases from the
  * files what retention and the outbox deleted, the deletion confirmation sent by the outbox included).
@@ -165,6 +176,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   monthlyPayouts,
   retention,
   ledgerReconciliation,
+  reviewIdentities,
   emailOutbox,
   webhookDelivery,
   storageMaintenance,

@@ -22,11 +22,12 @@ import type {
   AdminTicket,
   AdminWebVitals,
 } from './responses.ts';
+import type { ReviewFunctions } from './review.ts';
 
 // The operator console's server functions (docs/product/routes-and-screens.md#operator-console), `access: 'admin'`: without a session they
 // answer `unauthenticated`, for anyone but an operator `permission-denied`.
 
-export interface AdminFunctions {
+export interface AdminFunctions extends ReviewFunctions {
   /** The console's first screen: the programme's figures, the next payday, 12 months, what needs action. */
   adminGetOverview: { request: AdminGetOverviewRequest; response: AdminOverview };
   /** Search by name, e-mail, company or code; filter by status (disabled, deleted too); newest first. */

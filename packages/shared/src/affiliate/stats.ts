@@ -40,6 +40,8 @@ export interface AffiliateStats {
   activeVisitors: number;
   /** The next payday and what is payable on it (approved before the cut-off, unpaid, ≥ minimum). */
   nextPayout: { date: string; payableCents: number; approvedUnpaidCents: number };
+  /** Commissions under review (held by the fraud review): unpaid, in no payout until it ends. Never why. */
+  underReviewCents: number;
   status: AffiliateStatus;
 }
 

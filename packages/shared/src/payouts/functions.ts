@@ -86,7 +86,7 @@ export interface PayoutExportFile {
 /** One account of one affiliate whose ledger balance differs from the books (docs/product/money.md#the-ledger). */
 export interface LedgerDifference {
   affiliateId: string;
-  account: 'pending' | 'payable' | 'in-payout' | 'paid';
+  account: 'pending' | 'payable' | 'held' | 'in-payout' | 'paid';
   /** What the ledger's entries sum to, cents. */
   ledgerCents: number;
   /** What the rows (commissions and adjustments where they stand) or the payouts' amounts say, cents. */

@@ -33,6 +33,10 @@ export const affiliates = pgTable('affiliates', {
   updatedAt: time('updated_at').notNull().defaultNow(),
   /** The partner group whose reward rule prices the affiliate's commissions (schema/ledger.ts). */
   groupId: text('group_id').notNull().default('default'),
+  /** Keyed hashes of the signup e-mail, IP and browser, for the fraud review (migrations/0012_review.sql). */
+  emailHash: text('email_hash'),
+  signupIpHash: text('signup_ip_hash'),
+  signupDeviceHash: text('signup_device_hash'),
 });
 
 export const paymentMethods = pgTable('payment_methods', {
@@ -50,6 +54,8 @@ export const paymentMethods = pgTable('payment_methods', {
   ibanLast4: text('iban_last4'),
   createdAt: time('created_at').notNull().defaultNow(),
   updatedAt: time('updated_at').notNull().defaultNow(),
+  /** Keyed hash of the payout account (PayPal address or IBAN), to find one account on several affiliates. */
+  payoutAccountHash: text('payout_account_hash'),
 });
 
 export const payouts = pgTable('payouts', {
@@ -116,6 +122,12 @@ export const conversions = pgTable('conversions', {
   proceedsCents: bigint('proceeds_cents', { mode: 'number' }),
   /** The referral code's campaign rate that priced the commission instead of the group's rule. */
   campaignRateId: bigint('campaign_rate_id', { mode: 'number' }),
+  /** Held by a review case: out of every payout until an operator decides (docs/product/review.md#holding). */
+  reviewHold: boolean('review_hold').notNull().default(false),
+  /** The review case that held the commission (kept after its decision). */
+  reviewCaseId: bigint('review_case_id', { mode: 'number' }),
+  /** When the commission was last held or released by a review. */
+  reviewChangedAt: time('review_changed_at'),
 });
 
 export const commissionAdjustments = pgTable('commission_adjustments', {

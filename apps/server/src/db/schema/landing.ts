@@ -44,6 +44,8 @@ export const clicks = pgTable('clicks', {
   counted: boolean('counted').notNull().default(false),
   personalDataClearedAt: timestamp('personal_data_cleared_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
+  /** Made from the signed-in browser of the affiliate who owns the code (docs/product/review.md#signals). */
+  selfVisit: boolean('self_visit').notNull().default(false),
 });
 
 export const clickCounts = pgTable('click_counts', {

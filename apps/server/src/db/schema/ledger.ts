@@ -39,10 +39,20 @@ export const rewardRules = pgTable(
   (table) => [unique().on(table.groupId, table.version)],
 );
 
-export type LedgerAccount = 'programme' | 'pending' | 'payable' | 'in-payout' | 'paid';
+export type LedgerAccount = 'programme' | 'pending' | 'payable' | 'held' | 'in-payout' | 'paid';
 
 export type LedgerEntryKind =
-  'earned' | 'approved' | 'scheduled' | 'paid' | 'payout-failed' | 'released' | 'reversed' | 'adjusted' | 'clawed-back';
+  | 'earned'
+  | 'approved'
+  | 'scheduled'
+  | 'paid'
+  | 'payout-failed'
+  | 'released'
+  | 'reversed'
+  | 'adjusted'
+  | 'clawed-back'
+  | 'held'
+  | 'released-from-review';
 
 export const ledgerEntries = pgTable('ledger_entries', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -208,10 +208,20 @@ export async function setAffiliateStatus(
   operator: SignedInUser,
   input: AdminSetAffiliateStatusRequest,
 ): Promise<AdminAffiliateStatusResult> {
+  return inTransaction(app, (tx) => setAffiliateStatusIn(tx, app, operator, input));
+}
+
+/** As setAffiliateStatus, in the caller's transaction (a review case's ban decides both in one). */
+export async function setAffiliateStatusIn(
+  tx: Tx,
+  app: AppContext,
+  operator: SignedInUser,
+  input: AdminSetAffiliateStatusRequest,
+): Promise<AdminAffiliateStatusResult> {
   const { affiliateId, action } = input;
   const reason = input.reason ?? null;
   const now = app.now();
-  return inTransaction(app, async (tx) => {
+  {
     // The profile's lock serialises two operators deciding on the same affiliate.
     const [current] = await tx.db
       .select({
@@ -287,7 +297,7 @@ export async function setAffiliateStatus(
       }
     }
     return { affiliateId, status, disabled };
-  });
+  }
 }
 
 /**

@@ -139,6 +139,10 @@ export async function anonymiseAffiliate(
       phone: null,
       companyName: null,
       website: null,
+      // The fraud review's keyed hashes are the person's too (docs/product/review.md#signals).
+      emailHash: null,
+      signupIpHash: null,
+      signupDeviceHash: null,
       deletedAt: sql`coalesce(${affiliates.deletedAt}, ${now.toISOString()}::timestamptz)`,
       updatedAt: now,
     })

@@ -25,7 +25,7 @@ import { ruleInForceSql } from '../../domain/reward-rules.ts';
 const MINUTE_MS = 60_000;
 
 /** The totals that are sums of cents (bigint in SQL). */
-type MoneyColumn = 'total_cents' | 'unpaid_cents' | 'approved_unpaid_cents' | 'payable_cents';
+type MoneyColumn = 'total_cents' | 'unpaid_cents' | 'approved_unpaid_cents' | 'payable_cents' | 'under_review_cents';
 
 const STATS_SQL = `
 WITH codes AS (
@@ -99,6 +99,7 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
     unpaid_cents: centsValue(found.unpaid_cents),
     approved_unpaid_cents: centsValue(found.approved_unpaid_cents),
     payable_cents: centsValue(found.payable_cents),
+    under_review_cents: centsValue(found.under_review_cents),
   };
   const codes = jsonValue(row.codes);
   const referralCodes: ReferralCodeStats[] = codes.map((code) => ({
@@ -126,6 +127,7 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
     referralCodes,
     activeVisitors: row.active_visitors,
     nextPayout: nextPayout(now, row, centsValue(found.minimum_cents)),
+    underReviewCents: row.under_review_cents,
     status: row.status,
   };
 }

@@ -13,7 +13,9 @@ import { CallableError } from '../../lib/callable-error.ts';
 import { welcomeEmail } from '../../email/affiliate-messages.ts';
 import { enqueueEmailThroughAuth } from '../../email/outbox.ts';
 import { sendQueuedNow } from '../../email/outbox-worker.ts';
-import { sealPaymentMethod } from '../../domain/payment-method-store.ts';
+import { paymentMethodAccountHash, sealPaymentMethod } from '../../domain/payment-method-store.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { checkDisposableEmail, checkSharedPayoutAccount, emailHash } from '../../domain/review-signals.ts';
 import { applicationEvents } from '../../webhooks/events.ts';
 import { enqueueWebhookEventsThroughAuth } from '../../webhooks/outbox.ts';
 import { signalWebhookEvents } from '../../webhooks/signal.ts';
@@ -33,10 +35,17 @@ export interface SignupResult {
   setCookies: string[];
 }
 
+/** The signup's origin as keyed hashes (docs/product/review.md#signals): its IP, and its browser's landing-page visitor key when it has one. */
+export interface SignupOrigin {
+  ipHash: string;
+  deviceHash: string | null;
+}
+
 export async function signUpAffiliate(
   app: AppContext,
   input: CreateAffiliateInput,
   headers: Headers,
+  origin: SignupOrigin,
 ): Promise<SignupResult> {
   const payment = input.paymentMethod === 'later' ? null : requireValid(input.paymentMethod, input.paymentDetails);
   const status = app.config.AFFILIATE_APPROVAL === 'manual' ? 'pending' : 'active';
@@ -66,6 +75,9 @@ export async function signUpAffiliate(
         // The application's clock, like every other date of the account (tests and the demo move it).
         createdAt: now,
         updatedAt: now,
+        emailHash: emailHash(app, input.email),
+        signupIpHash: origin.ipHash,
+        signupDeviceHash: origin.deviceHash,
       },
     });
     const welcome = welcomeEmail(
@@ -77,7 +89,13 @@ export async function signUpAffiliate(
     if (payment) {
       await adapter.create({
         model: 'paymentMethod',
-        data: { affiliateId: affiliate.id, ...sealPaymentMethod(app, payment), createdAt: now, updatedAt: now },
+        data: {
+          affiliateId: affiliate.id,
+          ...sealPaymentMethod(app, payment),
+          payoutAccountHash: paymentMethodAccountHash(app, payment),
+          createdAt: now,
+          updatedAt: now,
+        },
       });
     }
     await adapter.create({
@@ -110,8 +128,23 @@ export async function signUpAffiliate(
   });
 
   await sendQueuedNow(app, [welcomeKey(result.affiliateId)]);
+  await reviewSignup(app, result.affiliateId, input.email, payment !== null);
   signalWebhookEvents();
   return { ...result, status };
+}
+
+/**
+ * The signup's fraud signals (docs/product/review.md#signals): a disposable-address domain, a payout
+ * account another affiliate has. After the signup's transaction (the auth library's adapter holds its
+ * connection until then), in one of their own: the account exists whatever they find, and a failure
+ * here is logged, never the signup's.
+ */
+async function reviewSignup(app: AppContext, affiliateId: string, email: string, hasPayment: boolean): Promise<void> {
+  await inTransaction(app, async (tx) => {
+    const at = app.now();
+    await checkDisposableEmail(tx, app, { affiliateId, email, at });
+    if (hasPayment) await checkSharedPayoutAccount(tx, app, { affiliateId, at });
+  }).catch((error: unknown) => app.log.error({ err: error }, 'signup review signals failed'));
 }
 
 /** One welcome e-mail per profile. */

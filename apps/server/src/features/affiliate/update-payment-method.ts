@@ -13,6 +13,7 @@ import {
 } from '../../domain/payment-method-store.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { recordAudit } from '../../domain/audit-log.ts';
+import { checkSharedPayoutAccount } from '../../domain/review-signals.ts';
 
 // Changing the payment method (docs/product/rules-and-constants.md#validation, docs/product/rules-and-constants.md#security): the same validation as the form,
 // then the new method and its audit-log line in one transaction, then an e-mail to the account so
@@ -42,6 +43,8 @@ export async function updatePaymentMethod(
       details: { type: saved.stored.type, previousType: saved.previousType, ibanLast4: saved.stored.ibanLast4 },
       at: app.now(),
     });
+    // A payout method arriving: is this account another affiliate's too (docs/product/review.md#signals)?
+    await checkSharedPayoutAccount(tx, app, { affiliateId: caller.affiliateId, at: app.now() });
     return saved;
   });
 

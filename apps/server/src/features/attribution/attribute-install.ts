@@ -12,6 +12,7 @@ import type { SqlClient } from '../../db/client.ts';
 import { installs } from '../../db/schema/programme.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { earningAffiliateJoins, mayEarnSql } from '../../domain/earning-affiliate.ts';
+import { checkSelfReferral } from '../../domain/review-signals.ts';
 import { type InstallRow, findInstall, installByAppUserId, linkAliases } from './installs.ts';
 
 // Install attribution at the app's first launch (docs/product/attribution.md#install-attribution), in order:
@@ -141,6 +142,8 @@ export async function attributeAppUser(
         .returning({ id: installs.id });
       if (created) {
         await linkAliases(tx, String(created.id), [input.appUserId], now);
+        // An attribution arriving: is the install the affiliate's own (docs/product/review.md#signals)?
+        if (candidate) await checkSelfReferral(tx, app, { installId: String(created.id), at: now });
         return answer(candidate);
       }
     }
@@ -162,6 +165,7 @@ export async function attributeAppUser(
         attributedAt: now,
       })
       .where(and(eq(installs.id, Number(existing.id)), isNull(installs.affiliateId)));
+    await checkSelfReferral(tx, app, { installId: String(existing.id), at: now });
     return answer(candidate);
   });
 }

@@ -5,6 +5,7 @@ import { type Tx, inTransaction } from '../../db/transaction.ts';
 import { recordConversion } from '../../domain/record-conversion.ts';
 import { recordRenewal } from '../../domain/record-renewal.ts';
 import { reverseConversionIn } from '../../domain/reverse-conversion.ts';
+import { checkRefundRate, emailHash } from '../../domain/review-signals.ts';
 import { distinctIds, findInstall, findInstallIds, linkAliases, listParam } from './installs.ts';
 import {
   type RevenueCatEvent,
@@ -73,7 +74,13 @@ async function applyTransfer(tx: Tx, event: RevenueCatEvent, now: Date): Promise
   return result('transfer');
 }
 
-async function applyRefund(tx: Tx, event: RevenueCatEvent, ids: string[], now: Date): Promise<IngestResult> {
+async function applyRefund(
+  tx: Tx,
+  app: AppContext,
+  event: RevenueCatEvent,
+  ids: string[],
+  now: Date,
+): Promise<IngestResult> {
   const installIds = await findInstallIds(tx, ids);
   const transactionId = event.transaction_id || null;
   const { rows } = await tx.query<{ id: number }>(
@@ -92,6 +99,13 @@ async function applyRefund(tx: Tx, event: RevenueCatEvent, ids: string[], now: D
     actor: REVENUECAT_ACTOR,
     at: now,
   });
+  // A refund arriving: is the affiliate's refund rate over the threshold (docs/product/review.md#signals)?
+  const { rows: owner } = await tx.query<{ affiliate_id: string }>(
+    'SELECT affiliate_id FROM conversions WHERE id = $1',
+    [conversionId],
+  );
+  if (reversed?.outcome !== 'already-reversed' && owner[0])
+    await checkRefundRate(tx, app, { affiliateId: owner[0].affiliate_id, at: now });
   return result(reversed?.outcome ?? 'refund-unmatched', conversionId);
 }
 
@@ -106,7 +120,7 @@ async function applyEvent(tx: Tx, app: AppContext, event: RevenueCatEvent, now: 
 
   switch (meaning) {
     case 'refund':
-      return applyRefund(tx, event, ids, now);
+      return applyRefund(tx, app, event, ids, now);
     case 'trial':
       return result('trial');
     case 'conversion': {
@@ -126,6 +140,7 @@ async function applyEvent(tx: Tx, app: AppContext, event: RevenueCatEvent, now: 
         proceedsCents: proceedsCents(event),
         transactionId: event.transaction_id || null,
         originalTransactionId: event.original_transaction_id || null,
+        appUserEmailHash: subscriberEmailHash(app, event),
       });
       return result(recorded.outcome, recorded.outcome === 'affiliate-ineligible' ? null : recorded.conversionId);
     }
@@ -220,4 +235,16 @@ export async function recordRefusedEvent(app: AppContext, webhook: RevenueCatWeb
     .insert(revenuecatEvents)
     .values(eventRecord(event, 'refused', payload, app.now()))
     .onConflictDoNothing({ target: revenuecatEvents.eventId });
+}
+
+/**
+ * The app user's e-mail as RevenueCat's subscriber attributes carry it (`$email`), as a keyed hash,
+ * for the self-referral signal; null when the event has none. The address itself is not kept.
+ */
+function subscriberEmailHash(app: AppContext, event: RevenueCatEvent): string | null {
+  const attributes = (event as { subscriber_attributes?: unknown }).subscriber_attributes;
+  if (typeof attributes !== 'object' || attributes === null) return null;
+  const email = (attributes as Record<string, unknown>)['$email'];
+  const value = typeof email === 'object' && email !== null ? (email as { value?: unknown }).value : undefined;
+  return typeof value === 'string' && value.includes('@') ? emailHash(app, value) : null;
 }

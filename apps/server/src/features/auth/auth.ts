@@ -48,6 +48,10 @@ const affiliateModels = {
         // Set by signup from the application's clock (the database's default is the machine's).
         createdAt: { type: 'date', required: false },
         updatedAt: { type: 'date', required: false },
+        // Keyed hashes the fraud review compares (docs/product/review.md#signals).
+        emailHash: { type: 'string', required: false },
+        signupIpHash: { type: 'string', required: false },
+        signupDeviceHash: { type: 'string', required: false },
       },
     },
     paymentMethod: {
@@ -62,6 +66,7 @@ const affiliateModels = {
         ibanLast4: { type: 'string', required: false },
         createdAt: { type: 'date', required: false },
         updatedAt: { type: 'date', required: false },
+        payoutAccountHash: { type: 'string', required: false },
       },
     },
     ...OUTBOX_AUTH_MODEL,

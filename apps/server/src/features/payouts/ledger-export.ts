@@ -43,8 +43,10 @@ const SUMMARY_KINDS = [
   'paid',
   'payout-failed',
   'released',
+  'held',
+  'released-from-review',
 ] as const;
-const SUMMARY_ACCOUNTS = ['pending', 'payable', 'in-payout', 'paid'] as const;
+const SUMMARY_ACCOUNTS = ['pending', 'payable', 'held', 'in-payout', 'paid'] as const;
 
 const SUMMARY_COLUMNS = [
   'month',

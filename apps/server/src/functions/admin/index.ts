@@ -9,6 +9,11 @@ import { adminListTickets } from './admin-list-tickets.ts';
 import { adminMarkTicketHandled } from './admin-mark-ticket-handled.ts';
 import { adminReverseConversion } from './admin-reverse-conversion.ts';
 import { adminSetAffiliateStatus } from './admin-set-affiliate-status.ts';
+import { adminDecideReviewCase } from './admin-decide-review-case.ts';
+import { adminGetReviewCase } from './admin-get-review-case.ts';
+import { adminGetReviewPolicies } from './admin-get-review-policies.ts';
+import { adminListReviewCases } from './admin-list-review-cases.ts';
+import { adminSetReviewPolicy } from './admin-set-review-policy.ts';
 
 /** The operator console's functions (access: admin). */
 export const adminCallables = [
@@ -22,4 +27,9 @@ export const adminCallables = [
   adminMarkTicketHandled,
   adminGetWebVitals,
   adminListAuditLog,
+  adminListReviewCases,
+  adminGetReviewCase,
+  adminDecideReviewCase,
+  adminGetReviewPolicies,
+  adminSetReviewPolicy,
 ] as const satisfies readonly RegisteredCallable[];

@@ -13,6 +13,7 @@ import { ADMIN_ID_PREFIX, AdminTabs } from './admin-tabs';
 import { ConversionsTab } from './conversions-tab';
 import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
+import { ReviewTab } from './review-tab';
 import { TicketsTab } from './tickets-tab';
 import { VitalsTab } from './vitals-tab';
 import { WebhooksTab } from './webhooks-tab';
@@ -63,6 +64,7 @@ function ConsoleBody({ session }: { session: Session }) {
         {tab === 'affiliates' ? <AffiliatesTab operatorEmail={session.user.email} /> : null}
         {tab === 'conversions' ? <ConversionsTab /> : null}
         {tab === 'payouts' ? <PayoutsTab /> : null}
+        {tab === 'review' ? <ReviewTab /> : null}
         {tab === 'tickets' ? <TicketsTab /> : null}
         {tab === 'vitals' ? <VitalsTab /> : null}
         {tab === 'audit' ? <AuditTab /> : null}

@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'affiliates',
   'conversions',
   'payouts',
+  'review',
   'tickets',
   'vitals',
   'audit',

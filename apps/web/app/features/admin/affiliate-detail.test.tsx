@@ -64,6 +64,7 @@ function detail(overrides: Partial<AdminAffiliateDetail['affiliate']> = {}): Adm
       ],
       activeVisitors: 0,
       nextPayout: { date: '2025-07-15', payableCents: 0, approvedUnpaidCents: 0 },
+      underReviewCents: 0,
       status: 'active',
     },
     payouts: [],

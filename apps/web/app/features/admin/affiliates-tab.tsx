@@ -26,7 +26,8 @@ export function AffiliatesTab({ operatorEmail }: { operatorEmail: string }) {
     page: 1,
     ...(linked ? { status: linked } : {}),
   });
-  const [selected, setSelected] = useState<string | null>(null);
+  // The review queue opens an affiliate by its id (`?affiliate=`).
+  const [selected, setSelected] = useState<string | null>(searchParams.get('affiliate'));
   const affiliates = useAdminAffiliates(filters);
   const items = affiliates.data?.items ?? [];
 

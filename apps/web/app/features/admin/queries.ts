@@ -17,6 +17,8 @@ export const adminKeys = {
   tickets: ['admin', 'tickets'] as const,
   vitals: ['admin', 'vitals'] as const,
   audit: ['admin', 'audit'] as const,
+  review: ['admin', 'review'] as const,
+  reviewPolicies: ['admin', 'review', 'policies'] as const,
 };
 
 export function useAdminOverview() {
@@ -76,4 +78,26 @@ export function useAdminAuditLog(filters: Request<'adminListAuditLog'>) {
     queryFn: () => callFunction('adminListAuditLog', filters),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useAdminReviewCases(filters: Request<'adminListReviewCases'>) {
+  return useQuery({
+    queryKey: [...adminKeys.review, 'cases', filters],
+    queryFn: () => callFunction('adminListReviewCases', filters),
+    placeholderData: keepPreviousData,
+    // Signals open cases by themselves: the queue is read afresh each time it is shown.
+    staleTime: 0,
+  });
+}
+
+export function useAdminReviewCase(caseId: string) {
+  return useQuery({
+    queryKey: [...adminKeys.review, 'case', caseId],
+    queryFn: () => callFunction('adminGetReviewCase', { caseId }),
+    staleTime: 0,
+  });
+}
+
+export function useAdminReviewPolicies() {
+  return useQuery({ queryKey: adminKeys.reviewPolicies, queryFn: () => callFunction('adminGetReviewPolicies', {}) });
 }

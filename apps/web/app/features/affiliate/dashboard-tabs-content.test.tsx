@@ -59,6 +59,7 @@ const STATS: AffiliateStats = {
   ],
   activeVisitors: 3,
   nextPayout: { date: '2025-07-15T00:00:00.000Z', payableCents: 2400, approvedUnpaidCents: 2400 },
+  underReviewCents: 0,
   status: 'active',
 };
 

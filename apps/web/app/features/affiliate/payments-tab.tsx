@@ -76,7 +76,15 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
           <dt>{t('payments.next.approved')}</dt>
           <dd className="amount">{formatMoney(nextPayout.approvedUnpaidCents, lang)}</dd>
         </div>
+        {stats.underReviewCents > 0 ? (
+          <div>
+            <dt>{t('payments.next.underReview')}</dt>
+            <dd className="amount">{formatMoney(stats.underReviewCents, lang)}</dd>
+          </div>
+        ) : null}
       </dl>
+      {/* The amount only: never which signal, nor why (docs/product/review.md#what-the-affiliate-sees). */}
+      {stats.underReviewCents > 0 ? <p className="form-info">{t('payments.next.underReviewNote')}</p> : null}
       {nextPayout.payableCents === 0 ? (
         <p className="form-info">{t('payments.next.belowMinimum', { minimum })}</p>
       ) : null}
