@@ -118,6 +118,11 @@ describe('signals: each raised by its scenario, and not by its near miss', () =>
     const a = await affiliate();
     await install(a.code, nextIp());
     expect(await signalsOf(a.affiliateId)).toEqual([]);
+    // An endpoint subscribed to the review's event (never delivered to here: only the events are read).
+    await t.database.sql.query(
+      `INSERT INTO webhook_endpoints (url, event_types, secret_sealed) VALUES ('https://hooks.example.com/review', $1::text[], 'sealed')`,
+      [['review.opened']],
+    );
     await install(a.code, a.ip);
     const [signal] = await signalsOf(a.affiliateId);
     expect(signal).toMatchObject({
@@ -125,6 +130,14 @@ describe('signals: each raised by its scenario, and not by its near miss', () =>
       action: 'flag',
       evidence: { kind: 'self-referral', matches: ['signup-ip'], code: a.code, installId: expect.any(String) },
     });
+    // The case it opened is announced to the operators' webhooks, in its transaction.
+    const { rows: announced } = await t.database.sql.query<{ data: unknown }>(
+      `SELECT data FROM webhook_events WHERE type = 'review.opened' AND affiliate_id = $1`,
+      [a.affiliateId],
+    );
+    expect(announced).toEqual([
+      { data: { reviewId: expect.any(String), affiliateId: a.affiliateId, signal: 'self-referral' } },
+    ]);
   });
 
   it('self-referral: a visit from the signed-in browser of the code’s affiliate; not another affiliate’s', async () => {

@@ -6,6 +6,8 @@ import {
 } from '@skanova/shared/admin/review';
 import type { AppServices } from '../services.ts';
 import type { TransactionQuery } from '../db/transaction.ts';
+import { reviewOpenedEvent } from '../webhooks/events.ts';
+import { enqueueWebhookEvent } from '../webhooks/outbox.ts';
 
 // The fraud review (docs/product/review.md): a signal raised about an affiliate opens a case (or joins
 // the one open), and its group's policy decides what it does — flag only, or hold the affected
@@ -57,12 +59,15 @@ export interface RaisedSignal {
 }
 
 /**
- * The single place where a case opens: the outgoing webhooks' `review.opened` event belongs here,
- * in the transaction that opens the case, once that feature exists on this branch
- * (`enqueueWebhookEvent(tx, 'review.opened', { caseId, affiliateId, signal })`).
+ * The single place where a case opens: announced to the operators' webhooks (`review.opened`,
+ * docs/product/webhooks.md#events) in the transaction that opens the case.
  */
-async function caseOpened(app: ReviewApp, opened: { caseId: number; affiliateId: string; kind: ReviewSignalKind }) {
-  // REVIEW-OPENED WEBHOOK CALL SITE: no outgoing webhooks on this base yet.
+async function caseOpened(
+  tx: TransactionQuery,
+  app: ReviewApp,
+  opened: { caseId: number; affiliateId: string; kind: ReviewSignalKind; at: Date },
+) {
+  await enqueueWebhookEvent(tx, reviewOpenedEvent(opened), opened.at);
   app.log.info({ reviewCase: opened.caseId, signal: opened.kind }, 'review case opened');
 }
 
@@ -117,7 +122,7 @@ export async function raiseSignal(
       at,
     ],
   );
-  if (opened) await caseOpened(app, { caseId, affiliateId: signal.affiliateId, kind: signal.kind });
+  if (opened) await caseOpened(tx, app, { caseId, affiliateId: signal.affiliateId, kind: signal.kind, at: signal.at });
   const held =
     action === 'hold'
       ? await holdCommissions(tx, { caseId, affiliateId: signal.affiliateId, installId: signal.installId ?? null, at })

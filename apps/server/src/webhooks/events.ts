@@ -109,3 +109,12 @@ export function payoutEvent(
     payday: payout.scheduledFor,
   });
 }
+
+export function reviewOpenedEvent(input: {
+  caseId: number;
+  affiliateId: string;
+  /** The signal that opened the case (docs/product/review.md#signals). */
+  kind: string;
+}): NewWebhookEvent<'review.opened'> {
+  return event('review.opened', { reviewId: String(input.caseId), affiliateId: input.affiliateId, signal: input.kind });
+}

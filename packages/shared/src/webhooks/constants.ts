@@ -1,11 +1,7 @@
 // Outgoing webhooks for operators (docs/product/webhooks.md): the events, the delivery's timings and
 // the bounds of what an operator registers. The reasons are in docs/decisions/025-outgoing-webhooks.md.
 
-/**
- * Every event an endpoint may subscribe to (docs/product/webhooks.md#events). `review.opened` is
- * part of the contract already but nothing emits it yet: the fraud review queue it announces comes
- * later (docs/product/webhooks.md#events says so).
- */
+/** Every event an endpoint may subscribe to (docs/product/webhooks.md#events). */
 export const WEBHOOK_EVENT_TYPES = [
   'affiliate.applied',
   'affiliate.approved',

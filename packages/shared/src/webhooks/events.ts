@@ -63,11 +63,8 @@ export interface WebhookEventData {
   };
   'payout.sent': WebhookPayoutData;
   'payout.paid': WebhookPayoutData;
-  /**
-   * A case opened in the fraud review queue. Declared for receivers to prepare; nothing emits it
-   * until the queue exists (docs/product/webhooks.md#events).
-   */
-  'review.opened': { reviewId: string; affiliateId: string; conversionId: string | null };
+  /** A case opened in the fraud review queue, with the signal that opened it (docs/product/review.md#signals). */
+  'review.opened': { reviewId: string; affiliateId: string; signal: string };
 }
 
 /** The body of a delivery: one event. */
