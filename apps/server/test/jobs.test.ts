@@ -149,6 +149,7 @@ describe('the scheduled jobs', () => {
       'monthly-payouts': 'done',
       retention: 'done',
       'ledger-reconciliation': 'done',
+      'review-identities': 'done',
       'email-outbox': 'done',
       'storage-maintenance': 'done',
     });
@@ -179,6 +180,7 @@ describe('the scheduled jobs', () => {
       'monthly-payouts': 'not-due',
       retention: 'not-due',
       'ledger-reconciliation': 'not-due',
+      'review-identities': 'not-due',
       'email-outbox': 'done',
       'storage-maintenance': 'not-due',
     });
