@@ -47,6 +47,7 @@ describe('getAffiliateStats', () => {
       totalEarningsCents: 0,
       unpaidEarnings: 0,
       unpaidEarningsCents: 0,
+      underReviewCents: 0,
       totalConversions: 0,
       totalClicks: 0,
       conversionRate: 0,

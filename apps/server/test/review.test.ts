@@ -2,6 +2,7 @@ import { latestPayday } from '@skanova/shared/payouts/payday';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveDueCommissions } from '../src/domain/commission-approval.ts';
 import { reconcileLedger } from '../src/domain/ledger.ts';
+import { backfillReviewIdentities } from '../src/domain/review-backfill.ts';
 import { disposableDomainOf } from '../src/domain/review-signals.ts';
 import { runPayouts } from '../src/features/payouts/payout-run.ts';
 import { type TestApp, TEST_PUBLIC_URL, createTestApp } from './helpers/app.ts';
@@ -477,5 +478,44 @@ describe('holding, approving, rejecting, banning', () => {
     const stats = await callFn(t, 'getAffiliateStats', {}, a.cookie);
     expect(stats.body.result).toMatchObject({ underReviewCents: 200 });
     t.clock.advance(DAY_MS);
+  });
+});
+
+describe('the hashes of rows written before the review', () => {
+  it('are filled once by the job, as signup and a payment-method change compute them', async () => {
+    const bank = await affiliate({
+      paymentMethod: 'bank_transfer',
+      paymentDetails: {
+        bankName: 'Example Bank',
+        bankIban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'COBADEFFXXX',
+        accountHolder: 'Ada',
+      },
+    });
+    const paypal = await affiliate({
+      paymentMethod: 'paypal',
+      paymentDetails: { paypalEmail: 'Before.Review@example.net' },
+    });
+    const ids = [bank.affiliateId, paypal.affiliateId];
+    const read = async () =>
+      (
+        await t.database.sql.query<{ email_hash: string | null; payout_account_hash: string | null }>(
+          `SELECT a.email_hash, m.payout_account_hash FROM affiliates a JOIN payment_methods m ON m.affiliate_id = a.id
+           WHERE a.id = ANY($1::text[]) ORDER BY a.id`,
+          [ids],
+        )
+      ).rows;
+    const computed = await read();
+    expect(computed.every((row) => row.email_hash && row.payout_account_hash)).toBe(true);
+    await t.database.sql.query('UPDATE affiliates SET email_hash = NULL WHERE id = ANY($1::text[])', [ids]);
+    await t.database.sql.query(
+      'UPDATE payment_methods SET payout_account_hash = NULL WHERE affiliate_id = ANY($1::text[])',
+      [ids],
+    );
+    const filled = await backfillReviewIdentities(t.context);
+    expect(filled.affiliates).toBeGreaterThanOrEqual(2);
+    expect(filled.paymentMethods).toBeGreaterThanOrEqual(2);
+    expect(await read()).toEqual(computed);
+    expect(await backfillReviewIdentities(t.context)).toEqual({ affiliates: 0, paymentMethods: 0 });
   });
 });
