@@ -302,7 +302,9 @@ describe('the ledger, for any sequence of events', () => {
               });
               if (next.decision === 'reject') {
                 for (const { id } of held) {
-                  if (!reversed.has(id)) qualified[conversions.find((c) => c.id === id)!.affiliate]!--;
+                  // A commission not bought in the sequence is one of the first affiliate's starting ones.
+                  const owner = conversions.find((c) => c.id === id)?.affiliate ?? 0;
+                  if (!reversed.has(id)) qualified[owner]!--;
                   reversed.add(id);
                 }
               }
