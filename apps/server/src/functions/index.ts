@@ -3,6 +3,7 @@ import type { RegisteredCallable } from '../http/callable.ts';
 import { adminCallables } from './admin/index.ts';
 import { attributionCallables } from './attribution/index.ts';
 import { payoutCallables } from './payouts/index.ts';
+import { rewardCallables } from './rewards/index.ts';
 import { createAffiliate } from './create-affiliate.ts';
 import { deleteAffiliateAccount } from './delete-affiliate-account.ts';
 import { generateReferralCode } from './generate-referral-code.ts';
@@ -34,6 +35,7 @@ export const callables = [
   deleteAffiliateAccount,
   ...attributionCallables,
   ...payoutCallables,
+  ...rewardCallables,
   ...adminCallables,
 ] as const satisfies readonly RegisteredCallable[];
 

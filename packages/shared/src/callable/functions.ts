@@ -3,6 +3,7 @@ import type { AffiliateFunctions } from '../affiliate/functions.ts';
 import type { AttributionFunctions } from '../attribution/functions.ts';
 import type { LandingFunctions } from '../landing/functions.ts';
 import type { PayoutFunctions } from '../payouts/functions.ts';
+import type { RewardsFunctions } from '../rewards/functions.ts';
 import type { SupportFunctions } from '../support/functions.ts';
 
 // The callable server functions (docs/product/calls-and-data.md#callable-protocol): `POST /api/fn/<name>`. Each domain declares its own
@@ -19,6 +20,7 @@ export interface CallableFunctions
     AffiliateFunctions,
     AttributionFunctions,
     PayoutFunctions,
+    RewardsFunctions,
     AdminFunctions {}
 
 export type CallableName = keyof CallableFunctions;

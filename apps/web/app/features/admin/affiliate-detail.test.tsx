@@ -35,6 +35,8 @@ function detail(overrides: Partial<AdminAffiliateDetail['affiliate']> = {}): Adm
       disabledReason: null,
       deleted: false,
       paymentMethod: 'paypal',
+      groupId: 'default',
+      groupName: 'Default',
       createdAt: '2025-01-01T00:00:00.000Z',
       termsAcceptedAt: '2025-01-01T00:00:00.000Z',
       lastActiveAt: null,
