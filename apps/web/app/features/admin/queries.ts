@@ -17,6 +17,9 @@ export const adminKeys = {
   tickets: ['admin', 'tickets'] as const,
   vitals: ['admin', 'vitals'] as const,
   audit: ['admin', 'audit'] as const,
+  groups: ['admin', 'groups'] as const,
+  group: (groupId: string) => ['admin', 'groups', groupId] as const,
+  campaignRates: (affiliateId: string) => ['admin', 'campaign-rates', affiliateId] as const,
 };
 
 export function useAdminOverview() {
@@ -75,5 +78,26 @@ export function useAdminAuditLog(filters: Request<'adminListAuditLog'>) {
     queryKey: [...adminKeys.audit, filters],
     queryFn: () => callFunction('adminListAuditLog', filters),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminGroups() {
+  return useQuery({
+    queryKey: adminKeys.groups,
+    queryFn: async () => (await callFunction('adminListGroups', null)).groups,
+  });
+}
+
+export function useAdminGroupVersions(groupId: string) {
+  return useQuery({
+    queryKey: adminKeys.group(groupId),
+    queryFn: () => callFunction('adminListRuleVersions', { groupId }),
+  });
+}
+
+export function useAdminCampaignRates(affiliateId: string) {
+  return useQuery({
+    queryKey: adminKeys.campaignRates(affiliateId),
+    queryFn: async () => (await callFunction('adminListCampaignRates', { affiliateId })).rates,
   });
 }
