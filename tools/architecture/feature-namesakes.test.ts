@@ -23,6 +23,8 @@ const ONE_SIDED: { server: Record<string, string>; web: Record<string, string> }
     payouts: "the operators' payout runs and exports: their screens are tabs of the web app's admin console",
     webhooks:
       "the operators' outgoing webhook endpoints and delivery log: their screens are a tab of the web app's admin console",
+    rewards:
+      "partner groups, versioned reward rules and campaign rates: the operators' screens are the admin console's Groups tab and affiliate detail, the affiliate's own rule shows in the web app's affiliate dashboard and terms page (the words are composed in lib/reward-words.ts)",
   },
   web: {
     consent: 'the consent banner: the answer stays in a browser cookie and nothing is sent to the server',

@@ -195,6 +195,8 @@ describe('adminGetAffiliate', () => {
       disabledReason: null,
       deleted: false,
       paymentMethod: 'paypal',
+      groupId: 'default',
+      groupName: 'Default',
       createdAt: expect.any(String),
       termsAcceptedAt: expect.any(String),
       lastActiveAt: rows[0]!.last_active_at?.toISOString() ?? null,

@@ -111,6 +111,14 @@ describe('adminListConversions and adminReverseConversion', () => {
       occurredAt: '2025-03-31T23:59:59.000Z',
       commissionCents: 200,
       rateTier: 'standard',
+      // Written without its pricing inputs (a fixture, as an import would be): the rule version alone.
+      why: {
+        commissionKind: 'first-purchase',
+        defaultGroup: true,
+        groupName: 'Default',
+        ruleVersion: 1,
+        pricing: null,
+      },
       status: 'approved',
       approvedAt: '2025-04-30T23:59:59.000Z',
       reversedAt: null,

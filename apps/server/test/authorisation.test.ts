@@ -155,6 +155,8 @@ describe('without a session', () => {
         'getAffiliateSettings',
         'updateNotificationPreferences',
         'deleteAffiliateAccount',
+        'getAffiliateRule',
+        'getAffiliateCommissions',
       ]),
     );
   });
@@ -332,12 +334,32 @@ describe('operator functions', () => {
   /** An affiliate the operator's calls act on (B stays as it is for the suites above). */
   let c: TestAffiliate;
   let cConversion: string;
+  let cCode: string;
+  let campaignRateId: string;
   let ticketId: string;
 
   beforeAll(async () => {
     operator = await createTestOperator(t);
     c = await createTestAffiliate(t, { firstName: 'Carla' });
     cConversion = String(await insertConversion(t, c.affiliateId, { status: 'pending' }));
+    const cCodeRow = await insertCode(t, c.affiliateId, { description: 'Carla campaign link' });
+    cCode = cCodeRow.code;
+    // Groups the partner-group functions act on: one to rename, one to archive, one to publish a rule
+    // in, one with a rule to move C into; and a campaign rate no commission used, to delete.
+    await t.database.sql.query(
+      `INSERT INTO partner_groups (id, name) VALUES ('auth-rename', 'Rename me'), ('auth-archive', 'Archive me'),
+         ('auth-rules', 'Rules'), ('auth-move', 'Move here')`,
+    );
+    await t.database.sql.query(
+      `INSERT INTO reward_rules (group_id, version, effective_from, kind, percent_basis_points, hold_days, minimum_payout_cents)
+       VALUES ('auth-move', 1, '2020-01-01T00:00:00Z', 'percentage', 3000, 30, 2000)`,
+    );
+    const { rows: rates } = await t.database.sql.query<{ id: string }>(
+      `INSERT INTO campaign_rates (referral_code_id, starts_at, ends_at, kind, amount_cents)
+       VALUES ($1, '2030-01-01T00:00:00Z', '2030-02-01T00:00:00Z', 'flat', 500) RETURNING id::text AS id`,
+      [cCodeRow.id],
+    );
+    campaignRateId = rates[0]!.id;
     const ticket = await callFn(
       t,
       'submitContactForm',
@@ -364,6 +386,28 @@ describe('operator functions', () => {
       adminListReviewCases: { status: 'open' },
       adminGetReviewPolicies: {},
       adminSetReviewPolicy: { groupId: 'default', signal: 'disposable-email', action: 'flag' },
+      adminListGroups: null,
+      adminCreateGroup: { id: 'authorisation-test', name: 'Authorisation test' },
+      adminRenameGroup: { groupId: 'auth-rename', name: 'Renamed' },
+      adminArchiveGroup: { groupId: 'auth-archive' },
+      adminListRuleVersions: { groupId: 'default' },
+      adminPublishRuleVersion: {
+        groupId: 'auth-rules',
+        kind: 'flat',
+        tiers: [{ from: 0, cents: 300 }],
+        holdDays: 30,
+        minimumPayoutCents: 2000,
+      },
+      adminMoveAffiliateToGroup: { affiliateId: c.affiliateId, groupId: 'auth-move' },
+      adminListCampaignRates: { affiliateId: c.affiliateId },
+      adminCreateCampaignRate: {
+        code: cCode,
+        from: t.clock.now.toISOString().slice(0, 10),
+        until: t.clock.now.toISOString().slice(0, 10),
+        kind: 'flat',
+        amountCents: 500,
+      },
+      adminDeleteCampaignRate: { campaignRateId },
     };
     // The payout functions' own suites pin their answers down; here they must only let the operator in.
     const payoutCalls: Record<string, unknown> = {
@@ -405,6 +449,16 @@ describe('operator functions', () => {
         'adminMarkTicketHandled',
         'adminGetWebVitals',
         'adminListAuditLog',
+        'adminListGroups',
+        'adminCreateGroup',
+        'adminRenameGroup',
+        'adminArchiveGroup',
+        'adminListRuleVersions',
+        'adminPublishRuleVersion',
+        'adminMoveAffiliateToGroup',
+        'adminListCampaignRates',
+        'adminCreateCampaignRate',
+        'adminDeleteCampaignRate',
       ]),
     );
   });

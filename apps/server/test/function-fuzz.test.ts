@@ -287,6 +287,67 @@ const TEMPLATES: Record<string, Template[]> = {
   ],
   adminReconcileLedger: NO_PAYLOAD,
   adminExportLedger: [{ data: { from: '2025-01', to: '2025-06' }, fields: { from: 'text', to: 'text' } }],
+  adminListGroups: NO_PAYLOAD,
+  adminCreateGroup: [{ data: { id: 'fuzz-group', name: 'Fuzz' }, fields: { id: 'text', name: 'text' } }],
+  adminRenameGroup: [{ data: { groupId: 'default', name: 'Fuzz' }, fields: { groupId: 'text', name: 'text' } }],
+  adminArchiveGroup: [{ data: { groupId: 'fuzz-group' }, fields: { groupId: 'text' } }],
+  adminListRuleVersions: [{ data: { groupId: 'default' }, fields: { groupId: 'text' } }],
+  adminPublishRuleVersion: [
+    {
+      data: {
+        groupId: 'default',
+        kind: 'flat',
+        tiers: [
+          { from: 0, cents: 200 },
+          { from: 100, cents: 400 },
+        ],
+        holdDays: 30,
+        minimumPayoutCents: 2000,
+        effectiveFrom: '2099-01-01T00:00:00.000Z',
+      },
+      fields: {
+        groupId: 'text',
+        kind: 'text',
+        tiers: 'object',
+        'tiers.0.from': 'number',
+        'tiers.1.cents': 'number',
+        holdDays: 'number',
+        minimumPayoutCents: 'number',
+        effectiveFrom: 'text',
+      },
+    },
+    {
+      data: {
+        groupId: 'default',
+        kind: 'percentage',
+        percentBasisPoints: 3000,
+        recurringMonths: 12,
+        holdDays: 30,
+        minimumPayoutCents: 2000,
+      },
+      fields: { percentBasisPoints: 'number', recurringMonths: 'number' },
+    },
+  ],
+  adminMoveAffiliateToGroup: [
+    {
+      data: { affiliateId: 'fuzz-affiliate-id', groupId: 'default' },
+      fields: { affiliateId: 'text', groupId: 'text' },
+    },
+  ],
+  adminListCampaignRates: [{ data: { affiliateId: 'fuzz-affiliate-id' }, fields: { affiliateId: 'text' } }],
+  adminCreateCampaignRate: [
+    {
+      data: { code: 'K7M2QX4P', from: '2099-01-01', until: '2099-01-31', kind: 'flat', amountCents: 1000 },
+      fields: { code: 'text', from: 'text', until: 'text', kind: 'text', amountCents: 'number' },
+    },
+    {
+      data: { code: 'K7M2QX4P', from: '2099-01-01', until: '2099-01-31', kind: 'percentage', percentBasisPoints: 5000 },
+      fields: { percentBasisPoints: 'number' },
+    },
+  ],
+  adminDeleteCampaignRate: [{ data: { campaignRateId: '1' }, fields: { campaignRateId: 'text' } }],
+  getAffiliateRule: NO_PAYLOAD,
+  getAffiliateCommissions: NO_PAYLOAD,
 };
 
 const POLLUTION_KEYS = [
@@ -559,6 +620,9 @@ async function storedCounts() {
     installs: await count('installs'),
     paymentMethods: await count('payment_methods'),
     payouts: await count('payouts'),
+    groups: await count('partner_groups'),
+    ruleVersions: await count('reward_rules'),
+    campaignRates: await count('campaign_rates'),
     auditLog: await count('audit_log'),
     webhookEndpoints: await count('webhook_endpoints'),
   };

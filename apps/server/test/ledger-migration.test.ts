@@ -187,6 +187,8 @@ describe('the ledger migration', () => {
     // The April payout's amount is its rows' sum less the deduction it carries.
     await database.sql.query(`UPDATE payouts SET amount_cents = 2200 WHERE id = $1`, [april]);
 
+    // The row rules as they read a database of that time: before renewals (0009) every conversion was
+    // a first purchase, and `conversions.kind` did not exist yet.
     const before = new Map<string, Record<string, number>>();
     for (const id of ids) before.set(id, await totalsBeforeLedger(id));
     expect(before.get('aff-mixed')).toMatchObject({ qualified: 12, total_cents: 4500, payable_cents: 100 });

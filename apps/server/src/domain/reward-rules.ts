@@ -1,3 +1,5 @@
+import { DEFAULT_GROUP_ID } from '@skanova/shared/rewards/constants';
+import type { CommissionPricing, CommissionWhy } from '@skanova/shared/rewards/functions';
 import type { RewardTier } from '../db/schema/ledger.ts';
 import type { TransactionQuery } from '../db/transaction.ts';
 
@@ -146,7 +148,7 @@ export async function campaignRateAt(
   };
 }
 
-interface RuleRow {
+export interface RuleRow {
   id: number | string;
   group_id: string;
   version: number;
@@ -159,7 +161,8 @@ interface RuleRow {
   minimum_payout_cents: number | string;
 }
 
-function ruleOf(row: RuleRow): RewardRule {
+/** A row of `reward_rules` as a rule. */
+export function ruleOf(row: RuleRow): RewardRule {
   return {
     id: Number(row.id),
     groupId: row.group_id,
@@ -174,13 +177,23 @@ function ruleOf(row: RuleRow): RewardRule {
   };
 }
 
-/** The rule of the affiliate's group in force at `at`: the latest version effective by then. */
+/**
+ * The rule of the affiliate's group in force at `at`: the latest version effective by then. An event
+ * from before the group's first version (an affiliate moved into a group created after it, whose
+ * purchase arrives late) is priced by that first version: the affiliate's group decides, and the
+ * group had no earlier rule (migrations/0011_partner_group_archive.sql does the same for a row
+ * written without its rule).
+ */
 export async function ruleInForce(tx: TransactionQuery, affiliateId: string, at: Date): Promise<RewardRule> {
   const { rows } = await tx.query<RuleRow>(
     `SELECT r.* FROM affiliates a
-     JOIN reward_rules r ON r.group_id = a.group_id AND r.effective_from <= $2
+     JOIN reward_rules r ON r.group_id = a.group_id
      WHERE a.id = $1
-     ORDER BY r.effective_from DESC, r.version DESC LIMIT 1`,
+     ORDER BY r.effective_from <= $2 DESC, -- the versions in force by then, if any
+              CASE WHEN r.effective_from <= $2 THEN r.effective_from END DESC NULLS LAST, -- the latest of them
+              r.effective_from, -- else the first version
+              r.version DESC
+     LIMIT 1`,
     [affiliateId, at.toISOString()],
   );
   const row = rows[0];
@@ -190,15 +203,18 @@ export async function ruleInForce(tx: TransactionQuery, affiliateId: string, at:
 
 /**
  * SQL: `column` of the rule in force at `at` for the group `groupId` (both SQL expressions), e.g.
- * the minimum payout of an affiliate's group today.
+ * the minimum payout of an affiliate's group today; before the group's first version, that version's.
  */
 export function ruleInForceSql(
   column: 'minimum_payout_cents' | 'hold_days' | 'id',
   groupId: string,
   at: string,
 ): string {
-  return `(SELECT r.${column} FROM reward_rules r WHERE r.group_id = ${groupId} AND r.effective_from <= ${at}
-           ORDER BY r.effective_from DESC, r.version DESC LIMIT 1)`;
+  return `coalesce(
+            (SELECT r.${column} FROM reward_rules r WHERE r.group_id = ${groupId} AND r.effective_from <= ${at}
+             ORDER BY r.effective_from DESC, r.version DESC LIMIT 1),
+            (SELECT r.${column} FROM reward_rules r WHERE r.group_id = ${groupId}
+             ORDER BY r.effective_from, r.version DESC LIMIT 1))`;
 }
 
 /** The minimum payout of each affiliate's group at `at`, in cents. */
@@ -213,4 +229,78 @@ export async function minimumPayouts(
     [`{${affiliateIds.map((id) => `"${id.replace(/["\\]/g, '\\$&')}"`).join(',')}}`, at.toISOString()],
   );
   return new Map(rows.map((row) => [row.id, Number(row.minimum)]));
+}
+
+/**
+ * "Why this amount" (docs/product/money.md#partner-groups-and-reward-rules): the columns a query of
+ * conversions `c` selects, with COMMISSION_WHY_JOINS, to explain each commission — its kind, the rule
+ * version that priced it and its group, and the inputs it was priced from.
+ */
+export const COMMISSION_WHY_COLUMNS = `c.kind AS commission_kind, c.pricing, r.version AS rule_version,
+       r.group_id AS rule_group_id, g.name AS rule_group_name, coalesce(jsonb_array_length(r.tiers), 0) AS rule_steps`;
+export const COMMISSION_WHY_JOINS = `JOIN reward_rules r ON r.id = c.rule_id JOIN partner_groups g ON g.id = r.group_id`;
+
+export interface CommissionWhyRow {
+  commission_kind: 'first-purchase' | 'renewal';
+  pricing: unknown;
+  rule_version: number;
+  rule_group_id: string;
+  rule_group_name: string;
+  rule_steps: number;
+}
+
+const numberOr = (value: unknown, fallback: number | null): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+
+/** What a commission's stored inputs say, in the contract's words; null when it has none. */
+export function explainPricing(pricing: unknown, steps: number): CommissionPricing | null {
+  const inputs = typeof pricing === 'string' ? (JSON.parse(pricing) as unknown) : pricing;
+  if (typeof inputs !== 'object' || inputs === null) return null;
+  const record = inputs as Record<string, unknown>;
+  switch (record.kind) {
+    case 'flat': {
+      // Recorded before rules were versioned: the tier's name ('standard' or 'premium') was kept.
+      const tier =
+        typeof record.tier === 'number'
+          ? record.tier
+          : record.tier === 'premium'
+            ? 1
+            : record.tier === 'standard'
+              ? 0
+              : null;
+      return {
+        kind: 'flat',
+        qualifiedBefore: numberOr(record.qualifiedBefore, null),
+        step: tier === null ? null : tier + 1,
+        steps: Math.max(steps, tier === null ? 1 : tier + 1),
+      };
+    }
+    case 'percentage':
+      return {
+        kind: 'percentage',
+        proceedsCents: numberOr(record.proceedsCents, 0) ?? 0,
+        percentBasisPoints: numberOr(record.percentBasisPoints, 0) ?? 0,
+      };
+    case 'campaign':
+      return {
+        kind: 'campaign',
+        campaignRateId: String(record.campaignRateId ?? ''),
+        amountCents: numberOr(record.amountCents, null),
+        proceedsCents: numberOr(record.proceedsCents, null),
+        percentBasisPoints: numberOr(record.percentBasisPoints, null),
+      };
+    default:
+      return null;
+  }
+}
+
+/** A row of COMMISSION_WHY_COLUMNS as the contract's explanation; the group's name for operators only. */
+export function commissionWhy(row: CommissionWhyRow, audience: 'operator' | 'affiliate'): CommissionWhy {
+  return {
+    commissionKind: row.commission_kind,
+    defaultGroup: row.rule_group_id === DEFAULT_GROUP_ID,
+    groupName: audience === 'operator' ? row.rule_group_name : null,
+    ruleVersion: row.rule_version,
+    pricing: explainPricing(row.pricing, row.rule_steps),
+  };
 }

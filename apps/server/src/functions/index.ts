@@ -4,6 +4,7 @@ import { adminCallables } from './admin/index.ts';
 import { attributionCallables } from './attribution/index.ts';
 import { payoutCallables } from './payouts/index.ts';
 import { webhookCallables } from './webhooks/index.ts';
+import { rewardCallables } from './rewards/index.ts';
 import { createAffiliate } from './create-affiliate.ts';
 import { deleteAffiliateAccount } from './delete-affiliate-account.ts';
 import { generateReferralCode } from './generate-referral-code.ts';
@@ -35,6 +36,7 @@ export const callables = [
   deleteAffiliateAccount,
   ...attributionCallables,
   ...payoutCallables,
+  ...rewardCallables,
   ...adminCallables,
   ...webhookCallables,
 ] as const satisfies readonly RegisteredCallable[];

@@ -10,7 +10,8 @@ import '../features/admin/admin.css';
 
 // 'auth': the sign-in form's fields and messages; 'payment' and 'support': method and subject labels;
 // 'webhooks': the Webhooks tab.
-export const handle: RouteHandle = { i18n: ['admin', 'auth', 'payment', 'support', 'webhooks'] };
+// 'affiliate': a reward rule and a commission's pricing in words (lib/reward-words.ts).
+export const handle: RouteHandle = { i18n: ['admin', 'auth', 'payment', 'support', 'webhooks', 'affiliate'] };
 
 // The console is one chunk requested at once and hydrated when it arrives (the prerendered HTML
 // already shows its loading state): the route itself stays small, because every route's list of

@@ -1,6 +1,7 @@
 import type { PaymentMethodType } from '../affiliate/payment-method.ts';
 import type { AffiliateStats, PayoutSummary } from '../affiliate/stats.ts';
 import type { Language } from '../site/constants.ts';
+import type { CommissionWhy } from '../rewards/functions.ts';
 import type { ContactSubject } from '../support/schemas.ts';
 import type { AffiliateStatus } from '../affiliate/schemas.ts';
 import type { ConversionStatus, TicketStatus } from './schemas.ts';
@@ -52,6 +53,9 @@ export interface AdminAffiliateProfile {
   disabledReason: string | null;
   deleted: boolean;
   paymentMethod: PaymentMethodType | null;
+  /** The partner group whose rule prices the affiliate's events (docs/product/money.md#partner-groups-and-reward-rules). */
+  groupId: string;
+  groupName: string;
   createdAt: string;
   termsAcceptedAt: string | null;
   lastActiveAt: string | null;
@@ -79,7 +83,10 @@ export interface AdminConversion {
   productId: string | null;
   occurredAt: string;
   commissionCents: number;
-  rateTier: 'standard' | 'premium';
+  /** `standard` or `premium` on a flat rule's first or later step, `percentage`, or `campaign` (a code's own rate). */
+  rateTier: 'standard' | 'premium' | 'percentage' | 'campaign';
+  /** Why this amount: first purchase or renewal, the rule version and group, the pricing inputs. */
+  why: CommissionWhy;
   status: ConversionStatus;
   approvedAt: string | null;
   reversedAt: string | null;

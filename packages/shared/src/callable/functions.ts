@@ -3,6 +3,7 @@ import type { AffiliateFunctions } from '../affiliate/functions.ts';
 import type { AttributionFunctions } from '../attribution/functions.ts';
 import type { LandingFunctions } from '../landing/functions.ts';
 import type { PayoutFunctions } from '../payouts/functions.ts';
+import type { RewardsFunctions } from '../rewards/functions.ts';
 import type { SupportFunctions } from '../support/functions.ts';
 import type { WebhookFunctions } from '../webhooks/functions.ts';
 
@@ -20,6 +21,7 @@ export interface CallableFunctions
     AffiliateFunctions,
     AttributionFunctions,
     PayoutFunctions,
+    RewardsFunctions,
     AdminFunctions,
     WebhookFunctions {}
 

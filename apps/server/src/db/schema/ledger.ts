@@ -10,6 +10,9 @@ export const partnerGroups = pgTable('partner_groups', {
   name: text('name').notNull(),
   createdBy: text('created_by'),
   createdAt: time('created_at').notNull().defaultNow(),
+  /** Archived groups take no new affiliates and no new rule versions (migrations/0011_partner_group_archive.sql). */
+  archivedAt: time('archived_at'),
+  archivedBy: text('archived_by'),
 });
 
 /** A flat rule's step: from this many qualified conversions, this commission. */

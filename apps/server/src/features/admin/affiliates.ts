@@ -144,6 +144,8 @@ interface ProfileRow {
   ban_reason: string | null;
   deleted: boolean;
   payment_method: PaymentMethodType | null;
+  group_id: string;
+  group_name: string;
   created_at: Date | string;
   terms_accepted_at: Date | string | null;
   last_active_at: Date | string | null;
@@ -153,8 +155,8 @@ const PROFILE_SQL = `
 SELECT a.id, u.email, a.first_name, a.last_name, a.phone, a.company_name, a.website, a.language, a.status,
        coalesce(u.banned, false) AS disabled, u.ban_reason, a.deleted_at IS NOT NULL AS deleted,
        (SELECT m.type FROM payment_methods m WHERE m.affiliate_id = a.id) AS payment_method,
-       a.created_at, a.terms_accepted_at, a.last_active_at
-FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id
+       a.group_id, g.name AS group_name, a.created_at, a.terms_accepted_at, a.last_active_at
+FROM affiliates a LEFT JOIN auth_users u ON u.id = a.user_id JOIN partner_groups g ON g.id = a.group_id
 WHERE a.id = $1`;
 
 async function loadProfile(app: AppContext, affiliateId: string): Promise<AdminAffiliateProfile | null> {
@@ -175,6 +177,8 @@ async function loadProfile(app: AppContext, affiliateId: string): Promise<AdminA
     disabledReason: row.disabled ? row.ban_reason : null,
     deleted: row.deleted,
     paymentMethod: row.payment_method,
+    groupId: row.group_id,
+    groupName: row.group_name,
     createdAt: isoTime(row.created_at),
     termsAcceptedAt: isoTime(row.terms_accepted_at),
     lastActiveAt: isoTime(row.last_active_at),

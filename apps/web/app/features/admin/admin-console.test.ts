@@ -35,6 +35,8 @@ describe('availableActions', () => {
     disabledReason: null,
     deleted: false,
     paymentMethod: null,
+    groupId: 'default',
+    groupName: 'Default',
     createdAt: '2025-01-01T00:00:00.000Z',
     termsAcceptedAt: null,
     lastActiveAt: null,

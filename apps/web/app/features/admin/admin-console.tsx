@@ -11,6 +11,8 @@ import { AuditTab } from './audit-tab';
 import { useAdminTab } from './admin-tab';
 import { ADMIN_ID_PREFIX, AdminTabs } from './admin-tabs';
 import { ConversionsTab } from './conversions-tab';
+import { GroupsTab } from './groups-tab';
+import { LedgerTab } from './ledger-tab';
 import { OverviewTab } from './overview-tab';
 import { PayoutsTab } from './payouts-tab';
 import { ReviewTab } from './review-tab';
@@ -18,7 +20,7 @@ import { TicketsTab } from './tickets-tab';
 import { VitalsTab } from './vitals-tab';
 import { WebhooksTab } from './webhooks-tab';
 
-// The console itself (docs/product/routes-and-screens.md#operator-console): who is signed in and sign-out, then eight sections. Its server
+// The console itself (docs/product/routes-and-screens.md#operator-console): who is signed in and sign-out, then the sections of admin-tab.ts. Its server
 // state has a query client of its own, made when the console opens and dropped with it at sign-out.
 
 export function AdminConsole({ session }: { session: Session }) {
@@ -62,9 +64,11 @@ function ConsoleBody({ session }: { session: Session }) {
       <TabPanel key={tab} idPrefix={ADMIN_ID_PREFIX} tab={tab}>
         {tab === 'overview' ? <OverviewTab /> : null}
         {tab === 'affiliates' ? <AffiliatesTab operatorEmail={session.user.email} /> : null}
+        {tab === 'groups' ? <GroupsTab /> : null}
         {tab === 'conversions' ? <ConversionsTab /> : null}
         {tab === 'payouts' ? <PayoutsTab /> : null}
         {tab === 'review' ? <ReviewTab /> : null}
+        {tab === 'ledger' ? <LedgerTab /> : null}
         {tab === 'tickets' ? <TicketsTab /> : null}
         {tab === 'vitals' ? <VitalsTab /> : null}
         {tab === 'audit' ? <AuditTab /> : null}

@@ -3,14 +3,17 @@ import { useLocation, useNavigate } from 'react-router';
 
 // The console's section lives in the URL hash (#conversions, #payouts …; none for the overview, the
 // first screen) so a reload or a bookmark keeps it; filters a section takes from another (the
-// affiliate of the conversions list, the overview's links) ride in the query string. At build time
+// affiliate of the conversions list, the overview's links, the group a Groups tab shows) ride in the
+// query string. At build time
 // the hash is empty: the prerendered page and the first render agree.
 
 export const ADMIN_TABS = [
   'overview',
   'affiliates',
+  'groups',
   'conversions',
   'payouts',
+  'ledger',
   'review',
   'tickets',
   'vitals',

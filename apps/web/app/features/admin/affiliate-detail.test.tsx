@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminAffiliateDetail } from '@skanova/shared/admin/responses';
+import type { AdminGroup } from '@skanova/shared/rewards/functions';
+import enAffiliate from '@skanova/shared/i18n/en/affiliate.json';
 import enAdmin from '@skanova/shared/i18n/en/admin.json';
 import enCommon from '@skanova/shared/i18n/en/common.json';
 import enPayment from '@skanova/shared/i18n/en/payment.json';
@@ -35,6 +37,8 @@ function detail(overrides: Partial<AdminAffiliateDetail['affiliate']> = {}): Adm
       disabledReason: null,
       deleted: false,
       paymentMethod: 'paypal',
+      groupId: 'default',
+      groupName: 'Default',
       createdAt: '2025-01-01T00:00:00.000Z',
       termsAcceptedAt: '2025-01-01T00:00:00.000Z',
       lastActiveAt: null,
@@ -71,8 +75,34 @@ function detail(overrides: Partial<AdminAffiliateDetail['affiliate']> = {}): Adm
   };
 }
 
-/** A server that answers the detail, then the decision, then the detail as the decision left it. */
-function stubServer(before: AdminAffiliateDetail, after: AdminAffiliateDetail) {
+function group(id: string, name: string): AdminGroup {
+  return {
+    id,
+    name,
+    isDefault: id === 'default',
+    archivedAt: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    current: null,
+    upcoming: null,
+    versionCount: 1,
+    affiliateCount: 0,
+  };
+}
+
+const GROUPS = [group('default', 'Default'), group('creators', 'Creators')];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * A server that answers the detail, then the decision, then the detail as the decision left it (a
+ * decision or a move); the groups, no campaign rate, and `answers` for any other function.
+ */
+function stubServer(
+  before: AdminAffiliateDetail,
+  after: AdminAffiliateDetail,
+  answers: Record<string, () => Response> = {},
+) {
   const calls: { name: string; data: unknown }[] = [];
   let decided = false;
   vi.stubGlobal(
@@ -81,21 +111,28 @@ function stubServer(before: AdminAffiliateDetail, after: AdminAffiliateDetail) {
       const name = url.split('/').pop()!;
       const { data } = JSON.parse(String(init.body)) as { data: unknown };
       calls.push({ name, data });
-      if (name === 'adminSetAffiliateStatus') decided = true;
+      if (answers[name]) return answers[name]();
+      if (name === 'adminListGroups') return json({ result: { groups: GROUPS } });
+      if (name === 'adminListCampaignRates') return json({ result: { rates: [] } });
+      if (name === 'adminSetAffiliateStatus' || name === 'adminMoveAffiliateToGroup') decided = true;
       const result =
         name === 'adminSetAffiliateStatus'
           ? { affiliateId: 'aff-1', status: 'active', disabled: true }
-          : decided
-            ? after
-            : before;
-      return new Response(JSON.stringify({ result }), { status: 200, headers: { 'content-type': 'application/json' } });
+          : name === 'adminMoveAffiliateToGroup'
+            ? { affiliateId: 'aff-1', groupId: 'creators', previousGroupId: 'default' }
+            : decided
+              ? after
+              : before;
+      return json({ result });
     }),
   );
   return calls;
 }
 
 function renderDetail() {
-  const i18n = createTestI18n('en', { en: { common: enCommon, admin: enAdmin, payment: enPayment } });
+  const i18n = createTestI18n('en', {
+    en: { common: enCommon, admin: enAdmin, payment: enPayment, affiliate: enAffiliate },
+  });
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -127,7 +164,7 @@ describe('AffiliateDetail', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('region', { name: /Disable Ada/ })).toBeNull();
     expect(document.activeElement?.textContent).toBe('Disable');
-    expect(calls.map((call) => call.name)).toEqual(['adminGetAffiliate']);
+    expect(calls.map((call) => call.name).filter((name) => name.startsWith('adminSet'))).toEqual([]);
 
     await user.click(within(section).getByRole('button', { name: 'Disable' }));
     const again = screen.getByRole('region', { name: /Disable Ada/ });
@@ -158,5 +195,64 @@ describe('AffiliateDetail', () => {
         .map((button) => button.textContent),
     ).toEqual(expect.arrayContaining(['Approve', 'Refuse', 'Disable']));
     expect(within(section).getByText('Pending')).toBeTruthy();
+  });
+});
+
+describe('AffiliateDetail: group and campaign rates', () => {
+  it('moves the affiliate to another group after a confirmation', async () => {
+    const calls = stubServer(detail(), detail({ groupId: 'creators', groupName: 'Creators' }));
+    const user = renderDetail();
+    const section = await screen.findByRole('region', { name: 'Ada Lovelace' });
+    expect(within(section).getByText('Default')).toBeTruthy();
+    await user.selectOptions(await within(section).findByLabelText(enAdmin.move.select), 'creators');
+    await user.click(within(section).getByRole('button', { name: enAdmin.move.submit }));
+    const confirm = screen.getByRole('region', { name: 'Move Ada Lovelace to Creators?' });
+    await user.click(within(confirm).getByRole('button', { name: enAdmin.move.submit }));
+    expect(await screen.findByText('Ada Lovelace is now in the group Creators.')).toBeTruthy();
+    expect(calls.find((call) => call.name === 'adminMoveAffiliateToGroup')?.data).toEqual({
+      affiliateId: 'aff-1',
+      groupId: 'creators',
+    });
+  });
+
+  it('adds a campaign rate: the form’s own check first, then the server’s refusal next to its field', async () => {
+    const calls = stubServer(detail(), detail(), {
+      adminCreateCampaignRate: () =>
+        json(
+          {
+            error: {
+              status: 'INVALID_ARGUMENT',
+              message: 'This range overlaps another campaign rate of the code.',
+              details: { code: 'overlap', fields: [{ path: 'from', key: 'admin:campaigns.errors.overlap' }] },
+            },
+          },
+          400,
+        ),
+    });
+    const user = renderDetail();
+    const section = await screen.findByRole('region', { name: 'Ada Lovelace' });
+    await user.click(await within(section).findByRole('button', { name: 'Add a rate to K7M2QX4P' }));
+    const form = within(section).getByRole('form', { name: 'Add a rate to K7M2QX4P' });
+    await user.click(within(form).getByRole('button', { name: enAdmin.campaigns.submit }));
+    // Nothing sent: the days and the amount are missing.
+    expect(calls.some((call) => call.name === 'adminCreateCampaignRate')).toBe(false);
+    const from = within(form).getByLabelText(enAdmin.campaigns.from);
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getAllByText(enAdmin.campaigns.errors.dayFormat)).toHaveLength(2);
+    expect(within(form).getByText(enAdmin.rules.errors.amountFormat)).toBeTruthy();
+
+    await user.type(from, '2030-01-01');
+    await user.type(within(form).getByLabelText(enAdmin.campaigns.until), '2030-01-31');
+    await user.type(within(form).getByLabelText(enAdmin.campaigns.amount), '10');
+    await user.click(within(form).getByRole('button', { name: enAdmin.campaigns.submit }));
+    expect(await within(form).findByText(enAdmin.campaigns.errors.overlap)).toBeTruthy();
+    expect(calls.find((call) => call.name === 'adminCreateCampaignRate')?.data).toEqual({
+      code: 'K7M2QX4P',
+      from: '2030-01-01',
+      until: '2030-01-31',
+      kind: 'flat',
+      amountCents: 1000,
+    });
+    expect(from.getAttribute('aria-describedby')).toBe('admin-campaign-K7M2QX4P-from-error');
   });
 });

@@ -8,11 +8,13 @@ import { formatCount, formatDay, formatMoney, formatPercent } from '../../lib/fo
 import { useAdminErrorMessage } from './admin-format';
 import { useAdminTab } from './admin-tab';
 import { AffiliateStatusBadge, displayName } from './affiliate-parts';
+import { AffiliateGroup, CampaignRates } from './affiliate-rewards';
 import { AdminTable, ConfirmPanel, ListState, type Notice, NoticeBanner, useFocusOnMount } from './console-parts';
 import { adminKeys, useAdminAffiliate } from './queries';
 
 // One affiliate in the console: who they are, their account's state, the figures their dashboard
-// shows, their payouts, and the decisions an operator can take on them, each confirmed first.
+// shows, their codes' campaign rates and their partner group, their payouts, and the decisions an
+// operator can take on them, each confirmed first.
 
 /** The decisions open to the operator for this affiliate, in the order they are offered. */
 export function availableActions(
@@ -130,6 +132,8 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
           ))}
         </ul>
       )}
+      <CampaignRates affiliateId={affiliate.id} codes={stats.referralCodes.map((code) => code.code)} />
+      <AffiliateGroup affiliate={affiliate} />
       <p>
         <button
           type="button"

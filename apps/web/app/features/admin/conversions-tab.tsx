@@ -6,13 +6,15 @@ import type { AdminConversion } from '@skanova/shared/admin/responses';
 import { callFunction } from '../../lib/callable';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDay, formatMoney } from '../../lib/format';
+import { commissionInWords } from '../../lib/reward-words';
 import { formatCompactDateTime, formatDateTime, useAdminErrorMessage } from './admin-format';
 import { useAdminTab } from './admin-tab';
 import { AdminTable, ConfirmPanel, ListState, type Notice, NoticeBanner, Pager } from './console-parts';
 import { adminKeys, useAdminConversions } from './queries';
 
 // Conversions (docs/product/money.md#commission-hold, docs/product/routes-and-screens.md#operator-console): every affiliate's, filtered by status, code and days (and by
-// affiliate when opened from one), newest first; a commission can be taken back with a reason.
+// affiliate when opened from one), newest first, each with why it is its amount
+// (docs/product/money.md#operators-groups-rules-and-campaigns); a commission can be taken back with a reason.
 
 interface Filters {
   status?: ConversionStatus;
@@ -119,6 +121,7 @@ export function ConversionsTab() {
 
 function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
   const { t, i18n } = useTranslation('admin');
+  const { t: tWhy } = useTranslation('affiliate');
   const lang = i18n.language;
   const [reversing, setReversing] = useState<AdminConversion | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -133,6 +136,7 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
           { label: t('conversions.columns.affiliate') },
           { label: t('conversions.columns.code') },
           { label: t('conversions.columns.commission'), number: true },
+          { label: t('conversions.columns.why') },
           { label: t('conversions.columns.status') },
           { label: t('conversions.columns.actions'), hidden: true },
         ]}
@@ -152,6 +156,12 @@ function ConversionsTable({ conversions }: { conversions: AdminConversion[] }) {
               {conversion.rateTier === 'premium' ? (
                 <span className="admin-table__sub">{t('conversions.premium')}</span>
               ) : null}
+            </td>
+            <td className="admin-table__wrap admin-table__why" data-label={t('conversions.columns.why')}>
+              <span className="admin-table__kind">{t(`conversions.kinds.${conversion.why.commissionKind}`)}</span>
+              <span className="admin-table__sub">
+                {commissionInWords(conversion.commissionCents, conversion.why, tWhy, lang)}
+              </span>
             </td>
             <td data-label={t('conversions.columns.status')}>
               <span className={`badge admin-badge--${conversion.status}`}>

@@ -19,6 +19,9 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   review: ['admin', 'review'] as const,
   reviewPolicies: ['admin', 'review', 'policies'] as const,
+  groups: ['admin', 'groups'] as const,
+  group: (groupId: string) => ['admin', 'groups', groupId] as const,
+  campaignRates: (affiliateId: string) => ['admin', 'campaign-rates', affiliateId] as const,
 };
 
 export function useAdminOverview() {
@@ -100,4 +103,25 @@ export function useAdminReviewCase(caseId: string) {
 
 export function useAdminReviewPolicies() {
   return useQuery({ queryKey: adminKeys.reviewPolicies, queryFn: () => callFunction('adminGetReviewPolicies', {}) });
+}
+
+export function useAdminGroups() {
+  return useQuery({
+    queryKey: adminKeys.groups,
+    queryFn: async () => (await callFunction('adminListGroups', null)).groups,
+  });
+}
+
+export function useAdminGroupVersions(groupId: string) {
+  return useQuery({
+    queryKey: adminKeys.group(groupId),
+    queryFn: () => callFunction('adminListRuleVersions', { groupId }),
+  });
+}
+
+export function useAdminCampaignRates(affiliateId: string) {
+  return useQuery({
+    queryKey: adminKeys.campaignRates(affiliateId),
+    queryFn: async () => (await callFunction('adminListCampaignRates', { affiliateId })).rates,
+  });
 }

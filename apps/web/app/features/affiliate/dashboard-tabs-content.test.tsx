@@ -5,6 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PaymentMethodSummary } from '@skanova/shared/affiliate/payment-method';
 import type { AffiliateStats, AffiliateTimeline, PayoutSummary } from '@skanova/shared/affiliate/stats';
+import type { AffiliateCommission, AffiliateRule } from '@skanova/shared/rewards/functions';
+import { SPECIFICATION_RULE } from '@skanova/shared/rewards/specification-rule';
+import enAffiliate from '@skanova/shared/i18n/en/affiliate.json';
+import frAffiliate from '@skanova/shared/i18n/fr/affiliate.json';
 import enCommon from '@skanova/shared/i18n/en/common.json';
 import enDashboard from '@skanova/shared/i18n/en/dashboard.json';
 import enMarketing from '@skanova/shared/i18n/en/marketing.json';
@@ -117,20 +121,84 @@ const METHOD: PaymentMethodSummary = {
   updatedAt: '2025-03-02T10:00:00.000Z',
 };
 
+const SPECIFICATION: AffiliateRule = {
+  specificationRule: true,
+  rule: { ...SPECIFICATION_RULE, version: 1, effectiveFrom: '1970-01-01T00:00:00.000Z' },
+};
+
+/** A creators' group: 30 % of the proceeds for 12 months, a 14-day hold, $50 minimum, since June 2025. */
+const CREATORS: AffiliateRule = {
+  specificationRule: false,
+  rule: {
+    kind: 'percentage',
+    tiers: null,
+    percentBasisPoints: 3000,
+    recurringMonths: 12,
+    holdDays: 14,
+    minimumPayoutCents: 5000,
+    version: 2,
+    effectiveFrom: '2025-06-01T00:00:00.000Z',
+  },
+};
+
+const COMMISSIONS: AffiliateCommission[] = [
+  {
+    id: '12',
+    occurredAt: '2025-06-20T10:00:00.000Z',
+    amountCents: 255,
+    status: 'pending',
+    why: {
+      commissionKind: 'renewal',
+      defaultGroup: false,
+      groupName: null,
+      ruleVersion: 2,
+      pricing: { kind: 'percentage', proceedsCents: 849, percentBasisPoints: 3000 },
+    },
+  },
+  {
+    id: '11',
+    occurredAt: '2025-05-02T10:00:00.000Z',
+    amountCents: 200,
+    status: 'paid',
+    why: {
+      commissionKind: 'first-purchase',
+      defaultGroup: true,
+      groupName: null,
+      ruleVersion: 1,
+      pricing: { kind: 'flat', qualifiedBefore: 12, step: 1, steps: 2 },
+    },
+  },
+];
+
 async function renderWithData(
   lang: 'fr' | 'en',
   ui: (stats: ReturnType<typeof useAffiliateStats>) => ReactNode,
   stats: AffiliateStats = STATS,
+  rule: AffiliateRule = SPECIFICATION,
 ) {
   const i18n = createTestI18n(lang, {
-    fr: { common: frCommon, dashboard: frDashboard, payment: frPayment, marketing: frMarketing },
-    en: { common: enCommon, dashboard: enDashboard, payment: enPayment, marketing: enMarketing },
+    fr: {
+      common: frCommon,
+      dashboard: frDashboard,
+      payment: frPayment,
+      marketing: frMarketing,
+      affiliate: frAffiliate,
+    },
+    en: {
+      common: enCommon,
+      dashboard: enDashboard,
+      payment: enPayment,
+      marketing: enMarketing,
+      affiliate: enAffiliate,
+    },
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   queryClient.setQueryData(dashboardKeys.stats, stats);
   queryClient.setQueryData(dashboardKeys.timeline, TIMELINE);
   queryClient.setQueryData(dashboardKeys.payouts, PAYOUTS);
   queryClient.setQueryData(dashboardKeys.paymentMethod, METHOD);
+  queryClient.setQueryData(dashboardKeys.rule, rule);
+  queryClient.setQueryData(dashboardKeys.commissions, COMMISSIONS);
   function WithStats() {
     return <>{ui(useAffiliateStats())}</>;
   }
@@ -166,6 +234,41 @@ describe('OverviewTab', () => {
     expect(bar.getAttribute('aria-valuetext')).toBe('100 of 100 qualified conversions');
     expect(screen.getByText('$4.00', { selector: 'strong' })).toBeTruthy();
     expect(within(screen.getByRole('region', { name: enDashboard.overview.live.title })).getByText('3')).toBeTruthy();
+  });
+
+  it('writes out a rule that is not the specification’s, in place of the premium panel', async () => {
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} />, STATS, CREATORS);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    const rule = within(screen.getByRole('region', { name: enAffiliate.rule.title }));
+    expect(rule.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      "30% of the proceeds of each first paid subscription and of its renewals for 12 months after it (the price after the app store's commission).",
+      'Each commission is approved 14 days after the purchase.',
+      'Approved earnings are paid on the 15th of each month once your approved balance reaches $50.',
+    ]);
+    expect(rule.getByText('In force since June 1, 2025.')).toBeTruthy();
+  });
+
+  it('says how far the next step of a flat rule is', async () => {
+    const steps: AffiliateRule = {
+      specificationRule: false,
+      rule: {
+        ...SPECIFICATION_RULE,
+        tiers: [
+          { from: 0, cents: 300 },
+          { from: 200, cents: 500 },
+        ],
+        version: 1,
+        effectiveFrom: '2025-06-01T00:00:00.000Z',
+      },
+    };
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} />, STATS, steps);
+    const rule = within(screen.getByRole('region', { name: frAffiliate.rule.title }));
+    expect(plain(rule.getAllByRole('listitem')[0]!.textContent)).toBe(
+      '3 $US par premier abonnement payant, puis 5 $US à partir de 200 conversions qualifiées.',
+    );
+    expect(plain(rule.getByText(/Encore 70/).textContent)).toBe(
+      'Encore 70 conversions qualifiées pour gagner 5 $US par abonnement.',
+    );
   });
 
   it('draws the days, the missing one as zero, and gives the same data as text', async () => {
@@ -256,5 +359,23 @@ describe('PaymentsTab', () => {
       .filter((cell) => cell.getAttribute('data-label') === enDashboard.payments.history.amount)
       .map((cell) => plain(cell.textContent));
     expect(amounts).toEqual(['$25.50', '$40.00', '$30.00paid as €27.60']);
+  });
+});
+
+describe('PaymentsTab: commissions and the affiliate’s own rule', () => {
+  it('lists the recent commissions with their kind, status and why', async () => {
+    await renderWithData('en', (stats) => <PaymentsTab stats={stats} />);
+    const list = within(screen.getByRole('region', { name: enDashboard.payments.commissions.title }));
+    expect(list.getAllByRole('row').map((row) => plain(row.textContent))).toEqual([
+      'DateKindAmountStatusWhy this amount',
+      'June 20, 2025Renewal$2.55Pending30% of $8.49 proceeds — rule v2',
+      'May 2, 2025First purchase$2.00Paid$2 — default rule v1, 12 qualified conversions before it (step 1 of 2)',
+    ]);
+  });
+
+  it('gives the hold and the minimum of the affiliate’s own rule', async () => {
+    await renderWithData('en', (stats) => <PaymentsTab stats={stats} />, STATS, CREATORS);
+    expect(screen.getByText(/at least \$50\.00; otherwise they roll over/)).toBeTruthy();
+    expect(screen.getByText(/Each commission is approved 14 days after the purchase\./)).toBeTruthy();
   });
 });

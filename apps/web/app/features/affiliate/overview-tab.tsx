@@ -6,14 +6,18 @@ import {
   PREMIUM_THRESHOLD,
   STANDARD_COMMISSION_CENTS,
 } from '@skanova/shared/affiliate/programme';
+import type { AffiliateRule } from '@skanova/shared/rewards/functions';
 import { useTranslation } from '../../lib/react-i18n';
+import { nextStep, ruleAmount, ruleInWords } from '../../lib/reward-words';
 import { ActivityChart } from './activity-chart';
 import { SectionLoading } from './section-loading';
-import { formatCount, formatDollars, formatMoney, formatPercent } from '../../lib/format';
-import { useActiveVisitors } from './queries';
+import { formatCount, formatDay, formatDollars, formatMoney, formatPercent } from '../../lib/format';
+import { useActiveVisitors, useAffiliateRule } from './queries';
 
 // Overview (docs/product/routes-and-screens.md#overview-tab): six stat cards, real-time active users (docs/product/attribution.md#active-visitors), the premium-rate
-// progress (docs/product/money.md#premium-tier) and the last 30 days of clicks and conversions.
+// progress (docs/product/money.md#premium-tier) — or, for an affiliate whose rule is not the
+// specification's, their own rule in words (docs/product/money.md#operators-groups-rules-and-campaigns) —
+// and the last 30 days of clicks and conversions.
 
 export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
   const { t } = useTranslation('dashboard');
@@ -25,7 +29,7 @@ export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
           <StatCards stats={stats.data} />
           <div className="columns dashboard-columns">
             <ActiveVisitors stats={stats.data} statsUpdatedAt={stats.dataUpdatedAt} />
-            <PremiumProgress stats={stats.data} />
+            <RuleCard stats={stats.data} />
           </div>
         </>
       ) : stats.isPending ? (
@@ -92,6 +96,50 @@ function ActiveVisitors({ stats, statsUpdatedAt }: { stats: AffiliateStats; stat
           {t('overview.live.error')}
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The specification's rule keeps the specification's panel (premium-rate progress); another rule is
+ * written out, with how far the next step is under a flat rule with steps.
+ */
+function RuleCard({ stats }: { stats: AffiliateStats }) {
+  const { t } = useTranslation('dashboard');
+  const rule = useAffiliateRule();
+  if (rule.data?.specificationRule) return <PremiumProgress stats={stats} />;
+  if (rule.data) return <OwnRule rule={rule.data} qualified={stats.totalConversions} />;
+  return (
+    <section className="card dashboard-premium" aria-label={t('overview.premium.progressTitle')}>
+      {rule.isError ? (
+        <p className="form-error" role="alert">
+          {t('overview.rule.error')}
+        </p>
+      ) : (
+        <SectionLoading />
+      )}
+    </section>
+  );
+}
+
+function OwnRule({ rule, qualified }: { rule: AffiliateRule; qualified: number }) {
+  const { t, i18n } = useTranslation('affiliate');
+  const lang = i18n.language;
+  const next = nextStep(rule.rule, qualified);
+  return (
+    <section className="card dashboard-premium dashboard-rule" aria-labelledby="dashboard-rule-title">
+      <h3 id="dashboard-rule-title">{t('rule.title')}</h3>
+      <ul className="dashboard-rule__sentences">
+        {ruleInWords(rule.rule, t, lang).map((sentence) => (
+          <li key={sentence}>{sentence}</li>
+        ))}
+      </ul>
+      {next ? (
+        <p className="dashboard-premium__rate">
+          {t('rule.nextStep', { count: next.count, amount: ruleAmount(next.amount, lang) })}
+        </p>
+      ) : null}
+      <p className="form-hint">{t('rule.since', { date: formatDay(rule.rule.effectiveFrom, lang) })}</p>
     </section>
   );
 }

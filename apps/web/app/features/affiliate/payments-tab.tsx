@@ -4,20 +4,25 @@ import type { PaymentMethodSummary } from '@skanova/shared/affiliate/payment-met
 import { PAYMENT_TIMING } from '@skanova/shared/payouts/payout-schedule';
 import type { AffiliateStats, PayoutSummary } from '@skanova/shared/affiliate/stats';
 import { COMMISSION_HOLD_DAYS } from '@skanova/shared/affiliate/programme';
+import type { AffiliateCommission, AffiliateRule } from '@skanova/shared/rewards/functions';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDay, formatMoney, ordinalDay } from '../../lib/format';
+import { commissionInWords } from '../../lib/reward-words';
 import { PaymentMethodForm } from './payment-method-form';
-import { useAffiliatePaymentMethod, useAffiliatePayouts } from './queries';
+import { useAffiliateCommissions, useAffiliatePaymentMethod, useAffiliatePayouts, useAffiliateRule } from './queries';
 import { SectionLoading } from './section-loading';
 import './payments-tab.css';
 
 // Payments (docs/product/routes-and-screens.md#payments-tab, docs/product/money.md#payment-timing): the next payment (unpaid earnings) and what the next
-// payday pays, the real payout history, the current method and the form to change it.
+// payday pays (with the hold and the minimum of the affiliate's own rule), the recent commissions and
+// why each is its amount (docs/product/money.md#operators-groups-rules-and-campaigns), the real payout
+// history, the current method and the form to change it.
 
 export function PaymentsTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
   const { t } = useTranslation('dashboard');
   const { t: tCommon } = useTranslation('common');
   const method = useAffiliatePaymentMethod();
+  const rule = useAffiliateRule();
   // docs/product/messages.md#payment-update-messages: a failed fetch is logged; the page also says so and still offers the form.
   useEffect(() => {
     if (method.error) console.warn('payment method fetch failed', method.error);
@@ -28,7 +33,11 @@ export function PaymentsTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
       <div className="columns dashboard-columns">
         <section className="card" aria-labelledby="dashboard-next-payment-title">
           <h3 id="dashboard-next-payment-title">{t('payments.next.title')}</h3>
-          {stats.data ? <NextPayment stats={stats.data} /> : stats.isPending ? <SectionLoading /> : null}
+          {stats.data ? (
+            <NextPayment stats={stats.data} rule={rule.data} />
+          ) : stats.isPending ? (
+            <SectionLoading />
+          ) : null}
         </section>
         <section className="card" aria-labelledby="dashboard-method-title">
           <h3 id="dashboard-method-title">{t('payments.method.title')}</h3>
@@ -41,6 +50,7 @@ export function PaymentsTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
           {method.data ? <PaymentMethodSummaryList method={method.data} /> : null}
         </section>
       </div>
+      <RecentCommissions />
       <PayoutHistory />
       {/* The form waits for the stored method to start from it; if it cannot be read, it starts empty. */}
       {method.isPending ? null : (
@@ -52,10 +62,21 @@ export function PaymentsTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
   );
 }
 
-function NextPayment({ stats }: { stats: AffiliateStats }) {
+/**
+ * What the next payday pays. The hold and the minimum are the affiliate's rule's; under the
+ * specification's rule (or before the rule is read) they are the specification's, in its words.
+ */
+function NextPayment({ stats, rule }: { stats: AffiliateStats; rule: AffiliateRule | undefined }) {
   const { t, i18n } = useTranslation('dashboard');
+  const { t: tRule } = useTranslation('affiliate');
   const lang = i18n.language;
-  const minimum = formatMoney(PAYMENT_TIMING.minimumPayoutCents, lang);
+  const own = rule && !rule.specificationRule ? rule.rule : null;
+  const minimum = formatMoney(own ? own.minimumPayoutCents : PAYMENT_TIMING.minimumPayoutCents, lang);
+  const hold = own
+    ? own.holdDays === 0
+      ? tRule('rule.holdNone')
+      : tRule('rule.hold', { count: own.holdDays })
+    : t('payments.next.hold', { days: COMMISSION_HOLD_DAYS });
   const { nextPayout } = stats;
   return (
     <>
@@ -89,10 +110,87 @@ function NextPayment({ stats }: { stats: AffiliateStats }) {
         <p className="form-info">{t('payments.next.belowMinimum', { minimum })}</p>
       ) : null}
       <p className="form-hint">
-        {t('payments.next.rule', { day: ordinalDay(PAYMENT_TIMING.payoutDay, lang), minimum })}{' '}
-        {t('payments.next.hold', { days: COMMISSION_HOLD_DAYS })}
+        {t('payments.next.rule', { day: ordinalDay(PAYMENT_TIMING.payoutDay, lang), minimum })} {hold}
       </p>
     </>
+  );
+}
+
+/** The latest commissions: when, which kind, how much, where they stand, and why that amount. */
+function RecentCommissions() {
+  const { t } = useTranslation('dashboard');
+  const commissions = useAffiliateCommissions();
+  return (
+    <section className="card" aria-labelledby="dashboard-commissions-title">
+      <h3 id="dashboard-commissions-title">{t('payments.commissions.title')}</h3>
+      {commissions.isPending ? <SectionLoading /> : null}
+      {commissions.isError ? (
+        <div className="form-error" role="alert">
+          <p>{t('payments.commissions.error')}</p>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => void commissions.refetch()}
+            disabled={commissions.isFetching}
+          >
+            {t('errors.retry')}
+          </button>
+        </div>
+      ) : null}
+      {commissions.data?.length === 0 ? <p className="empty-state">{t('payments.commissions.empty')}</p> : null}
+      {commissions.data && commissions.data.length > 0 ? <CommissionTable commissions={commissions.data} /> : null}
+    </section>
+  );
+}
+
+function CommissionTable({ commissions }: { commissions: readonly AffiliateCommission[] }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const { t: tWhy } = useTranslation('affiliate');
+  const lang = i18n.language;
+  const columns = ['date', 'kind', 'amount', 'status', 'why'] as const;
+  return (
+    <div className="table-scroll">
+      {/* Explicit roles: the cards' CSS display would otherwise hide the table from some screen readers. */}
+      <table className="dashboard-table payout-history commission-history" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                role="columnheader"
+                className={column === 'amount' ? 'dashboard-table__number' : undefined}
+              >
+                {t(`payments.commissions.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {commissions.map((commission) => (
+            <tr key={commission.id} role="row">
+              <td role="cell" data-label={t('payments.commissions.date')} className="payout-history__payday">
+                {formatDay(commission.occurredAt, lang)}
+              </td>
+              <td role="cell" data-label={t('payments.commissions.kind')}>
+                {tWhy(`why.kinds.${commission.why.commissionKind}`)}
+              </td>
+              <td role="cell" data-label={t('payments.commissions.amount')} className="dashboard-table__number">
+                <span>{formatMoney(commission.amountCents, lang)}</span>
+              </td>
+              <td role="cell" data-label={t('payments.commissions.status')}>
+                <span className={`badge dashboard-badge--${commission.status}`}>
+                  {t(`payments.commissions.statuses.${commission.status}`)}
+                </span>
+              </td>
+              <td role="cell" data-label={t('payments.commissions.why')} className="commission-history__why">
+                {commissionInWords(commission.amountCents, commission.why, tWhy, lang)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

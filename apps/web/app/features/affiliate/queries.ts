@@ -11,6 +11,8 @@ export const dashboardKeys = {
   paymentMethod: ['affiliate', 'payment-method'],
   payouts: ['affiliate', 'payouts'],
   settings: ['affiliate', 'settings'],
+  rule: ['affiliate', 'rule'],
+  commissions: ['affiliate', 'commissions'],
 } as const;
 
 export function useAffiliateStats() {
@@ -46,4 +48,16 @@ export function useAffiliatePayouts() {
 
 export function useAffiliateSettings() {
   return useQuery({ queryKey: dashboardKeys.settings, queryFn: () => callFunction('getAffiliateSettings', null) });
+}
+
+/** The affiliate's rule in force (docs/product/money.md#operators-groups-rules-and-campaigns). */
+export function useAffiliateRule() {
+  return useQuery({ queryKey: dashboardKeys.rule, queryFn: () => callFunction('getAffiliateRule', null) });
+}
+
+export function useAffiliateCommissions() {
+  return useQuery({
+    queryKey: dashboardKeys.commissions,
+    queryFn: async () => (await callFunction('getAffiliateCommissions', null)).commissions,
+  });
 }

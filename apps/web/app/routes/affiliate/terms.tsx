@@ -1,6 +1,8 @@
+import { Suspense, lazy } from 'react';
 import { Link } from 'react-router';
 import { programmeValues } from '../../components/affiliate-programme';
 import { PageMeta } from '../../components/page-meta';
+import { useSession } from '../../lib/auth/session';
 import { useTranslation } from '../../lib/react-i18n';
 import { siteConfig } from '../../lib/site-config';
 import type { RouteHandle } from '../../lib/route-handle';
@@ -8,6 +10,9 @@ import '../../components/affiliate-pages.css';
 import '../../components/legal-page.css';
 
 export const handle: RouteHandle = { i18n: ['affiliate-terms'] };
+
+// A signed-in affiliate under a rule of their own reads it above the terms; loaded only then.
+const OwnRuleNotice = lazy(() => import('../../features/affiliate/own-rule-notice'));
 
 interface TermsSection {
   heading: string;
@@ -55,10 +60,14 @@ function CommissionTable({ values }: { values: ReturnType<typeof programmeValues
   );
 }
 
-/** The affiliate programme terms (docs/product/routes-and-screens.md#affiliate-terms-page; the real rules of docs/product/money.md and docs/product/attribution.md). */
+/**
+ * The affiliate programme terms (docs/product/routes-and-screens.md#affiliate-terms-page; the real rules of docs/product/money.md and docs/product/attribution.md).
+ * The texts are the specification's rule; a signed-in affiliate under another rule reads theirs first.
+ */
 export default function AffiliateTerms() {
   const { t, i18n } = useTranslation('affiliate-terms');
   const { t: tAffiliate } = useTranslation('affiliate');
+  const { state } = useSession();
   const values = programmeValues(i18n.language);
   const sections = t('sections', {
     returnObjects: true,
@@ -72,6 +81,11 @@ export default function AffiliateTerms() {
         <h1>{t('title')}</h1>
         <p className="legal__updated">{t('updated')}</p>
       </header>
+      {state.status === 'signed-in' ? (
+        <Suspense fallback={null}>
+          <OwnRuleNotice />
+        </Suspense>
+      ) : null}
       <ol className="legal__sections">
         {sections.map((section, index) => (
           <li key={section.heading} id={`section-${index + 1}`}>
