@@ -132,8 +132,6 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
           ))}
         </ul>
       )}
-      <CampaignRates affiliateId={affiliate.id} codes={stats.referralCodes.map((code) => code.code)} />
-      <AffiliateGroup affiliate={affiliate} />
       <p>
         <button
           type="button"
@@ -143,6 +141,8 @@ function DetailBody({ detail, operatorEmail }: { detail: AdminAffiliateDetail; o
           {t('detail.showConversions')}
         </button>
       </p>
+      <CampaignRates affiliateId={affiliate.id} codes={stats.referralCodes.map((code) => code.code)} />
+      <AffiliateGroup affiliate={affiliate} />
       <h4>{t('detail.payouts')}</h4>
       {payouts.length === 0 ? (
         <p className="empty-state admin-empty">{t('detail.noPayouts')}</p>

@@ -82,7 +82,7 @@ export function AffiliateGroup({ affiliate }: { affiliate: AdminAffiliateProfile
         ) : null
       ) : (
         <form
-          className="admin-filters"
+          className="admin-filters admin-filters--top"
           onSubmit={(event) => {
             event.preventDefault();
             setNotice(null);
@@ -177,7 +177,7 @@ function CodeCampaigns({
       <h5 id={headingId}>{t('campaigns.ofCode', { code })}</h5>
       <NoticeBanner notice={notice} />
       {rates.length === 0 ? (
-        <p className="empty-state admin-empty">{t('campaigns.none')}</p>
+        <p className="form-hint">{t('campaigns.none')}</p>
       ) : (
         <ul className="admin-campaigns__list">
           {rates.map((rate) => (
@@ -312,7 +312,7 @@ function AddCampaignRate({
   const codeError = errors.find((error) => error.path === 'code');
   return (
     <form
-      className="admin-filters admin-campaigns__form"
+      className="admin-filters admin-filters--top admin-campaigns__form"
       onSubmit={onSubmit}
       noValidate
       aria-label={t('campaigns.add', { code })}

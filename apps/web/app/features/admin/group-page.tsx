@@ -206,7 +206,7 @@ function RenameGroup({ group }: { group: AdminGroup }) {
     <section className="card" aria-labelledby="admin-rename-title">
       <h3 id="admin-rename-title">{t('groups.rename.title')}</h3>
       <NoticeBanner notice={notice} />
-      <form className="admin-filters" onSubmit={onSubmit} noValidate>
+      <form className="admin-filters admin-filters--top" onSubmit={onSubmit} noValidate>
         <ConsoleField
           id="admin-rename-name"
           path="name"

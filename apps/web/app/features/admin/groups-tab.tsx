@@ -127,7 +127,7 @@ function CreateGroup({ onCreated }: { onCreated: (groupId: string) => void }) {
     <section className="card" aria-labelledby="admin-group-create-title">
       <h3 id="admin-group-create-title">{t('groups.create.title')}</h3>
       <NoticeBanner notice={notice} />
-      <form className="admin-filters" onSubmit={onSubmit} noValidate>
+      <form className="admin-filters admin-filters--top" onSubmit={onSubmit} noValidate>
         <ConsoleField
           id="admin-group-id"
           path="id"

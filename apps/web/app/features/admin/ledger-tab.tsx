@@ -68,8 +68,8 @@ function Reconcile() {
         >
           {reconcile.isPending ? t('ledger.reconcile.working') : t('ledger.reconcile.button')}
         </button>
+        <NoticeBanner notice={notice} />
       </div>
-      <NoticeBanner notice={notice} />
       {result && result.differences.length > 0 ? (
         <AdminTable
           region={t('ledger.reconcile.tableTitle')}
@@ -158,7 +158,12 @@ function ExportLedger() {
       <h3 id="admin-ledger-export-title">{t('ledger.export.title')}</h3>
       <p className="form-hint">{t('ledger.export.lead')}</p>
       <NoticeBanner notice={notice} />
-      <form className="admin-filters" onSubmit={onSubmit} noValidate aria-labelledby="admin-ledger-export-title">
+      <form
+        className="admin-filters admin-filters--top"
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="admin-ledger-export-title"
+      >
         <ConsoleField id="admin-ledger-from" path="from" label={t('ledger.export.from')} errors={errors}>
           {(control) => (
             <input

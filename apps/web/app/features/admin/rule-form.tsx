@@ -231,7 +231,7 @@ export function RuleForm({ group, start }: { group: AdminGroup; start: RewardRul
             ) : null}
           </fieldset>
         ) : (
-          <div className="admin-filters">
+          <div className="admin-filters admin-filters--top">
             <ConsoleField
               id="admin-rule-percent"
               path="percentBasisPoints"
@@ -278,7 +278,7 @@ export function RuleForm({ group, start }: { group: AdminGroup; start: RewardRul
             ) : null}
           </div>
         )}
-        <div className="admin-filters">
+        <div className="admin-filters admin-filters--top">
           <ConsoleField
             id="admin-rule-hold"
             path="holdDays"
