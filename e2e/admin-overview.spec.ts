@@ -101,6 +101,14 @@ const conversion = (id: string, overrides: Record<string, unknown>) => ({
   occurredAt: '2026-02-27T23:45:00.000Z',
   commissionCents: 400,
   rateTier: 'premium',
+  // Why this amount: the longest explanation the list writes, on a phone too.
+  why: {
+    commissionKind: 'first-purchase',
+    defaultGroup: true,
+    groupName: 'Default',
+    ruleVersion: 1,
+    pricing: { kind: 'flat', qualifiedBefore: 1234, step: 2, steps: 2 },
+  },
   status: 'approved',
   approvedAt: '2026-03-29T23:45:00.000Z',
   reversedAt: null,
