@@ -256,7 +256,20 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
     .toBe('$0.00');
   expect(plain(await statValue(page, d.overview.stats.totalEarnings).textContent())).toBe('$22.00');
   await page.getByRole('tab', { name: d.tabs.payments }).click();
-  const history = page.getByRole('tabpanel', { name: d.tabs.payments }).getByRole('table');
+  const payments = page.getByRole('tabpanel', { name: d.tabs.payments });
+  // The 12 commissions (the refunded one reversed) each say why they are $2: the default rule, its
+  // first step, and the qualified conversions counted before it.
+  const commissions = payments.getByRole('region', { name: d.payments.commissions.title }).getByRole('table');
+  await expect(commissions.getByRole('row')).toHaveCount(13);
+  await expect(commissions.getByRole('row').filter({ hasText: d.payments.commissions.statuses.reversed })).toHaveCount(
+    1,
+  );
+  await expect(
+    commissions
+      .getByRole('row')
+      .filter({ hasText: /\$2 — default rule v1, \d+ qualified conversions? before it \(step 1 of 2\)/ }),
+  ).toHaveCount(12);
+  const history = payments.getByRole('region', { name: d.payments.history.title }).getByRole('table');
   await expect(history.getByRole('row')).toHaveCount(2);
   await expect(history.getByRole('row').nth(1)).toContainText('$22.00');
   await expect(history.getByRole('row').nth(1)).toContainText('PayPal');
