@@ -214,7 +214,8 @@ test('a self-referral is held, reviewed in the console, approved and paid on the
 
   // The same address as before: a reload, not a navigation within the page.
   await page.reload();
-  const history = page.getByRole('tabpanel', { name: d.tabs.payments }).getByRole('table');
+  // The payment history, not the list of commissions above it.
+  const history = payments.getByRole('region', { name: d.payments.history.title }).getByRole('table');
   await expect(history.getByRole('row').nth(1)).toContainText('$20.00');
   expect(plain(await history.getByRole('row').nth(1).textContent())).toContain('PayPal');
   await expect(payments.getByRole('term').filter({ hasText: d.payments.next.underReview })).toHaveCount(0);
