@@ -10,12 +10,12 @@ import { approveDueCommissions } from '../src/domain/commission-approval.ts';
 import { reconcileLedger } from '../src/domain/ledger.ts';
 import { percentOf } from '../src/domain/reward-rules.ts';
 import { reverseConversion } from '../src/domain/reverse-conversion.ts';
-import { markPayouts } from '../src/features/payouts/payout-lifecycle.ts';
 import { runPayouts } from '../src/features/payouts/payout-run.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { createPayee } from './fixtures/payouts.ts';
 import {
   type Purchase,
+  markOnePayout,
   paidOtherThanOnce,
   recordInstallRenewal,
   recordPurchase,
@@ -172,19 +172,7 @@ describe('reward rules, for any sequence of events', () => {
           } else if (next.kind === 'payday') {
             await runPayouts(t.context, latestPayday(t.clock.now));
           } else if (next.kind === 'mark') {
-            const from = { sent: 'scheduled', paid: 'sent', failed: 'scheduled' }[next.status];
-            const { rows } = await t.database.sql.query<{ id: string }>(
-              `SELECT id::text AS id FROM payouts WHERE affiliate_id = ANY($1::text[]) AND status = $2 ORDER BY id`,
-              [affiliates, from],
-            );
-            const chosen = rows[next.pick % Math.max(rows.length, 1)];
-            if (chosen)
-              await markPayouts(t.context, {
-                payoutIds: [chosen.id],
-                status: next.status,
-                ...(next.status === 'failed' ? { reason: 'returned' } : {}),
-                actor: 'operator',
-              });
+            await markOnePayout(t, affiliates, next.pick, next.status);
           }
         }
 

@@ -17,7 +17,7 @@ import { runPayouts } from '../src/features/payouts/payout-run.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { insertConversions } from './helpers/affiliates.ts';
 import { createPayee, insertAdjustment } from './fixtures/payouts.ts';
-import { paidOtherThanOnce, recordPurchase, totalsBoth as totalsOf } from './fixtures/ledger.ts';
+import { markOnePayout, paidOtherThanOnce, recordPurchase, totalsBoth as totalsOf } from './fixtures/ledger.ts';
 
 // The ledger (docs/product/money.md#the-ledger): every movement of an affiliate's money is an entry the
 // database appends in the statement that moves it; balances are sums of the entries, and they
@@ -249,20 +249,7 @@ describe('the ledger, for any sequence of events', () => {
           } else if (next.kind === 'payday') {
             await runPayouts(t.context, latestPayday(t.clock.now));
           } else if (next.kind === 'mark') {
-            const from = { sent: 'scheduled', paid: 'sent', failed: 'scheduled' }[next.status];
-            const { rows } = await t.database.sql.query<{ id: string }>(
-              `SELECT id::text AS id FROM payouts WHERE affiliate_id = ANY($1::text[]) AND status = $2 ORDER BY id`,
-              [affiliates, from],
-            );
-            const chosen = rows[next.pick % Math.max(rows.length, 1)];
-            if (chosen) {
-              await markPayouts(t.context, {
-                payoutIds: [chosen.id],
-                status: next.status,
-                ...(next.status === 'failed' ? { reason: 'returned' } : {}),
-                actor: 'operator',
-              });
-            }
+            await markOnePayout(t, affiliates, next.pick, next.status);
           } else if (next.kind === 'adjust') {
             await insertAdjustment(t, affiliates[next.affiliate]!, { cents: next.cents });
           } else if (next.kind === 'hold') {
