@@ -1,12 +1,22 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
+import { type Browser, type Page, expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
-import { FUNNEL_PORT, FUNNEL_URL, FUNNEL_WEBHOOK_AUTH } from '../playwright.config';
+import { FUNNEL_PORT, FUNNEL_URL } from '../playwright.config';
 import { DEVICES } from './helpers/devices';
 import { strings } from './helpers/i18n';
-import { SEED_OPERATOR } from './helpers/seed-accounts';
+import {
+  advanceClock,
+  callFromApp,
+  deliverRevenueCat,
+  markSentThenPaid,
+  moveClockTo,
+  plain,
+  revenueCatEvent,
+  runPayday,
+  signInToConsole,
+} from './helpers/programme-server';
 
 // The whole programme in one story (docs/product/money.md#payouts), on a server of its own whose clock the test moves:
 // an affiliate signs up and makes a link; a visitor opens it on Android (the Play install referrer
@@ -21,66 +31,6 @@ const lang = 'en' as const;
 const d = strings(lang, 'dashboard');
 
 test.use({ locale: 'en-US' });
-
-/** Calls a server function the way the mobile app does (no browser origin). */
-async function callFromApp<T>(request: APIRequestContext, name: string, data: unknown): Promise<T> {
-  const response = await request.post(`${FUNNEL_URL}/api/fn/${name}`, {
-    headers: { 'content-type': 'application/json' },
-    data: { data },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { result: T }).result;
-}
-
-let eventCounter = 0;
-
-/** One RevenueCat webhook delivery (the real shape, with fields the server does not use). */
-function revenueCatEvent(type: string, appUserId: string, at: number, fields: Record<string, unknown> = {}) {
-  eventCounter += 1;
-  return {
-    api_version: '1.0',
-    event: {
-      id: `e2e-${Date.now().toString(36)}-${eventCounter}`,
-      type,
-      app_id: 'app-e2e',
-      app_user_id: appUserId,
-      original_app_user_id: appUserId,
-      aliases: [appUserId],
-      environment: 'PRODUCTION',
-      store: 'APP_STORE',
-      product_id: 'skanova_premium_monthly',
-      period_type: 'NORMAL',
-      price: 9.99,
-      price_in_purchased_currency: 9.99,
-      currency: 'USD',
-      country_code: 'FR',
-      transaction_id: `tx-${eventCounter}`,
-      original_transaction_id: `otx-${appUserId}`,
-      purchased_at_ms: at,
-      event_timestamp_ms: at,
-      subscriber_attributes: {},
-      ...fields,
-    },
-  };
-}
-
-async function deliver(request: APIRequestContext, body: unknown) {
-  const response = await request.post(`${FUNNEL_URL}/api/webhooks/revenuecat`, {
-    headers: { authorization: FUNNEL_WEBHOOK_AUTH, 'content-type': 'application/json' },
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** Moves the funnel server's clock forward and answers its new time. */
-async function advanceClock(request: APIRequestContext, ms: number): Promise<number> {
-  const response = await request.post(`${FUNNEL_URL}/api/test/clock`, {
-    headers: { 'content-type': 'application/json' },
-    data: { advanceMs: ms },
-  });
-  expect(response.status()).toBe(200);
-  return Date.parse(((await response.json()) as { now: string }).now);
-}
 
 /** Opens the referral link on a phone and waits for the landing page to have its tracking id. */
 async function openReferralLink(browser: Browser, device: 'android' | 'iphone', code: string): Promise<Page> {
@@ -115,8 +65,6 @@ async function emailsTo(address: string): Promise<string[]> {
     )
     .map((mail) => `${mail.subject ?? ''}\n${mail.text ?? ''}`);
 }
-
-const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
 function statValue(page: Page, label: string) {
   return page
@@ -175,7 +123,7 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
   const iosUser = '$RCAnonymousID:funnel-ios';
   const typedUsers = Array.from({ length: 10 }, (_, index) => `$RCAnonymousID:funnel-typed-${index}`);
   expect(
-    await callFromApp(request, 'attributeInstall', {
+    await callFromApp(request, FUNNEL_URL, 'attributeInstall', {
       appUserId: androidUser,
       platform: 'android',
       trackingId: installReferrer,
@@ -186,14 +134,18 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
     method: 'tracking_id',
   });
   expect(
-    await callFromApp(request, 'attributeInstall', { appUserId: iosUser, platform: 'ios', trackingId: clipboard }),
+    await callFromApp(request, FUNNEL_URL, 'attributeInstall', {
+      appUserId: iosUser,
+      platform: 'ios',
+      trackingId: clipboard,
+    }),
   ).toEqual({
     attributed: true,
     code,
     method: 'tracking_id',
   });
   for (const appUserId of typedUsers) {
-    const answer = await callFromApp<{ method: string }>(request, 'attributeInstall', {
+    const answer = await callFromApp<{ method: string }>(request, FUNNEL_URL, 'attributeInstall', {
       appUserId,
       platform: 'ios',
       referralCode: code.toLowerCase(),
@@ -203,28 +155,38 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
 
   // 4. RevenueCat: the Android purchase arrives twice at once, the iOS one is refunded, one typed
   //    user starts a trial that converts, the others buy at once.
-  const start = await advanceClock(request, 0);
+  const start = await advanceClock(request, FUNNEL_URL, 0);
   const purchasedAt = start - 60_000;
   const androidPurchase = revenueCatEvent('INITIAL_PURCHASE', androidUser, purchasedAt, { store: 'PLAY_STORE' });
-  await Promise.all([deliver(request, androidPurchase), deliver(request, androidPurchase)]);
+  await Promise.all([
+    deliverRevenueCat(request, FUNNEL_URL, androidPurchase),
+    deliverRevenueCat(request, FUNNEL_URL, androidPurchase),
+  ]);
   const iosPurchase = revenueCatEvent('INITIAL_PURCHASE', iosUser, purchasedAt);
-  await deliver(request, iosPurchase);
+  await deliverRevenueCat(request, FUNNEL_URL, iosPurchase);
   // The refund names the refunded transaction, as RevenueCat does.
-  await deliver(
+  await deliverRevenueCat(
     request,
+    FUNNEL_URL,
     revenueCatEvent('CANCELLATION', iosUser, start, {
       cancel_reason: 'CUSTOMER_SUPPORT',
       transaction_id: iosPurchase.event.transaction_id,
     }),
   );
   const [trialUser, ...buyers] = typedUsers as [string, ...string[]];
-  await deliver(
+  await deliverRevenueCat(
     request,
+    FUNNEL_URL,
     revenueCatEvent('INITIAL_PURCHASE', trialUser, purchasedAt - 3 * DAY_MS, { period_type: 'TRIAL', price: 0 }),
   );
-  await deliver(request, revenueCatEvent('RENEWAL', trialUser, purchasedAt, { is_trial_conversion: true }));
-  for (const buyer of buyers) await deliver(request, revenueCatEvent('INITIAL_PURCHASE', buyer, purchasedAt));
-  await deliver(request, revenueCatEvent('TEST', 'test-user', start));
+  await deliverRevenueCat(
+    request,
+    FUNNEL_URL,
+    revenueCatEvent('RENEWAL', trialUser, purchasedAt, { is_trial_conversion: true }),
+  );
+  for (const buyer of buyers)
+    await deliverRevenueCat(request, FUNNEL_URL, revenueCatEvent('INITIAL_PURCHASE', buyer, purchasedAt));
+  await deliverRevenueCat(request, FUNNEL_URL, revenueCatEvent('TEST', 'test-user', start));
 
   // 11 qualified conversions × $2.00: pending, unpaid, from 2 counted clicks.
   await page.goto(`/affiliate/dashboard?lang=${lang}`);
@@ -242,7 +204,7 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
   const approvedAt = new Date(purchasedAt + 30 * DAY_MS);
   const payday = Date.UTC(approvedAt.getUTCFullYear(), approvedAt.getUTCMonth() + 1, 15);
   const paydayText = new Date(payday).toISOString().slice(0, 10);
-  await advanceClock(request, payday + 2 * 3_600_000 - (await advanceClock(request, 0)));
+  await moveClockTo(request, FUNNEL_URL, payday + 2 * 3_600_000);
 
   // 6. The operator runs the payouts, exports the PayPal batch and marks the payout sent, then paid.
   await runPayoutsAsOperator(browser, paydayText, { name: 'Félicie Durand', paypalEmail: email });
@@ -287,26 +249,9 @@ async function runPayoutsAsOperator(
   affiliate: { name: string; paypalEmail: string },
 ) {
   const admin = strings(lang, 'admin');
-  const auth = strings(lang, 'auth');
-  const context = await browser.newContext({ baseURL: FUNNEL_URL, locale: 'en-US' });
-  await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: FUNNEL_URL }]);
-  const page = await context.newPage();
-  await page.goto(`/admin?lang=${lang}`);
-  const form = page.getByRole('form', { name: admin.signIn.title });
-  await form.getByLabel(auth.fields.email, { exact: true }).fill(SEED_OPERATOR.email);
-  await form.getByLabel(auth.fields.password, { exact: true }).fill(SEED_OPERATOR.password);
-  await form.getByRole('button', { name: admin.signIn.submit }).click();
-  await expect(page.getByRole('heading', { level: 1, name: admin.header.title })).toBeVisible();
-
-  await page.getByRole('tab', { name: admin.tabs.payouts }).click();
+  const page = await signInToConsole(browser, FUNNEL_URL, lang);
   const main = page.getByRole('main');
-  const day = new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${payday}T00:00:00Z`),
-  );
-  await main.getByLabel(admin.payouts.payday.month).fill(payday.slice(0, 7));
-  // The scheduler may have run the payday already: running it again is safe and changes nothing.
-  await main.getByRole('button', { name: fill(admin.payouts.run.button, { date: day }) }).click();
-  const row = main.getByRole('row').filter({ hasText: affiliate.name });
+  const row = await runPayday(page, lang, payday, affiliate.name);
   await expect(row).toContainText('$22.00');
   await expect(row).toContainText(admin.payouts.statuses.scheduled);
 
@@ -316,15 +261,6 @@ async function runPayoutsAsOperator(
   const csv = readFileSync(await (await download).path(), 'utf8');
   expect(csv).toContain(`${affiliate.paypalEmail},22.00,USD`);
 
-  for (const status of ['sent', 'paid'] as const) {
-    await row.getByRole('checkbox', { name: fill(admin.payouts.list.select, { name: affiliate.name }) }).check();
-    await main.getByLabel(admin.payouts.mark.status).selectOption(status);
-    await main.getByRole('button', { name: fill(admin.payouts.mark.button, { count: 1 }) }).click();
-    await expect(row).toContainText(admin.payouts.statuses[status]);
-  }
-  await context.close();
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  await markSentThenPaid(page, lang, affiliate.name);
+  await page.context().close();
 }

@@ -1,6 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Page, expect, test } from '@playwright/test';
 import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { BASE_URL } from '../playwright.config';
@@ -9,6 +6,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, fill, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
 import { SEED_OPERATOR } from './helpers/seed-accounts';
+import { signedWith, startWebhookReceiver } from './helpers/webhook-receiver';
 
 // Outgoing webhooks in the console (docs/product/webhooks.md), in both languages, as an operator
 // uses them: a URL that is not one is refused on its field; an endpoint pointing at a receiver this
@@ -18,43 +16,6 @@ import { SEED_OPERATOR } from './helpers/seed-accounts';
 // hydration error. (The test server allows a receiver on this machine: playwright.config.ts.)
 
 const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-US' };
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  event: { id: string; type: string; data: { affiliateId?: string } };
-}
-
-async function startReceiver(): Promise<{ url: string; received: Received[]; server: Server }> {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: request.headers, body, event: JSON.parse(body) as Received['event'] });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/skanova-hooks`, received, server };
-}
-
-/** docs/product/webhooks.md#signatures, as a receiver writes it. */
-function signedWith(secret: string, { headers, body }: Received): boolean {
-  const items = String(headers['skanova-signature'] ?? '')
-    .split(',')
-    .map((item) => item.split('='));
-  const timestamp = items.find(([key]) => key === 't')?.[1];
-  if (!timestamp || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest();
-  return items
-    .filter(([key]) => key === 'v1')
-    .some(([, value]) => {
-      const given = Buffer.from(value ?? '', 'hex');
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    });
-}
 
 async function openWebhooksAsOperator(page: Page, lang: Lang) {
   const admin = strings(lang, 'admin');
@@ -82,7 +43,7 @@ for (const lang of ['fr', 'en'] as const) {
       request,
     }) => {
       test.setTimeout(60_000);
-      const receiver = await startReceiver();
+      const receiver = await startWebhookReceiver();
       try {
         const health = await watchPageHealth(page);
         await openWebhooksAsOperator(page, lang);
@@ -150,7 +111,7 @@ for (const lang of ['fr', 'en'] as const) {
         await expect(page.getByRole('article', { name: receiver.url })).toHaveCount(0);
         expectHealthy(health, `/admin#webhooks (${lang})`);
       } finally {
-        await new Promise((resolve) => receiver.server.close(resolve));
+        await receiver.close();
       }
     });
   });
