@@ -11,8 +11,14 @@ export const FUNNEL_WEBHOOK_AUTH = 'Bearer e2e-revenuecat-webhook-secret';
 /** The fraud review's story runs against a server of its own too: it moves the clock and changes a policy. */
 export const REVIEW_PORT = PORT + 2;
 export const REVIEW_URL = `http://localhost:${REVIEW_PORT}`;
+/**
+ * The programme's whole story (issue 28's "Done when") too: it moves the clock, changes a group's
+ * policy and sends webhooks to a receiver on this machine.
+ */
+export const STORY_PORT = PORT + 3;
+export const STORY_URL = `http://localhost:${STORY_PORT}`;
 /** The test servers below: each writes its log to `.e2e-data/<port>/server.log`, scanned after the run. */
-export const E2E_SERVER_PORTS = [PORT, FUNNEL_PORT, REVIEW_PORT] as const;
+export const E2E_SERVER_PORTS = [PORT, FUNNEL_PORT, REVIEW_PORT, STORY_PORT] as const;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -46,7 +52,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /(funnel|review)\.spec\.ts/,
+      testIgnore: /(funnel|review|programme-story)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
@@ -58,6 +64,11 @@ export default defineConfig({
       name: 'review',
       testMatch: /review\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: REVIEW_URL },
+    },
+    {
+      name: 'story',
+      testMatch: /programme-story\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: STORY_URL },
     },
   ],
   webServer: [
@@ -84,6 +95,14 @@ export default defineConfig({
       REVENUECAT_WEBHOOK_AUTH: FUNNEL_WEBHOOK_AUTH,
       JOBS_ENABLED: 'true',
       JOBS_TICK_MS: '500',
+    }),
+    testServer(STORY_PORT, {
+      TEST_CLOCK: 'true',
+      REVENUECAT_WEBHOOK_AUTH: FUNNEL_WEBHOOK_AUTH,
+      JOBS_ENABLED: 'true',
+      JOBS_TICK_MS: '500',
+      // The story's receiver listens on this machine (docs/product/webhooks.md#the-address-guard).
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
     }),
   ],
 });
