@@ -9,8 +9,6 @@ import { SEED_OPERATOR } from './seed-accounts';
 // the clock, the mobile app's calls, RevenueCat's deliveries, an affiliate's signup, the operator's
 // console and the payday as the operator runs it there.
 
-const DAY_MS = 86_400_000;
-
 /** Moves the server's clock forward by `ms` (0: reads it) and answers its new time. */
 export async function advanceClock(request: APIRequestContext, server: string, ms: number): Promise<number> {
   const response = await request.post(`${server}/api/test/clock`, {
@@ -172,11 +170,6 @@ export async function markSentThenPaid(operator: Page, lang: Lang, name: string)
     await main.getByRole('button', { name: fill(admin.payouts.mark.button, { count: 1 }) }).click();
     await expect(row).toContainText(admin.payouts.statuses[status]);
   }
-}
-
-/** The payday that pays a commission earned at `earnedAt` (ms) with a hold of `holdDays`. */
-export function paydayAfterHold(earnedAt: number, holdDays: number): string {
-  return nextPayday(earnedAt + holdDays * DAY_MS);
 }
 
 /** French puts narrow no-break spaces before % and $: compared with plain spaces. */
