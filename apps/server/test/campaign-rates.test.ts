@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REWARDS_REFUSALS } from '@skanova/shared/rewards/schemas';
-import { type TestApp, createTestApp } from './helpers/app.ts';
-import { type TestAffiliate, callFn, createTestAffiliate, insertCode } from './helpers/affiliates.ts';
-import { type TestOperator, createTestOperator } from './helpers/operators.ts';
-import { WEBHOOK_AUTH, attributedUser, postWebhook, purchaseEvent } from './helpers/revenuecat.ts';
+import { useRewardsFixture } from './fixtures/rewards.ts';
+import type { TestApp } from './helpers/app.ts';
+import { type TestAffiliate, callFn, insertCode } from './helpers/affiliates.ts';
+import type { TestOperator } from './helpers/operators.ts';
+import { attributedUser, postWebhook, purchaseEvent } from './helpers/revenuecat.ts';
 
 // Campaign rates on referral codes (docs/product/money.md#operators-groups-rules-and-campaigns): an
 // operator lists, adds and deletes them; a range overlapping another of the code's, one starting
@@ -12,42 +13,17 @@ import { WEBHOOK_AUTH, attributedUser, postWebhook, purchaseEvent } from './help
 
 const NOW = new Date('2026-05-12T10:30:00.000Z');
 
+const rewards = useRewardsFixture({ start: NOW, affiliate: { firstName: 'Cyrus' } });
+const { call, snapshot, expectRefused } = rewards;
 let t: TestApp;
 let operator: TestOperator;
 let affiliate: TestAffiliate;
 let code: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH } });
-  operator = await createTestOperator(t);
-  t.clock.now = new Date(NOW);
-  affiliate = await createTestAffiliate(t, { firstName: 'Cyrus' });
+  ({ t, operator, affiliate } = rewards);
   code = (await insertCode(t, affiliate.affiliateId)).code;
 });
-afterAll(() => t.close());
-
-const call = (name: string, data: unknown) => callFn(t, name, data, operator.cookie);
-
-async function snapshot(): Promise<string> {
-  const { rows } = await t.database.sql.query<{ snapshot: string }>(
-    `SELECT json_build_object(
-       'campaigns', (SELECT json_agg(c ORDER BY id) FROM campaign_rates c),
-       'audit', (SELECT count(*) FROM audit_log)
-     )::text AS snapshot`,
-  );
-  return rows[0]!.snapshot;
-}
-
-async function expectRefused(name: string, data: unknown, field: { path: string; key: string }) {
-  const before = await snapshot();
-  const response = await call(name, data);
-  expect({ status: response.status, code: response.body.error?.status }).toEqual({
-    status: 400,
-    code: 'INVALID_ARGUMENT',
-  });
-  expect(response.body.error?.details?.fields).toContainEqual(field);
-  expect(await snapshot()).toBe(before);
-}
 
 const flat = (from: string, until: string, amountCents = 1000) => ({ code, from, until, kind: 'flat', amountCents });
 

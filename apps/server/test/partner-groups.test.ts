@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { REWARDS_REFUSALS } from '@skanova/shared/rewards/schemas';
-import { type TestApp, createTestApp } from './helpers/app.ts';
+import { useRewardsFixture } from './fixtures/rewards.ts';
+import type { TestApp } from './helpers/app.ts';
 import { type TestAffiliate, callFn, createTestAffiliate, insertCode } from './helpers/affiliates.ts';
-import { type TestOperator, createTestOperator } from './helpers/operators.ts';
-import { WEBHOOK_AUTH, attributedUser, postWebhook, purchaseEvent } from './helpers/revenuecat.ts';
+import type { TestOperator } from './helpers/operators.ts';
+import { attributedUser, postWebhook, purchaseEvent } from './helpers/revenuecat.ts';
 
 // The operators' partner groups, rule versions and affiliate moves
 // (docs/product/money.md#operators-groups-rules-and-campaigns): each call's happy path and its audit
@@ -14,23 +15,18 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 const START = new Date('2026-03-02T09:00:00.000Z');
 
+const rewards = useRewardsFixture({ start: START, affiliate: { firstName: 'Gaia', lastName: 'Groups' } });
+const { call, snapshot, expectRefused, auditOf } = rewards;
 let t: TestApp;
 let operator: TestOperator;
 let affiliate: TestAffiliate;
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH } });
-  // The operator's set-password link is checked against the real time: made before the clock moves.
-  operator = await createTestOperator(t);
-  t.clock.now = new Date(START);
-  affiliate = await createTestAffiliate(t, { firstName: 'Gaia', lastName: 'Groups' });
+beforeAll(() => {
+  ({ t, operator, affiliate } = rewards);
 });
-afterAll(() => t.close());
 beforeEach(() => {
   t.clock.advance(HOUR_MS);
 });
-
-const call = (name: string, data: unknown) => callFn(t, name, data, operator.cookie);
 
 let groupCount = 0;
 /** A fresh group id, so that each test starts from its own group. */
@@ -59,40 +55,6 @@ async function createGroup(rule?: Record<string, unknown>): Promise<string> {
   expect(created.status).toBe(200);
   if (rule) expect((await call('adminPublishRuleVersion', { groupId: id, ...rule })).status).toBe(200);
   return id;
-}
-
-/** Everything the functions under test may write, as one text to compare before and after a refusal. */
-async function snapshot(): Promise<string> {
-  const { rows } = await t.database.sql.query<{ snapshot: string }>(
-    `SELECT json_build_object(
-       'groups', (SELECT json_agg(g ORDER BY id) FROM partner_groups g),
-       'rules', (SELECT json_agg(r ORDER BY id) FROM reward_rules r),
-       'campaigns', (SELECT json_agg(c ORDER BY id) FROM campaign_rates c),
-       'members', (SELECT json_agg(json_build_object('id', a.id, 'group', a.group_id) ORDER BY a.id) FROM affiliates a),
-       'audit', (SELECT count(*) FROM audit_log)
-     )::text AS snapshot`,
-  );
-  return rows[0]!.snapshot;
-}
-
-/** `name` refuses `data` with `invalid-argument`, naming `field` with `key`, and writes nothing. */
-async function expectRefused(name: string, data: unknown, field: { path: string; key: string }) {
-  const before = await snapshot();
-  const response = await call(name, data);
-  expect({ status: response.status, code: response.body.error?.status }).toEqual({
-    status: 400,
-    code: 'INVALID_ARGUMENT',
-  });
-  expect(response.body.error?.details?.fields).toContainEqual(field);
-  expect(await snapshot()).toBe(before);
-}
-
-async function auditOf(action: string, subject: string) {
-  const { rows } = await t.database.sql.query<{ actor: string; details: Record<string, unknown> }>(
-    `SELECT actor, details FROM audit_log WHERE action = $1 AND subject = $2 ORDER BY id`,
-    [action, subject],
-  );
-  return rows;
 }
 
 describe('groups', () => {
