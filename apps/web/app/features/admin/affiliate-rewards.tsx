@@ -13,7 +13,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { ruleAmount, rulePercent } from '../../lib/reward-words';
 import { useAdminErrorMessage } from './admin-format';
 import { displayName } from './affiliate-parts';
-import { ConsoleField } from './console-form';
+import { ConsoleError, ConsoleField, ConsoleInput } from './console-form';
 import { ConfirmPanel, type Notice, NoticeBanner } from './console-parts';
 import { adminKeys, useAdminCampaignRates, useAdminGroups } from './queries';
 
@@ -309,7 +309,6 @@ function AddCampaignRate({
 
   const id = `admin-campaign-${code}`;
   const valuePath = draft.kind === 'flat' ? 'amountCents' : 'percentBasisPoints';
-  const codeError = errors.find((error) => error.path === 'code');
   return (
     <form
       className="admin-filters admin-filters--top admin-campaigns__form"
@@ -318,27 +317,25 @@ function AddCampaignRate({
       aria-label={t('campaigns.add', { code })}
     >
       <NoticeBanner notice={notice} />
-      {codeError ? <p className="field-error">{fieldErrorText(t, codeError)}</p> : null}
-      <ConsoleField id={`${id}-from`} path="from" label={t('campaigns.from')} errors={errors}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        )}
-      </ConsoleField>
-      <ConsoleField id={`${id}-until`} path="until" label={t('campaigns.until')} errors={errors}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={draft.until}
-            onChange={(event) => setDraft({ ...draft, until: event.target.value })}
-          />
-        )}
-      </ConsoleField>
+      <ConsoleError error={errors.find((error) => error.path === 'code')} />
+      <ConsoleInput
+        id={`${id}-from`}
+        path="from"
+        label={t('campaigns.from')}
+        errors={errors}
+        type="date"
+        value={draft.from}
+        onValue={(value) => setDraft({ ...draft, from: value })}
+      />
+      <ConsoleInput
+        id={`${id}-until`}
+        path="until"
+        label={t('campaigns.until')}
+        errors={errors}
+        type="date"
+        value={draft.until}
+        onValue={(value) => setDraft({ ...draft, until: value })}
+      />
       <ConsoleField id={`${id}-kind`} path="kind" label={t('campaigns.kind')} errors={errors}>
         {(control) => (
           <select
@@ -354,21 +351,15 @@ function AddCampaignRate({
           </select>
         )}
       </ConsoleField>
-      <ConsoleField
+      <ConsoleInput
         id={`${id}-value`}
         path={valuePath}
         label={draft.kind === 'flat' ? t('campaigns.amount') : t('campaigns.percent')}
         errors={errors}
-      >
-        {(control) => (
-          <input
-            {...control}
-            inputMode="decimal"
-            value={draft.value}
-            onChange={(event) => setDraft({ ...draft, value: event.target.value })}
-          />
-        )}
-      </ConsoleField>
+        inputMode="decimal"
+        value={draft.value}
+        onValue={(value) => setDraft({ ...draft, value })}
+      />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={create.isPending}>
           {create.isPending ? t('campaigns.working') : t('campaigns.submit')}

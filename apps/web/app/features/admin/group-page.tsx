@@ -11,7 +11,7 @@ import { formatCount, formatDay } from '../../lib/format';
 import { useTranslation } from '../../lib/react-i18n';
 import { ruleInWords } from '../../lib/reward-words';
 import { formatDateTime, useAdminErrorMessage } from './admin-format';
-import { ConsoleField } from './console-form';
+import { ConsoleInput } from './console-form';
 import { AdminTable, ConfirmPanel, ListState, type Notice, NoticeBanner, useFocusOnMount } from './console-parts';
 import { adminKeys, useAdminGroupVersions } from './queries';
 import { RuleForm } from './rule-form';
@@ -207,22 +207,16 @@ function RenameGroup({ group }: { group: AdminGroup }) {
       <h3 id="admin-rename-title">{t('groups.rename.title')}</h3>
       <NoticeBanner notice={notice} />
       <form className="admin-filters admin-filters--top" onSubmit={onSubmit} noValidate>
-        <ConsoleField
+        <ConsoleInput
           id="admin-rename-name"
           path="name"
           label={t('groups.rename.name')}
           errors={errors}
           className="admin-filters__wide"
-        >
-          {(control) => (
-            <input
-              {...control}
-              value={name}
-              maxLength={GROUP_NAME_MAX}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
-        </ConsoleField>
+          value={name}
+          maxLength={GROUP_NAME_MAX}
+          onValue={setName}
+        />
         <div className="form-actions">
           <button type="submit" className="button button--secondary" disabled={rename.isPending}>
             {rename.isPending ? t('groups.rename.working') : t('groups.rename.submit')}

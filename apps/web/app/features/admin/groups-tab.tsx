@@ -11,7 +11,7 @@ import { useTranslation } from '../../lib/react-i18n';
 import { ruleInWords } from '../../lib/reward-words';
 import { useAdminErrorMessage } from './admin-format';
 import { useAdminTab } from './admin-tab';
-import { ConsoleField } from './console-form';
+import { ConsoleInput } from './console-form';
 import { AdminTable, ListState, type Notice, NoticeBanner } from './console-parts';
 import { GroupPage, GroupStatusBadge } from './group-page';
 import { adminKeys, useAdminGroups } from './queries';
@@ -128,34 +128,27 @@ function CreateGroup({ onCreated }: { onCreated: (groupId: string) => void }) {
       <h3 id="admin-group-create-title">{t('groups.create.title')}</h3>
       <NoticeBanner notice={notice} />
       <form className="admin-filters admin-filters--top" onSubmit={onSubmit} noValidate>
-        <ConsoleField
+        <ConsoleInput
           id="admin-group-id"
           path="id"
           label={t('groups.create.id')}
           hint={t('groups.create.idHint')}
           errors={errors}
-        >
-          {(control) => (
-            <input
-              {...control}
-              value={draft.id}
-              maxLength={GROUP_ID_MAX}
-              autoCapitalize="none"
-              spellCheck={false}
-              onChange={(event) => setDraft({ ...draft, id: event.target.value })}
-            />
-          )}
-        </ConsoleField>
-        <ConsoleField id="admin-group-name" path="name" label={t('groups.create.name')} errors={errors}>
-          {(control) => (
-            <input
-              {...control}
-              value={draft.name}
-              maxLength={GROUP_NAME_MAX}
-              onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-            />
-          )}
-        </ConsoleField>
+          value={draft.id}
+          maxLength={GROUP_ID_MAX}
+          autoCapitalize="none"
+          spellCheck={false}
+          onValue={(value) => setDraft({ ...draft, id: value })}
+        />
+        <ConsoleInput
+          id="admin-group-name"
+          path="name"
+          label={t('groups.create.name')}
+          errors={errors}
+          value={draft.name}
+          maxLength={GROUP_NAME_MAX}
+          onValue={(value) => setDraft({ ...draft, name: value })}
+        />
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={create.isPending}>
             {create.isPending ? t('groups.create.working') : t('groups.create.submit')}

@@ -9,7 +9,7 @@ import { type FieldError, callFieldErrors } from '../../lib/form-errors';
 import { formatMoney } from '../../lib/format';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDateTime, useAdminErrorMessage } from './admin-format';
-import { ConsoleField } from './console-form';
+import { ConsoleInput } from './console-form';
 import { AdminTable, type Notice, NoticeBanner } from './console-parts';
 import { adminKeys } from './queries';
 
@@ -164,26 +164,24 @@ function ExportLedger() {
         noValidate
         aria-labelledby="admin-ledger-export-title"
       >
-        <ConsoleField id="admin-ledger-from" path="from" label={t('ledger.export.from')} errors={errors}>
-          {(control) => (
-            <input
-              {...control}
-              type="month"
-              value={period.from}
-              onChange={(event) => setPeriod({ ...period, from: event.target.value })}
-            />
-          )}
-        </ConsoleField>
-        <ConsoleField id="admin-ledger-to" path="to" label={t('ledger.export.to')} errors={errors}>
-          {(control) => (
-            <input
-              {...control}
-              type="month"
-              value={period.to}
-              onChange={(event) => setPeriod({ ...period, to: event.target.value })}
-            />
-          )}
-        </ConsoleField>
+        <ConsoleInput
+          id="admin-ledger-from"
+          path="from"
+          label={t('ledger.export.from')}
+          errors={errors}
+          type="month"
+          value={period.from}
+          onValue={(value) => setPeriod({ ...period, from: value })}
+        />
+        <ConsoleInput
+          id="admin-ledger-to"
+          path="to"
+          label={t('ledger.export.to')}
+          errors={errors}
+          type="month"
+          value={period.to}
+          onValue={(value) => setPeriod({ ...period, to: value })}
+        />
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={exportLedger.isPending}>
             {exportLedger.isPending ? t('ledger.export.working') : t('ledger.export.submit')}

@@ -12,10 +12,10 @@ import type { AdminGroup, RewardRuleVersion } from '@skanova/shared/rewards/func
 import { type AdminPublishRuleVersionRequest, adminPublishRuleVersionSchema } from '@skanova/shared/rewards/schemas';
 import { SPECIFICATION_RULE } from '@skanova/shared/rewards/specification-rule';
 import { callFunction } from '../../lib/callable';
-import { type FieldError, callFieldErrors, fieldErrorText } from '../../lib/form-errors';
+import { type FieldError, callFieldErrors } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/react-i18n';
 import { useAdminErrorMessage } from './admin-format';
-import { ConsoleField, unplacedErrors } from './console-form';
+import { ConsoleError, ConsoleInput, unplacedErrors } from './console-form';
 import { type Notice, NoticeBanner } from './console-parts';
 import { adminKeys } from './queries';
 
@@ -141,9 +141,7 @@ export function RuleForm({ group, start }: { group: AdminGroup; start: RewardRul
       <p className="form-hint">{t('rules.publish.lead')}</p>
       <NoticeBanner notice={notice} />
       {others.map((error) => (
-        <p key={`${error.path}-${error.key}`} className="field-error">
-          {fieldErrorText(t, error)}
-        </p>
+        <ConsoleError key={`${error.path}-${error.key}`} error={error} />
       ))}
       <form className="admin-rule-form" onSubmit={onSubmit} noValidate aria-labelledby="admin-rule-title">
         <fieldset className="form-field">
@@ -167,48 +165,29 @@ export function RuleForm({ group, start }: { group: AdminGroup; start: RewardRul
             <p id="admin-rule-steps-hint" className="form-hint">
               {t('rules.publish.stepsHint')}
             </p>
-            {errors.find((error) => error.path === 'tiers') ? (
-              <p className="field-error">
-                {fieldErrorText(
-                  t,
-                  errors.find((error) => error.path === 'tiers')!,
-                )}
-              </p>
-            ) : null}
+            <ConsoleError error={errors.find((error) => error.path === 'tiers')} />
             {draft.steps.map((step, index) => (
               <fieldset key={index} className="admin-rule-step">
                 <legend>{t('rules.publish.stepLegend', { step: index + 1 })}</legend>
-                <ConsoleField
+                <ConsoleInput
                   id={`admin-rule-step-${index}-from`}
                   path={`tiers.${index}.from`}
                   label={t('rules.publish.from')}
                   errors={errors}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      inputMode="numeric"
-                      value={index === 0 ? '0' : step.from}
-                      readOnly={index === 0}
-                      onChange={(event) => setStep(index, { from: event.target.value })}
-                    />
-                  )}
-                </ConsoleField>
-                <ConsoleField
+                  inputMode="numeric"
+                  value={index === 0 ? '0' : step.from}
+                  readOnly={index === 0}
+                  onValue={(value) => setStep(index, { from: value })}
+                />
+                <ConsoleInput
                   id={`admin-rule-step-${index}-amount`}
                   path={`tiers.${index}.cents`}
                   label={t('rules.publish.amount')}
                   errors={errors}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      inputMode="decimal"
-                      value={step.amount}
-                      onChange={(event) => setStep(index, { amount: event.target.value })}
-                    />
-                  )}
-                </ConsoleField>
+                  inputMode="decimal"
+                  value={step.amount}
+                  onValue={(value) => setStep(index, { amount: value })}
+                />
                 {index > 0 ? (
                   <button
                     type="button"
@@ -232,22 +211,16 @@ export function RuleForm({ group, start }: { group: AdminGroup; start: RewardRul
           </fieldset>
         ) : (
           <div className="admin-filters admin-filters--top">
-            <ConsoleField
+            <ConsoleInput
               id="admin-rule-percent"
               path="percentBasisPoints"
               label={t('rules.publish.percent')}
               hint={t('rules.publish.percentHint')}
               errors={errors}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="decimal"
-                  value={draft.percent}
-                  onChange={(event) => set({ percent: event.target.value })}
-                />
-              )}
-            </ConsoleField>
+              inputMode="decimal"
+              value={draft.percent}
+              onValue={(value) => set({ percent: value })}
+            />
             <div className="form-field">
               <label className="choice">
                 <input
@@ -259,73 +232,49 @@ export function RuleForm({ group, start }: { group: AdminGroup; start: RewardRul
               </label>
             </div>
             {draft.recurring ? (
-              <ConsoleField
+              <ConsoleInput
                 id="admin-rule-months"
                 path="recurringMonths"
                 label={t('rules.publish.recurringMonths')}
                 hint={t('rules.publish.recurringHint')}
                 errors={errors}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    inputMode="numeric"
-                    value={draft.months}
-                    onChange={(event) => set({ months: event.target.value })}
-                  />
-                )}
-              </ConsoleField>
+                inputMode="numeric"
+                value={draft.months}
+                onValue={(value) => set({ months: value })}
+              />
             ) : null}
           </div>
         )}
         <div className="admin-filters admin-filters--top">
-          <ConsoleField
+          <ConsoleInput
             id="admin-rule-hold"
             path="holdDays"
             label={t('rules.publish.holdDays')}
             hint={t('rules.publish.holdHint')}
             errors={errors}
-          >
-            {(control) => (
-              <input
-                {...control}
-                inputMode="numeric"
-                value={draft.holdDays}
-                onChange={(event) => set({ holdDays: event.target.value })}
-              />
-            )}
-          </ConsoleField>
-          <ConsoleField
+            inputMode="numeric"
+            value={draft.holdDays}
+            onValue={(value) => set({ holdDays: value })}
+          />
+          <ConsoleInput
             id="admin-rule-minimum"
             path="minimumPayoutCents"
             label={t('rules.publish.minimum')}
             errors={errors}
-          >
-            {(control) => (
-              <input
-                {...control}
-                inputMode="decimal"
-                value={draft.minimum}
-                onChange={(event) => set({ minimum: event.target.value })}
-              />
-            )}
-          </ConsoleField>
-          <ConsoleField
+            inputMode="decimal"
+            value={draft.minimum}
+            onValue={(value) => set({ minimum: value })}
+          />
+          <ConsoleInput
             id="admin-rule-effective"
             path="effectiveFrom"
             label={t('rules.publish.effectiveFrom')}
             hint={t('rules.publish.effectiveHint')}
             errors={errors}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="datetime-local"
-                value={draft.effectiveFrom}
-                onChange={(event) => set({ effectiveFrom: event.target.value })}
-              />
-            )}
-          </ConsoleField>
+            type="datetime-local"
+            value={draft.effectiveFrom}
+            onValue={(value) => set({ effectiveFrom: value })}
+          />
         </div>
         <div className="form-actions">
           <button type="submit" className="button button--primary" disabled={publish.isPending}>
