@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAffiliateProfile } from '@skanova/shared/admin/responses';
+import type { LedgerDifference } from '@skanova/shared/payouts/functions';
 import { CallableClientError, INVALID_JSON_MESSAGE } from '../../lib/callable';
 import enAdmin from '@skanova/shared/i18n/en/admin.json';
+import frAdmin from '@skanova/shared/i18n/fr/admin.json';
 import { createTestI18n } from '../../test-support/i18n';
 import { adminErrorMessage, formatCompactDateTime, formatCompactDay, formatDateTime } from './admin-format';
 import { adminTabFromHash } from './admin-tab';
 import { availableActions } from './affiliate-detail';
 
 // The console's rules that do not need a page: which section a hash opens, which decisions an
-// affiliate's state allows, and which message a failed call shows.
+// affiliate's state allows, which message a failed call shows, and the name of each ledger account a
+// reconciliation can report.
 
 describe('adminTabFromHash', () => {
   it('opens the named section, and the overview for anything else', () => {
@@ -97,5 +100,23 @@ describe('compact dates of the tables', () => {
     expect(formatCompactDateTime('2025-06-10T23:30:00.000Z', 'en')).toBe('06/10/2025, 23:30 UTC');
     expect(formatCompactDay('2025-06-10T23:30:00.000Z', 'fr')).toBe('10/06/2025');
     expect(formatCompactDay('2025-06-15', 'en')).toBe('06/15/2025');
+  });
+});
+
+describe('the ledger reconciliation’s accounts', () => {
+  // Every account a difference can name (a new one fails the type check here until it is listed).
+  const ACCOUNTS: Record<LedgerDifference['account'], true> = {
+    pending: true,
+    payable: true,
+    held: true,
+    'in-payout': true,
+    paid: true,
+  };
+
+  it('each have a name in both languages', () => {
+    for (const account of Object.keys(ACCOUNTS)) {
+      expect(enAdmin.ledger.reconcile.accounts).toHaveProperty([account]);
+      expect(frAdmin.ledger.reconcile.accounts).toHaveProperty([account]);
+    }
   });
 });
