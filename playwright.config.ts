@@ -12,8 +12,8 @@ export const FUNNEL_WEBHOOK_AUTH = 'Bearer e2e-revenuecat-webhook-secret';
 export const REVIEW_PORT = PORT + 2;
 export const REVIEW_URL = `http://localhost:${REVIEW_PORT}`;
 /**
- * The programme's whole story (issue 28's "Done when") too: it moves the clock, changes a group's
- * policy and sends webhooks to a receiver on this machine.
+ * The programme v2's whole story too (e2e/programme-story.spec.ts): it moves the clock, changes a
+ * group's policy and sends webhooks to a receiver on this machine.
  */
 export const STORY_PORT = PORT + 3;
 export const STORY_URL = `http://localhost:${STORY_PORT}`;

@@ -19,8 +19,9 @@ import {
 } from './helpers/programme-server';
 import { type ReceivedDelivery, signedWith, startWebhookReceiver } from './helpers/webhook-receiver';
 
-// The affiliate programme v2 in one story — issue 28's "Done when" — on a server of its own whose
-// clock the test moves (docs/product/money.md, docs/product/review.md, docs/product/webhooks.md):
+// The affiliate programme v2 in one story, from a new partner group to the accountant's files, on a
+// server of its own whose clock the test moves (docs/product/money.md, docs/product/review.md,
+// docs/product/webhooks.md):
 //
 // an affiliate of the default group has earned $6.00 for a month; the operator registers a webhook
 // endpoint in the console, creates a "creators" group at 30 % of the proceeds on renewals for 12
