@@ -93,9 +93,10 @@ function Scan() {
   );
 
   const cameraOpen = phase.name === 'startingCamera' || phase.name === 'camera';
-  // The camera fills the screen: the page scrolls to it as it opens (on a phone, past the app's menu).
+  // The camera's screen is all in view as it opens: the page scrolls as little as that takes (on a
+  // short phone, past the app's menu).
   useEffect(() => {
-    if (cameraOpen) screen.current?.scrollIntoView({ block: 'start' });
+    if (cameraOpen) screen.current?.scrollIntoView({ block: 'nearest' });
   }, [cameraOpen]);
   // A refusal is read from the top: the title, then the photo and what to change.
   const refused = phase.name === 'refused';
@@ -330,7 +331,7 @@ function Guidance({ verdict }: { verdict: CameraVerdict | null }) {
   if (verdict === null) return <p className="studio-guidance">{t('scan.camera.checking')}</p>;
   const problems = problemsOf(verdict.gates);
   // "All good" only with the shutter working: the first frames pass before the vote has enough of them.
-  if (problems.length === 0 && !verdict.ready) return <p className="studio-guidance">{t('scan.camera.checking')}</p>;
+  if (problems.length === 0 && !verdict.ready) return <p className="studio-guidance">{t('scan.camera.settling')}</p>;
   if (problems.length === 0) return <p className="studio-guidance studio-guidance--ok">{t('scan.camera.ready')}</p>;
   return (
     <ul className="studio-guidance" aria-label={t('gates.guidanceLabel')}>
