@@ -24,6 +24,7 @@ const BENCHMARKS = [
   { title: 'Skin analysis validation', file: 'skin-validation.ts' },
   { title: 'Your data: export and import', file: 'studio-data.bench.ts' },
   { title: 'Web app journal with 200 scans', file: 'studio-journal.bench.ts' },
+  { title: 'Web app layout shift', file: 'studio-layout-shift.bench.ts' },
   { title: 'Soak: mixed traffic over time', file: 'soak.bench.ts' },
 ];
 

@@ -133,7 +133,7 @@ for (const lang of ['fr', 'en'] as const) {
     });
   }
 
-  test(`${lang}: a photo without a face is refused, with the reason`, async ({ browser }) => {
+  test(`${lang}: a photo without a face is refused, shown with what to change in it`, async ({ browser }) => {
     test.setTimeout(180_000);
     const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
     await answerCookieBanner(context);
@@ -144,7 +144,10 @@ for (const lang of ['fr', 'en'] as const) {
     await page.getByLabel(t.scan.uploadPhoto).setInputFiles(CAT_PHOTO);
     const refusal = page.getByRole('alert').filter({ hasText: t.scan.refused.title });
     await expect(refusal).toBeVisible({ timeout: ANALYSIS_TIMEOUT });
-    await expect(refusal.getByRole('listitem')).toHaveText([t.gates.problems.noFace]);
+    // A file's advice (which photo to choose), not the camera's; the photo itself, from the page's memory.
+    await expect(refusal.getByRole('listitem')).toHaveText([t.gates.fileProblems.noFace]);
+    await expect(refusal.getByRole('img', { name: t.scan.refused.photoAlt })).toHaveJSProperty('complete', true);
+    expect(await refusal.getByRole('img', { name: t.scan.refused.photoAlt }).getAttribute('src')).toMatch(/^blob:/);
     await expectNoAxeViolations(page, `refused (${lang})`);
     await refusal.getByRole('button', { name: t.scan.refused.tryAgain }).click();
     await expect(page.getByLabel(t.scan.uploadPhoto)).toBeAttached();

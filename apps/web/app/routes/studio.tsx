@@ -2,6 +2,8 @@ import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router';
 import { studioPagePath } from '@skanova/shared/studio/constants';
 import type { RouteHandle } from '../lib/route-handle';
+// Its styles are in the prerendered page's head, so that it paints in place (studio-styles.ts).
+import '../features/studio/studio-styles';
 
 export const handle: RouteHandle = { i18n: ['studio'] };
 

@@ -1,6 +1,6 @@
 import { type DragEvent, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { CaptureConditions, CaptureSource, GateId } from '@skanova/skin/contract';
+import type { CaptureConditions, CaptureSource, GateId, GateProblem } from '@skanova/skin/contract';
 import { FLOORS_ANALYSIS_VERSION } from '@skanova/skin/trend';
 import { STUDIO_HOME, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../lib/react-i18n';
@@ -9,10 +9,12 @@ import { useCamera } from './use-camera';
 import { ANALYSIS_MAX_SIDE, THUMBNAIL_MAX_SIDE, decodeImageFile, toJpeg } from './images';
 import { faceFrame } from './face-frame';
 import { ResultView } from './result-view';
+import { BlobImage } from './blob-image';
 import type { CameraVerdict } from './camera-session';
 import { lightTarget } from './light-target';
 import {
   type ScanResult,
+  adviceKey,
   canTakePhoto,
   initialScanState,
   problemsOf,
@@ -39,6 +41,7 @@ function Scan() {
   const [state, dispatch] = useReducer(scanReducer, initialScanState);
   const engine = useAnalysisEngine(dispatch, true);
   const video = useRef<HTMLVideoElement>(null);
+  const screen = useRef<HTMLDivElement>(null);
   const { phase, engine: engineState } = state;
   // A new version of the app waits while the visitor's photo is analysed and until its result is saved.
   useHoldAppUpdate(phase.name === 'analysing' || (phase.name === 'result' && phase.saved !== 'saved'));
@@ -62,7 +65,8 @@ function Scan() {
         if (!worker) throw new EngineError('crashed', 'no engine');
         await worker.ready;
         const { outcome, landmarks } = await worker.analyse(image, source, settled);
-        if (!outcome.ok) return dispatch({ type: 'refused', source, gates: outcome.gates });
+        // The refused photo is shown beside what to change in it, from the page's own copy.
+        if (!outcome.ok) return dispatch({ type: 'refused', source, gates: outcome.gates, photo });
         dispatch({
           type: 'analysed',
           result: { source, analysis: outcome.analysis, gates: outcome.gates, landmarks, photo },
@@ -88,6 +92,18 @@ function Scan() {
     [analyse],
   );
 
+  const cameraOpen = phase.name === 'startingCamera' || phase.name === 'camera';
+  // The camera's screen is all in view as it opens: the page scrolls as little as that takes (on a
+  // short phone, past the app's menu).
+  useEffect(() => {
+    if (cameraOpen) screen.current?.scrollIntoView({ block: 'nearest' });
+  }, [cameraOpen]);
+  // A refusal is read from the top: the title, then the photo and what to change.
+  const refused = phase.name === 'refused';
+  useEffect(() => {
+    if (refused) window.scrollTo({ top: 0 });
+  }, [refused]);
+
   const engineFailed = engineState.status === 'failed';
   const percent =
     engineState.status === 'loading' && engineState.total > 0
@@ -104,64 +120,48 @@ function Scan() {
       />
     );
 
-  return (
-    <section className="studio-capture" aria-labelledby="scan-title">
-      <h1 id="scan-title">{t('scan.title')}</h1>
-      <p className="studio-lead">{t('scan.lead')}</p>
+  // One live region for everything the visitor waits for or must fix: on the camera's preview while it
+  // is open, under the choice while the models load, under the title while a photo is analysed.
+  const status = (
+    <div className={`studio-status${cameraOpen ? ' studio-camera__overlay' : ''}`} role="status" aria-live="polite">
+      {engineFailed ? null : engineState.status === 'loading' ? (
+        <div className="studio-progress">
+          <p>{t('scan.engine.loading', { percent })}</p>
+          <progress max={100} value={percent} aria-label={t('scan.engine.loading', { percent })} />
+          <p className="studio-progress__hint">{t('scan.engine.loadingHint')}</p>
+        </div>
+      ) : null}
+      {phase.name === 'analysing' ? <p className="studio-analysing">{t('scan.analysing')}</p> : null}
+      {phase.name === 'startingCamera' ? <p className="studio-guidance">{t('scan.camera.starting')}</p> : null}
+      {phase.name === 'camera' && engineState.status === 'ready' ? (
+        <>
+          <Guidance verdict={phase.verdict} />
+          {lastConditions && phase.verdict?.light ? (
+            <LightTargetView last={lastConditions} verdict={phase.verdict} />
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
 
-      {/* One live region for everything the visitor waits for or must fix. */}
-      <div className="studio-status" role="status" aria-live="polite">
-        {engineFailed ? null : engineState.status === 'loading' ? (
-          <div className="studio-progress">
-            <p>{t('scan.engine.loading', { percent })}</p>
-            <progress max={100} value={percent} aria-label={t('scan.engine.loading', { percent })} />
-            <p className="studio-muted">{t('scan.engine.loadingHint')}</p>
+  if (cameraOpen)
+    return (
+      <section className="studio-capture studio-capture--camera" aria-labelledby="scan-title">
+        {/* The title and the way out, the preview with its guidance, the shutter: one screen; tips below. */}
+        <div className="studio-capture__screen" ref={screen}>
+          <div className="studio-capture__title-row">
+            <h1 id="scan-title">{t('scan.title')}</h1>
+            {/* "Close" on phones, where the row is narrow; the full words from 640 px. */}
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-label={t('scan.camera.close')}
+              onClick={() => dispatch({ type: 'restart' })}
+            >
+              <span className="studio-capture__close-short">{t('scan.camera.closeShort')}</span>
+              <span className="studio-capture__close-long">{t('scan.camera.close')}</span>
+            </button>
           </div>
-        ) : null}
-        {phase.name === 'analysing' ? <p className="studio-analysing">{t('scan.analysing')}</p> : null}
-        {phase.name === 'startingCamera' ? <p>{t('scan.camera.starting')}</p> : null}
-        {phase.name === 'camera' && engineState.status === 'ready' ? (
-          <>
-            <Guidance verdict={phase.verdict} />
-            {lastConditions && phase.verdict?.light ? (
-              <LightTargetView last={lastConditions} verdict={phase.verdict} />
-            ) : null}
-          </>
-        ) : null}
-      </div>
-
-      {engineFailed ? (
-        <div className="form-error" role="alert">
-          <p>{t(`scan.engine.failed.${engineState.reason}`)}</p>
-          <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
-            {t('scan.engine.reload')}
-          </button>
-        </div>
-      ) : null}
-
-      {phase.name === 'refused' ? (
-        <div className="studio-card studio-refused" role="alert">
-          <h2>{t('scan.refused.title')}</h2>
-          {phase.problems.length > 0 ? (
-            <>
-              <p>{t('scan.refused.lead')}</p>
-              <ul className="studio-problems">
-                {phase.problems.map((problem) => (
-                  <li key={problem}>{t(`gates.problems.${problem}`)}</li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>{t('scan.refused.unknown')}</p>
-          )}
-          <button type="button" className="button button--primary" onClick={() => dispatch({ type: 'restart' })}>
-            {t('scan.refused.tryAgain')}
-          </button>
-        </div>
-      ) : null}
-
-      {phase.name === 'startingCamera' || phase.name === 'camera' ? (
-        <div className="studio-camera">
           <div className="studio-camera__frame">
             {/* Mirrored like a mirror; the photo itself is taken as the camera sees it. */}
             <video
@@ -172,8 +172,9 @@ function Scan() {
               aria-label={t('scan.camera.preview')}
             />
             <div className="studio-camera__oval" aria-hidden="true" />
+            {status}
           </div>
-          <div className="form-actions studio-camera__actions">
+          <div className="studio-camera__actions">
             <button
               type="button"
               className="button button--primary button--large"
@@ -190,25 +191,114 @@ function Scan() {
             >
               {t('scan.camera.shutter')}
             </button>
-            <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'restart' })}>
-              {t('scan.camera.close')}
-            </button>
           </div>
-          <p id="camera-hint" className="studio-muted">
-            {engineState.status === 'ready' ? t('scan.privacyNote') : t('scan.camera.waitModels')}
-          </p>
+        </div>
+        <p id="camera-hint" className="studio-muted">
+          {engineState.status === 'ready' ? t('scan.privacyNote') : t('scan.camera.waitModels')}
+        </p>
+        <p className="studio-lead studio-camera__tips">{t('scan.lead')}</p>
+      </section>
+    );
+
+  return (
+    <section className="studio-capture" aria-labelledby="scan-title">
+      <h1 id="scan-title">{t('scan.title')}</h1>
+      <p className="studio-lead">{t('scan.lead')}</p>
+
+      {phase.name === 'choose' && !engineFailed ? null : status}
+
+      {engineFailed ? (
+        <div className="form-error" role="alert">
+          <p>{t(`scan.engine.failed.${engineState.reason}`)}</p>
+          <button type="button" className="button button--secondary" onClick={() => window.location.reload()}>
+            {t('scan.engine.reload')}
+          </button>
         </div>
       ) : null}
 
-      {phase.name === 'choose' && !engineFailed ? (
-        <Choose
-          cameraProblem={phase.cameraProblem}
-          unreadableFile={phase.unreadableFile}
-          onCamera={() => dispatch({ type: 'openCamera' })}
-          onFile={(file) => void choosePhoto(file)}
+      {phase.name === 'refused' ? (
+        <Refused
+          source={phase.source}
+          problems={phase.problems}
+          photo={phase.photo}
+          onRetake={() => dispatch({ type: 'openCamera' })}
+          onRestart={() => dispatch({ type: 'restart' })}
         />
       ) : null}
+
+      {phase.name === 'choose' && !engineFailed ? (
+        <>
+          <Choose
+            cameraProblem={phase.cameraProblem}
+            unreadableFile={phase.unreadableFile}
+            onCamera={() => dispatch({ type: 'openCamera' })}
+            onFile={(file) => void choosePhoto(file)}
+          />
+          {/* Last: when the models are ready it empties, and nothing under it moves. */}
+          {status}
+        </>
+      ) : null}
     </section>
+  );
+}
+
+interface RefusedProps {
+  source: CaptureSource;
+  problems: readonly GateProblem[];
+  photo: Blob;
+  onRetake: () => void;
+  onRestart: () => void;
+}
+
+/**
+ * A refused photo (docs/product/web-app.md#capture-and-gates): the photo itself, from the page's memory
+ * (never uploaded), with what to change in it — in the camera's words for a photo just taken, in a
+ * file's words for a chosen one — and the way to the next photo.
+ */
+function Refused({ source, problems, photo, onRetake, onRestart }: RefusedProps) {
+  const { t } = useTranslation('studio');
+  return (
+    <div className="studio-card studio-refused" role="alert">
+      <h2>{t('scan.refused.title')}</h2>
+      <div className="studio-refused__body">
+        <figure className="studio-refused__photo">
+          <div className="studio-refused__frame">
+            <BlobImage blob={photo} alt={t('scan.refused.photoAlt')} className="studio-refused__image" />
+          </div>
+          <figcaption className="studio-muted">{t('scan.refused.photoNote')}</figcaption>
+        </figure>
+        <div className="studio-refused__advice">
+          {problems.length > 0 ? (
+            <>
+              <p>{t('scan.refused.lead')}</p>
+              <ul className="studio-problems">
+                {problems.map((problem) => (
+                  <li key={problem}>{t(adviceKey(problem, source))}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t('scan.refused.unknown')}</p>
+          )}
+          <div className="form-actions">
+            {source === 'camera' ? (
+              <>
+                <button type="button" className="button button--primary" onClick={onRetake}>
+                  {t('scan.refused.retake')}
+                </button>
+                <button type="button" className="button button--ghost" onClick={onRestart}>
+                  {t('scan.refused.chooseInstead')}
+                </button>
+              </>
+            ) : (
+              <button type="button" className="button button--primary" onClick={onRestart}>
+                {t('scan.refused.tryAgain')}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -238,8 +328,10 @@ function useLastConditions(cameraWanted: boolean): CaptureConditions | undefined
 /** The gates voted over the last frames: what to fix, in the order to fix it, or that all is well. */
 function Guidance({ verdict }: { verdict: CameraVerdict | null }) {
   const { t } = useTranslation('studio');
-  if (verdict === null) return <p>{t('scan.camera.checking')}</p>;
+  if (verdict === null) return <p className="studio-guidance">{t('scan.camera.checking')}</p>;
   const problems = problemsOf(verdict.gates);
+  // "All good" only with the shutter working: the first frames pass before the vote has enough of them.
+  if (problems.length === 0 && !verdict.ready) return <p className="studio-guidance">{t('scan.camera.settling')}</p>;
   if (problems.length === 0) return <p className="studio-guidance studio-guidance--ok">{t('scan.camera.ready')}</p>;
   return (
     <ul className="studio-guidance" aria-label={t('gates.guidanceLabel')}>

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type Analysis, GATE_IDS, type GateId, type GateReading } from '@skanova/skin/contract';
+import { type Analysis, GATE_IDS, GATE_PROBLEMS, type GateId, type GateReading } from '@skanova/skin/contract';
+import en from '@skanova/shared/i18n/en/studio.json';
+import fr from '@skanova/shared/i18n/fr/studio.json';
 import type { CameraVerdict } from './camera-session';
 import {
   type ScanAction,
   type ScanState,
+  adviceKey,
   cameraProblemOf,
   canTakePhoto,
   initialScanState,
@@ -108,12 +111,36 @@ describe('the capture state', () => {
     expect(scanReducer(closed, checked([pass('oneFace')]))).toBe(closed);
   });
 
-  it('says why a photo was refused', () => {
+  it('says why a photo was refused, and keeps the photo to show it', () => {
+    const photo = new Blob([]);
     const state = run(
       { type: 'analysing', source: 'upload' },
-      { type: 'refused', source: 'upload', gates: [fail('oneFace', 'noFace'), pass('sharpness')] },
+      { type: 'refused', source: 'upload', gates: [fail('oneFace', 'noFace'), pass('sharpness')], photo },
     );
-    expect(state.phase).toEqual({ name: 'refused', source: 'upload', problems: ['noFace'] });
+    expect(state.phase).toEqual({ name: 'refused', source: 'upload', problems: ['noFace'], photo });
+    expect(scanReducer(state, { type: 'restart' }).phase.name).toBe('choose');
+  });
+
+  it('gives advice that fits the source: the camera is told what to do now, a file which photo to choose', () => {
+    const lookUp = (strings: unknown, key: string) =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+    for (const problem of GATE_PROBLEMS) {
+      expect(adviceKey(problem, 'camera')).toBe(`gates.problems.${problem}`);
+      expect(adviceKey(problem, 'upload')).toBe(`gates.fileProblems.${problem}`);
+      for (const strings of [en, fr]) {
+        const camera = lookUp(strings, adviceKey(problem, 'camera'));
+        const file = lookUp(strings, adviceKey(problem, 'upload'));
+        expect(typeof file, `${problem}: file advice`).toBe('string');
+        expect(file, problem).not.toBe(camera);
+      }
+    }
+    // A file cannot be retaken: no "hold still", no lens to clean; it says which photo to choose.
+    expect(lookUp(en, adviceKey('blurred', 'upload'))).not.toMatch(/hold still|lens/i);
+    expect(lookUp(fr, adviceKey('blurred', 'upload'))).not.toMatch(/bougez|objectif/i);
+    for (const problem of GATE_PROBLEMS) {
+      expect(lookUp(en, adviceKey(problem, 'upload'))).toMatch(/choose|crop/i);
+      expect(lookUp(fr, adviceKey(problem, 'upload'))).toMatch(/choisissez|recadrez/i);
+    }
   });
 
   it('follows the result through saving', () => {

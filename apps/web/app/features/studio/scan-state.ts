@@ -41,7 +41,8 @@ export type ScanPhase =
    */
   | { name: 'camera'; verdict: CameraVerdict | null }
   | { name: 'analysing'; source: CaptureSource }
-  | { name: 'refused'; source: CaptureSource; problems: readonly GateProblem[] }
+  /** The photo refused (shown on the device beside what to change in it) and why, in the order to fix it. */
+  | { name: 'refused'; source: CaptureSource; problems: readonly GateProblem[]; photo: Blob }
   | { name: 'result'; result: ScanResult; saved: 'no' | 'saving' | 'saved' | 'failed' };
 
 export interface ScanState {
@@ -59,7 +60,7 @@ export type ScanAction =
   | { type: 'frameChecked'; verdict: CameraVerdict }
   | { type: 'analysing'; source: CaptureSource }
   | { type: 'unreadableFile' }
-  | { type: 'refused'; source: CaptureSource; gates: readonly GateReading[] }
+  | { type: 'refused'; source: CaptureSource; gates: readonly GateReading[]; photo: Blob }
   | { type: 'analysed'; result: ScanResult }
   | { type: 'saving' }
   | { type: 'saved' }
@@ -81,6 +82,15 @@ export function problemsOf(gates: readonly GateReading[]): GateProblem[] {
     .map((gate) => gate.problem)
     .filter((problem): problem is GateProblem => problem !== null);
   return [...new Set(problems)];
+}
+
+/**
+ * What a visitor is told to change for a failing gate, in words that fit where the photo came from
+ * (docs/product/web-app.md#capture-and-gates): the camera's advice is about the moment ("hold still",
+ * "come closer"); a chosen file cannot be retaken, so its advice is which photo to choose instead.
+ */
+export function adviceKey(problem: GateProblem, source: CaptureSource): string {
+  return source === 'camera' ? `gates.problems.${problem}` : `gates.fileProblems.${problem}`;
 }
 
 /**
@@ -130,7 +140,10 @@ export function scanReducer(state: ScanState, action: ScanAction): ScanState {
     case 'unreadableFile':
       return { ...state, phase: { name: 'choose', cameraProblem: null, unreadableFile: true } };
     case 'refused':
-      return { ...state, phase: { name: 'refused', source: action.source, problems: problemsOf(action.gates) } };
+      return {
+        ...state,
+        phase: { name: 'refused', source: action.source, problems: problemsOf(action.gates), photo: action.photo },
+      };
     case 'analysed':
       return { ...state, phase: { name: 'result', result: action.result, saved: 'no' } };
     case 'saving':

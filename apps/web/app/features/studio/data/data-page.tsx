@@ -109,7 +109,8 @@ function DataSections({ onDeleted }: { onDeleted: () => void }) {
           <DeleteSection onDeleted={onDeleted} />
         </>
       )}
-      <GetMobileApp />
+      {/* After what is read from the device: shown earlier, it would jump down when that arrives. */}
+      {storageFailed || snapshot !== null ? <GetMobileApp /> : null}
     </>
   );
 }
