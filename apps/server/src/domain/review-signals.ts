@@ -195,6 +195,13 @@ function codesOf(value: string[] | string): string[] {
  * codes within CLICK_BURST_WINDOW_MINUTES from the visit's IP hash, or from its device (visitor key);
  * or more than DATA_CENTRE_MAX_VISITS visits (counted or not) from data-centre user agents. One
  * signal per source and UTC day.
+ *
+ * It runs on the landing page's hot path, once per counted visit, so each source costs at most two
+ * index lookups until it matters: a source already raised today is skipped before anything else (and
+ * before `raiseSignal` would lock the affiliate's row), and the clicks are counted only up to one past
+ * the threshold, starting from the source's own index (`clicks_ip_hash_idx`, `clicks_visitor_key_idx`,
+ * migrations/0013_visit_burst_index.sql) rather than from every recent visit of the affiliate's codes.
+ * The evidence is gathered only when the threshold is crossed. (docs/benchmarks.md § Click recording.)
  */
 export async function checkClickBurst(
   tx: TransactionQuery,
@@ -203,6 +210,12 @@ export async function checkClickBurst(
 ): Promise<RaisedSignal[]> {
   const since = new Date(input.at.getTime() - CLICK_BURST_WINDOW_MINUTES * 60_000).toISOString();
   const until = input.at.toISOString();
+  const { rows: owners } = await tx.query<{ affiliate_id: string }>(
+    'SELECT affiliate_id FROM referral_codes WHERE code = $1',
+    [input.code],
+  );
+  const affiliateId = owners[0]?.affiliate_id;
+  if (affiliateId === undefined) return [];
   const sources: { source: 'ip' | 'device' | 'data-centre'; condition: string; value: string; max: number }[] = [
     { source: 'ip', condition: 'v.counted AND v.ip_hash = $4', value: input.ipHash, max: CLICK_BURST_MAX_CLICKS },
     {
@@ -221,18 +234,28 @@ export async function checkClickBurst(
     });
   const raised: RaisedSignal[] = [];
   for (const { source, condition, value, max } of sources) {
+    const dedupeKey = `click-burst:${source}:${until.slice(0, 10)}`;
+    const { rows: seen } = await tx.query('SELECT 1 FROM review_signals WHERE affiliate_id = $1 AND dedupe_key = $2', [
+      affiliateId,
+      dedupeKey,
+    ]);
+    if (seen.length > 0) continue;
+    const visits = `FROM clicks v JOIN referral_codes r ON r.id = v.referral_code_id
+       WHERE r.affiliate_id = $1 AND v.created_at > $2 AND v.created_at <= $3 AND ${condition}`;
+    const { rows: counted } = await tx.query<{ clicks: number }>(
+      `SELECT count(*)::int AS clicks FROM (SELECT 1 ${visits} LIMIT $5) AS recent`,
+      [affiliateId, since, until, value, max + 1],
+    );
+    if ((counted[0]?.clicks ?? 0) <= max) continue;
     const { rows } = await tx.query<BurstRow>(
-      `SELECT own.affiliate_id, count(*)::int AS clicks, array_agg(DISTINCT r.code ORDER BY r.code) AS codes,
+      `SELECT r.affiliate_id, count(*)::int AS clicks, array_agg(DISTINCT r.code ORDER BY r.code) AS codes,
               min(v.created_at) AS first_at, max(v.created_at) AS last_at
-       FROM referral_codes own
-       JOIN referral_codes r ON r.affiliate_id = own.affiliate_id
-       JOIN clicks v ON v.referral_code_id = r.id AND v.created_at > $2 AND v.created_at <= $3
-       WHERE own.code = $1 AND ${condition}
-       GROUP BY own.affiliate_id`,
-      [input.code, since, until, value],
+       ${visits}
+       GROUP BY r.affiliate_id`,
+      [affiliateId, since, until, value],
     );
     const burst = rows[0];
-    if (!burst || burst.clicks <= max) continue;
+    if (!burst) continue;
     const signal = await raiseSignal(tx, app, {
       affiliateId: burst.affiliate_id,
       kind: 'click-burst',
@@ -246,7 +269,7 @@ export async function checkClickBurst(
         from: new Date(burst.first_at).toISOString(),
         to: new Date(burst.last_at).toISOString(),
       },
-      dedupeKey: `click-burst:${source}:${until.slice(0, 10)}`,
+      dedupeKey,
       at: input.at,
     });
     if (signal) raised.push(signal);
