@@ -237,6 +237,32 @@ describe('signals: each raised by its scenario, and not by its near miss', () =>
     ]);
   });
 
+  it('click burst: eleven counted clicks from one device over the affiliate’s codes, each from its own address; not ten', async () => {
+    const a = await affiliate();
+    const near = await affiliate();
+    const codes = [a.code];
+    const nearCodes = [near.code];
+    for (let i = 0; i < 10; i += 1) {
+      codes.push((await insertCode(t, a.affiliateId)).code);
+      nearCodes.push((await insertCode(t, near.affiliateId)).code);
+    }
+    // One counted click per code and visitor an hour: the device's eleventh counted click needs an eleventh code.
+    for (let i = 0; i < 10; i += 1) {
+      await visit(codes[i]!, { ip: nextIp(), session: 'burst-device-session-a' });
+      await visit(nearCodes[i]!, { ip: nextIp(), session: 'burst-device-session-near' });
+      t.clock.advance(30_000);
+    }
+    expect(await signalsOf(a.affiliateId)).toEqual([]);
+    await visit(codes[10]!, { ip: nextIp(), session: 'burst-device-session-a' });
+    expect(await signalsOf(near.affiliateId)).toEqual([]);
+    expect(await signalsOf(a.affiliateId)).toMatchObject([
+      { kind: 'click-burst', evidence: { source: 'device', clicks: 11, threshold: 10, windowMinutes: 10 } },
+    ]);
+    // Raised once a day: the twelfth click adds nothing.
+    await visit(codes[10]!, { ip: nextIp(), session: 'burst-device-session-a-2' });
+    expect(await signalsOf(a.affiliateId)).toHaveLength(1);
+  });
+
   it('click burst: eleven visits from a data centre’s user agent; not ten', async () => {
     const a = await affiliate();
     const near = await affiliate();

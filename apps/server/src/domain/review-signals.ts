@@ -190,91 +190,116 @@ function codesOf(value: string[] | string): string[] {
     .filter(Boolean);
 }
 
+type BurstSource = 'ip' | 'device' | 'data-centre';
+
+interface BurstProbe {
+  affiliate_id: string;
+  ip_seen: boolean;
+  device_seen: boolean;
+  ip_clicks: number;
+  device_clicks: number;
+}
+
+/**
+ * The visits on an affiliate's codes within the window ($2, $3] that match `condition`: the affiliate is
+ * `affiliate` (a column or a parameter).
+ */
+const burstVisits = (affiliate: string, condition: string) =>
+  `FROM clicks v JOIN referral_codes r ON r.id = v.referral_code_id
+   WHERE r.affiliate_id = ${affiliate} AND v.created_at > $2 AND v.created_at <= $3 AND ${condition}`;
+
 /**
  * After a visit to `code`: more than CLICK_BURST_MAX_CLICKS counted clicks on the code's affiliate's
  * codes within CLICK_BURST_WINDOW_MINUTES from the visit's IP hash, or from its device (visitor key);
  * or more than DATA_CENTRE_MAX_VISITS visits (counted or not) from data-centre user agents. One
  * signal per source and UTC day.
  *
- * It runs on the landing page's hot path, once per counted visit, so each source costs at most two
- * index lookups until it matters: a source already raised today is skipped before anything else (and
- * before `raiseSignal` would lock the affiliate's row), and the clicks are counted only up to one past
- * the threshold, starting from the source's own index (`clicks_ip_hash_idx`, `clicks_visitor_key_idx`,
- * migrations/0013_visit_burst_index.sql) rather than from every recent visit of the affiliate's codes.
- * The evidence is gathered only when the threshold is crossed. (docs/benchmarks.md § Click recording.)
+ * It runs on the landing page's hot path, once per counted visit, so the usual visit costs one
+ * statement outside any transaction (`probe`): whether each source was raised today, and its clicks
+ * counted from the source's own index (`clicks_ip_hash_idx`, `clicks_visitor_key_idx`,
+ * migrations/0013_visit_burst_index.sql) only up to one past the threshold. Only a source that crosses
+ * it opens a transaction (`raise`) to gather the evidence and raise the signal.
+ * (docs/benchmarks.md § Click recording.)
  */
 export async function checkClickBurst(
-  tx: TransactionQuery,
+  probe: TransactionQuery,
+  raise: <T>(work: (tx: TransactionQuery) => Promise<T>) => Promise<T>,
   app: ReviewApp,
   input: { code: string; ipHash: string; visitorKey: string; dataCentre: boolean; at: Date },
 ): Promise<RaisedSignal[]> {
   const since = new Date(input.at.getTime() - CLICK_BURST_WINDOW_MINUTES * 60_000).toISOString();
   const until = input.at.toISOString();
-  const { rows: owners } = await tx.query<{ affiliate_id: string }>(
-    'SELECT affiliate_id FROM referral_codes WHERE code = $1',
-    [input.code],
+  const day = until.slice(0, 10);
+  const dedupeKey = (source: BurstSource) => `click-burst:${source}:${day}`;
+  const upTo = (condition: string, max: number) =>
+    `(SELECT count(*)::int FROM (SELECT 1 ${burstVisits('o.affiliate_id', condition)} LIMIT ${max + 1}) AS recent)`;
+  const seen = (parameter: string) =>
+    `EXISTS (SELECT 1 FROM review_signals s WHERE s.affiliate_id = o.affiliate_id AND s.dedupe_key = ${parameter})`;
+  const { rows } = await probe.query<BurstProbe>(
+    `SELECT o.affiliate_id, ${seen('$6')} AS ip_seen, ${seen('$7')} AS device_seen,
+            ${upTo('v.counted AND v.ip_hash = $4', CLICK_BURST_MAX_CLICKS)} AS ip_clicks,
+            ${upTo('v.counted AND v.visitor_key = $5', CLICK_BURST_MAX_CLICKS)} AS device_clicks
+     FROM referral_codes o WHERE o.code = $1`,
+    [input.code, since, until, input.ipHash, input.visitorKey, dedupeKey('ip'), dedupeKey('device')],
   );
-  const affiliateId = owners[0]?.affiliate_id;
-  if (affiliateId === undefined) return [];
-  const sources: { source: 'ip' | 'device' | 'data-centre'; condition: string; value: string; max: number }[] = [
-    { source: 'ip', condition: 'v.counted AND v.ip_hash = $4', value: input.ipHash, max: CLICK_BURST_MAX_CLICKS },
-    {
+  const found = rows[0];
+  if (!found) return [];
+  const crossed: { source: BurstSource; condition: string; value: string; max: number }[] = [];
+  if (!found.ip_seen && found.ip_clicks > CLICK_BURST_MAX_CLICKS)
+    crossed.push({
+      source: 'ip',
+      condition: 'v.counted AND v.ip_hash = $4',
+      value: input.ipHash,
+      max: CLICK_BURST_MAX_CLICKS,
+    });
+  if (!found.device_seen && found.device_clicks > CLICK_BURST_MAX_CLICKS)
+    crossed.push({
       source: 'device',
       condition: 'v.counted AND v.visitor_key = $4',
       value: input.visitorKey,
       max: CLICK_BURST_MAX_CLICKS,
-    },
-  ];
+    });
+  // A data centre's visits are few and not counted: they are looked at only when one arrives.
   if (input.dataCentre)
-    sources.push({
+    crossed.push({
       source: 'data-centre',
       condition: 'v.user_agent ~* $4',
       value: DATA_CENTRE_AGENT_PATTERN,
       max: DATA_CENTRE_MAX_VISITS,
     });
-  const raised: RaisedSignal[] = [];
-  for (const { source, condition, value, max } of sources) {
-    const dedupeKey = `click-burst:${source}:${until.slice(0, 10)}`;
-    const { rows: seen } = await tx.query('SELECT 1 FROM review_signals WHERE affiliate_id = $1 AND dedupe_key = $2', [
-      affiliateId,
-      dedupeKey,
-    ]);
-    if (seen.length > 0) continue;
-    const visits = `FROM clicks v JOIN referral_codes r ON r.id = v.referral_code_id
-       WHERE r.affiliate_id = $1 AND v.created_at > $2 AND v.created_at <= $3 AND ${condition}`;
-    const { rows: counted } = await tx.query<{ clicks: number }>(
-      `SELECT count(*)::int AS clicks FROM (SELECT 1 ${visits} LIMIT $5) AS recent`,
-      [affiliateId, since, until, value, max + 1],
-    );
-    if ((counted[0]?.clicks ?? 0) <= max) continue;
-    const { rows } = await tx.query<BurstRow>(
-      `SELECT r.affiliate_id, count(*)::int AS clicks, array_agg(DISTINCT r.code ORDER BY r.code) AS codes,
-              min(v.created_at) AS first_at, max(v.created_at) AS last_at
-       ${visits}
-       GROUP BY r.affiliate_id`,
-      [affiliateId, since, until, value],
-    );
-    const burst = rows[0];
-    if (!burst) continue;
-    const signal = await raiseSignal(tx, app, {
-      affiliateId: burst.affiliate_id,
-      kind: 'click-burst',
-      evidence: {
+  if (crossed.length === 0) return [];
+  return raise(async (tx) => {
+    const raised: RaisedSignal[] = [];
+    for (const { source, condition, value, max } of crossed) {
+      const { rows: bursts } = await tx.query<BurstRow>(
+        `SELECT r.affiliate_id, count(*)::int AS clicks, array_agg(DISTINCT r.code ORDER BY r.code) AS codes,
+                min(v.created_at) AS first_at, max(v.created_at) AS last_at
+         ${burstVisits('$1', condition)}
+         GROUP BY r.affiliate_id`,
+        [found.affiliate_id, since, until, value],
+      );
+      const burst = bursts[0];
+      if (!burst || burst.clicks <= max) continue;
+      const signal = await raiseSignal(tx, app, {
+        affiliateId: burst.affiliate_id,
         kind: 'click-burst',
-        source,
-        clicks: burst.clicks,
-        threshold: max,
-        windowMinutes: CLICK_BURST_WINDOW_MINUTES,
-        codes: codesOf(burst.codes),
-        from: new Date(burst.first_at).toISOString(),
-        to: new Date(burst.last_at).toISOString(),
-      },
-      dedupeKey,
-      at: input.at,
-    });
-    if (signal) raised.push(signal);
-  }
-  return raised;
+        evidence: {
+          kind: 'click-burst',
+          source,
+          clicks: burst.clicks,
+          threshold: max,
+          windowMinutes: CLICK_BURST_WINDOW_MINUTES,
+          codes: codesOf(burst.codes),
+          from: new Date(burst.first_at).toISOString(),
+          to: new Date(burst.last_at).toISOString(),
+        },
+        dedupeKey: dedupeKey(source),
+        at: input.at,
+      });
+      if (signal) raised.push(signal);
+    }
+    return raised;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

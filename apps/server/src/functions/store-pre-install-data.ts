@@ -119,12 +119,13 @@ async function reviewVisit(
     const caller = await resolveCaller(app, request);
     const affiliate = caller ? await caller.affiliate() : null;
     if (!affiliate && !visit.counted && !visit.dataCentre) return;
-    await inTransaction(app, async (tx) => {
-      const at = app.now();
-      if (affiliate)
-        await markSelfVisit(tx, app, { trackingId: visit.trackingId, affiliateId: affiliate.affiliateId, at });
-      if (visit.counted || visit.dataCentre) await checkClickBurst(tx, app, { ...visit, at });
-    });
+    const at = app.now();
+    if (affiliate)
+      await inTransaction(app, (tx) =>
+        markSelfVisit(tx, app, { trackingId: visit.trackingId, affiliateId: affiliate.affiliateId, at }),
+      );
+    if (visit.counted || visit.dataCentre)
+      await checkClickBurst(app.database.sql, (work) => inTransaction(app, work), app, { ...visit, at });
   } catch (error) {
     app.log.error({ err: error }, 'visit review signals failed');
   }
