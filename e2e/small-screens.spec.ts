@@ -130,14 +130,14 @@ for (const lang of LANGS) {
     });
 
     test(`the referral landing on a computer: the two store buttons have one size (${lang})`, async ({ browser }) => {
-      const landing = strings(lang, 'landing');
+      const common = strings(lang);
       const page = await open(browser, lang, { ...DEVICES.desktop, viewport: DESKTOP, answered: true });
       await page.clock.install();
       await page.clock.pauseAt(Date.now() + 1000);
       await page.goto(`/download?ref=K7M2QX4P&lang=${lang}`);
       await expect(page.locator('.landing__status')).not.toBeEmpty();
-      const appStore = (await page.getByRole('link', { name: landing.stores.appStore }).boundingBox())!;
-      const googlePlay = (await page.getByRole('link', { name: landing.stores.googlePlay }).boundingBox())!;
+      const appStore = (await page.getByRole('link', { name: common.storeBadge.appStore.label }).boundingBox())!;
+      const googlePlay = (await page.getByRole('link', { name: common.storeBadge.googlePlay.label }).boundingBox())!;
       expect(Math.abs(appStore.width - googlePlay.width)).toBeLessThanOrEqual(1);
       expect(Math.abs(appStore.height - googlePlay.height)).toBeLessThanOrEqual(1);
       expect(appStore.y).toBeCloseTo(googlePlay.y, 0);

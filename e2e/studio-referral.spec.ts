@@ -103,8 +103,14 @@ test('without a referral, the app’s badges go to the stores the site links to'
   const page = await context.newPage();
   await page.goto('/?lang=en');
   const common = strings(lang);
-  const siteAppStore = await page.getByRole('link', { name: common.footer.appStore }).first().getAttribute('href');
-  const sitePlay = await page.getByRole('link', { name: common.footer.googlePlay }).first().getAttribute('href');
+  const siteAppStore = await page
+    .getByRole('link', { name: common.storeBadge.appStore.label })
+    .first()
+    .getAttribute('href');
+  const sitePlay = await page
+    .getByRole('link', { name: common.storeBadge.googlePlay.label })
+    .first()
+    .getAttribute('href');
   await page.goto('/studio');
   const card = getAppCard(page, lang);
   await expect(card.getByRole('link', { name: t.getApp.appStore })).toHaveAttribute('href', siteAppStore ?? '');
