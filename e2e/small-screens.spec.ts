@@ -169,15 +169,17 @@ for (const lang of LANGS) {
       await expect(field(payment.fields.bankIban)).toHaveAttribute('aria-invalid', 'true');
       expect(await widerThanViewport(page, 'main')).toEqual([]);
 
+      // Shown with the bank's, at once: the terms' message, which has nothing to do with the method.
+      await expect(alert.getByRole('listitem')).toHaveCount(2);
       await page.getByRole('radio', { name: payment.methods.paypal }).check();
-      await expect(alert).toHaveCount(0);
+      await expect(alert).toHaveText(auth.errors.termsRequired);
       await expect(field(payment.fields.paypalEmail)).not.toHaveAttribute('aria-invalid', 'true');
-      // The terms' message has nothing to do with the method: it stays when the method changes.
       await field(payment.fields.paypalEmail).fill('ana@paypal.example.com');
       await page.getByRole('button', { name: auth.signup.submit, exact: true }).click();
       await expect(alert).toHaveText(auth.errors.termsRequired);
       await page.getByRole('radio', { name: payment.methods.later }).check();
       await expect(alert).toHaveText(auth.errors.termsRequired);
+      expect(await widerThanViewport(page, 'main')).toEqual([]);
       await page.context().close();
     });
 
