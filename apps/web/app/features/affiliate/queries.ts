@@ -19,7 +19,7 @@ export function useAffiliateStats() {
   return useQuery({ queryKey: dashboardKeys.stats, queryFn: () => callFunction('getAffiliateStats', null) });
 }
 
-/** Fetched only when the affiliate asks for a refresh: the stats already carry a first count. */
+/** Fetched by the overview's card (on its own while the page is visible, or when asked): the stats carry a first count. */
 export function useActiveVisitors() {
   return useQuery({
     queryKey: dashboardKeys.activeVisitors,
