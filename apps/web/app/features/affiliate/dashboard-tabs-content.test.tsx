@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMethodSummary } from '@skanova/shared/affiliate/payment-method';
 import type { AffiliateStats, AffiliateTimeline, PayoutSummary } from '@skanova/shared/affiliate/stats';
 import type { AffiliateCommission, AffiliateRule } from '@skanova/shared/rewards/functions';
@@ -213,9 +213,33 @@ async function renderWithData(
   );
 }
 
+const noop = () => undefined;
+
 describe('OverviewTab', () => {
+  it('invites a new affiliate without a code to create the first one, and only them', async () => {
+    const create = vi.fn();
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={create} />, {
+      ...STATS,
+      referralCodes: [],
+    });
+    const invitation = within(screen.getByRole('region', { name: frDashboard.links.first.title }));
+    fireEvent.click(invitation.getByRole('button', { name: frDashboard.links.first.submit }));
+    expect(create).toHaveBeenCalledOnce();
+    cleanup();
+    // An application waiting for an operator cannot create links yet: no invitation.
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={create} />, {
+      ...STATS,
+      referralCodes: [],
+      status: 'pending',
+    });
+    expect(screen.queryByRole('region', { name: frDashboard.links.first.title })).toBeNull();
+    cleanup();
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={create} />);
+    expect(screen.queryByRole('region', { name: frDashboard.links.first.title })).toBeNull();
+  });
+
   it('shows the six stats in the page language', async () => {
-    await renderWithData('fr', (stats) => <OverviewTab stats={stats} />);
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />);
     const value = (label: string) => plain(screen.getByText(label).nextElementSibling?.textContent ?? null);
     expect(value(frDashboard.overview.stats.totalEarnings)).toBe('460,00 $US');
     expect(value(frDashboard.overview.stats.unpaidEarnings)).toBe('36,00 $US');
@@ -226,7 +250,7 @@ describe('OverviewTab', () => {
   });
 
   it('congratulates once the premium rate is reached, with a full bar and the premium rate', async () => {
-    await renderWithData('en', (stats) => <OverviewTab stats={stats} />);
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />);
     expect(screen.getByRole('heading', { name: enDashboard.overview.premium.achievedTitle })).toBeTruthy();
     expect(screen.getByText('Congratulations! You now earn $4.00 for every new conversion.')).toBeTruthy();
     const bar = screen.getByRole('progressbar');
@@ -237,7 +261,7 @@ describe('OverviewTab', () => {
   });
 
   it('writes out a rule that is not the specification’s, in place of the premium panel', async () => {
-    await renderWithData('en', (stats) => <OverviewTab stats={stats} />, STATS, CREATORS);
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />, STATS, CREATORS);
     expect(screen.queryByRole('progressbar')).toBeNull();
     const rule = within(screen.getByRole('region', { name: enAffiliate.rule.title }));
     expect(rule.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -261,7 +285,7 @@ describe('OverviewTab', () => {
         effectiveFrom: '2025-06-01T00:00:00.000Z',
       },
     };
-    await renderWithData('fr', (stats) => <OverviewTab stats={stats} />, STATS, steps);
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />, STATS, steps);
     const rule = within(screen.getByRole('region', { name: frAffiliate.rule.title }));
     expect(plain(rule.getAllByRole('listitem')[0]!.textContent)).toBe(
       '3 $US par premier abonnement payant, puis 5 $US à partir de 200 conversions qualifiées.',
@@ -272,7 +296,7 @@ describe('OverviewTab', () => {
   });
 
   it('draws the days, the missing one as zero, and gives the same data as text', async () => {
-    await renderWithData('en', (stats) => <OverviewTab stats={stats} />);
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />);
     const chart = screen.getByRole('img', { name: 'Clicks and conversions, last 30 days' });
     expect(chart.querySelectorAll('.bar-chart__bar--clicks')).toHaveLength(3);
     expect(chart.querySelectorAll('.bar-chart__bar--conversions')).toHaveLength(3);
@@ -309,6 +333,17 @@ describe('LinksTab', () => {
     expect(
       (screen.getByRole('button', { name: enDashboard.links.generate.submit }) as HTMLButtonElement).disabled,
     ).toBe(false);
+  });
+
+  it('turns the form into the invitation to create the first link, focused when asked for', async () => {
+    await renderWithData('en', (stats) => <LinksTab stats={stats} focusForm />, { ...STATS, referralCodes: [] });
+    const form = within(screen.getByRole('region', { name: enDashboard.links.first.title }));
+    expect(form.getByText(enDashboard.links.first.text.replace('{{brand}}', 'Skanova'))).toBeTruthy();
+    expect((form.getByRole('button', { name: enDashboard.links.first.submit }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(document.activeElement).toBe(form.getByLabelText(enDashboard.links.generate.description));
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('does not offer new links while the application waits for approval, and says why', async () => {

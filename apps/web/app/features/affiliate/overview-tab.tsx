@@ -25,13 +25,23 @@ import { useActiveVisitors, useAffiliateRule } from './queries';
 // specification's, their own rule in words (docs/product/money.md#operators-groups-rules-and-campaigns) —
 // and the last 30 days of clicks and conversions.
 
-export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
+/** `onCreateFirstLink`: opens the Links tab on its form (the invitation of an affiliate without a code). */
+export function OverviewTab({
+  stats,
+  onCreateFirstLink,
+}: {
+  stats: UseQueryResult<AffiliateStats>;
+  onCreateFirstLink: () => void;
+}) {
   const { t } = useTranslation('dashboard');
   return (
     <div className="dashboard-stack">
       <h2 className="visually-hidden">{t('tabs.overview')}</h2>
       {stats.data ? (
         <>
+          {stats.data.status === 'active' && stats.data.referralCodes.length === 0 ? (
+            <FirstLinkInvitation onCreate={onCreateFirstLink} />
+          ) : null}
           <StatCards stats={stats.data} />
           <div className="columns dashboard-columns">
             <ActiveVisitors stats={stats.data} statsUpdatedAt={stats.dataUpdatedAt} />
@@ -43,6 +53,20 @@ export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
       ) : null}
       <ActivityChart />
     </div>
+  );
+}
+
+/** A new affiliate's first step, before any figure means anything: a link of their own. */
+function FirstLinkInvitation({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section className="card dashboard-first-link" aria-labelledby="dashboard-first-link-title">
+      <h3 id="dashboard-first-link-title">{t('links.first.title')}</h3>
+      <p>{t('links.first.text')}</p>
+      <button type="button" className="button button--primary" onClick={onCreate}>
+        {t('links.first.submit')}
+      </button>
+    </section>
   );
 }
 
