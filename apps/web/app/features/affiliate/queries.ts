@@ -13,6 +13,7 @@ export const dashboardKeys = {
   settings: ['affiliate', 'settings'],
   rule: ['affiliate', 'rule'],
   commissions: ['affiliate', 'commissions'],
+  unpaidEarnings: ['affiliate', 'unpaid-earnings'],
 } as const;
 
 export function useAffiliateStats() {
@@ -59,5 +60,13 @@ export function useAffiliateCommissions() {
   return useQuery({
     queryKey: dashboardKeys.commissions,
     queryFn: async () => (await callFunction('getAffiliateCommissions', null)).commissions,
+  });
+}
+
+/** The unpaid earnings by where they stand (the Payments tab: why the next payment is less). */
+export function useAffiliateUnpaidEarnings() {
+  return useQuery({
+    queryKey: dashboardKeys.unpaidEarnings,
+    queryFn: () => callFunction('getAffiliateUnpaidEarnings', null),
   });
 }
