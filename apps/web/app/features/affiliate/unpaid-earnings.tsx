@@ -84,33 +84,51 @@ function PendingDays({ unpaid }: { unpaid: UnpaidEarnings }) {
   const { t, i18n } = useTranslation('dashboard');
   const lang = i18n.language;
   const caption = t('payments.unpaid.days.caption', { minimum: formatMoney(unpaid.minimumCents, lang) });
-  const table = (days: UnpaidEarnings['pending'], label: string) => (
+  const label = {
+    payableOn: t('payments.unpaid.days.payableOn'),
+    amount: t('payments.unpaid.days.amount'),
+    payday: t('payments.unpaid.days.payday'),
+  };
+  // The payout history's table (payments-tab.css): on a phone each day is a card of labelled lines.
+  const table = (days: UnpaidEarnings['pending'], caption: string) => (
     <div className="table-scroll">
-      <table className="dashboard-table unpaid-earnings__days">
-        <caption>{label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('payments.unpaid.days.payableOn')}</th>
-            <th scope="col" className="dashboard-table__number">
-              {t('payments.unpaid.days.amount')}
+      {/* Explicit roles: the cards' CSS display would otherwise hide the table from some screen readers. */}
+      <table className="dashboard-table payout-history unpaid-earnings__days" role="table">
+        <caption>{caption}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {label.payableOn}
             </th>
-            <th scope="col">{t('payments.unpaid.days.payday')}</th>
+            <th scope="col" role="columnheader" className="dashboard-table__number">
+              {label.amount}
+            </th>
+            <th scope="col" role="columnheader">
+              {label.payday}
+            </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {days.map((day) => (
-            <tr key={day.payableOn}>
-              <th scope="row">{formatDay(day.payableOn, lang)}</th>
-              <td className="dashboard-table__number">
-                {formatMoney(day.cents, lang)}
-                <span className="unpaid-earnings__count">
-                  {t('payments.unpaid.days.commissions', {
-                    count: day.commissions,
-                    formatted: formatCount(day.commissions, lang),
-                  })}
+            <tr key={day.payableOn} role="row">
+              <td role="cell" data-label={label.payableOn} className="payout-history__payday">
+                {formatDay(day.payableOn, lang)}
+              </td>
+              <td role="cell" data-label={label.amount} className="dashboard-table__number">
+                {/* One element: on phones the cell is a grid of its label and its value. */}
+                <span>
+                  {formatMoney(day.cents, lang)}
+                  <span className="unpaid-earnings__count">
+                    {t('payments.unpaid.days.commissions', {
+                      count: day.commissions,
+                      formatted: formatCount(day.commissions, lang),
+                    })}
+                  </span>
                 </span>
               </td>
-              <td>{formatDay(day.payday, lang)}</td>
+              <td role="cell" data-label={label.payday}>
+                {formatDay(day.payday, lang)}
+              </td>
             </tr>
           ))}
         </tbody>
