@@ -178,14 +178,47 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(vitalRow.getByRole('cell').nth(1)).toHaveText(/^5[\s\u00a0\u202f,.]?250\sms$/);
       await expectNoAxeViolations(page, `vitals (${lang})`);
 
-      // The audit log shows both decisions, newest first, by the operator.
+      // The audit log shows both decisions, newest first, by the operator, in words: who, what, the
+      // affiliate, the status before → after and the reason; no raw JSON; the page fits 1280 px.
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.getByRole('tab', { name: admin.tabs.audit }).click();
       await main.getByLabel(admin.audit.action).fill('affiliate.');
       await main.getByRole('button', { name: admin.audit.filter, exact: true }).click();
-      const entries = main.getByRole('row').filter({ hasText: SEED_OPERATOR.email });
-      await expect(entries.filter({ hasText: 'affiliate.enabled' }).first()).toBeVisible();
-      await expect(entries.filter({ hasText: 'affiliate.disabled' }).first()).toBeVisible();
+      const audit = admin.audit;
+      const statuses = admin.affiliates.statuses;
+      const entries = main
+        .getByRole('row')
+        .filter({ hasText: SEED_OPERATOR.email })
+        .filter({ has: page.getByRole('button', { name: `Opal${lang} Console` }) });
+      const disabledEntry = entries.filter({ hasText: audit.actions.affiliate.disabled });
+      const enabledEntry = entries.filter({ hasText: audit.actions.affiliate.enabled });
+      await expect(disabledEntry).toHaveCount(1);
+      await expect(enabledEntry).toHaveCount(1);
+      // Newest first: the entry re-enabling the account is above the one disabling it.
+      await expect(entries.first()).toContainText(audit.actions.affiliate.enabled);
+      const change = (row: typeof entries) => row.getByRole('definition').filter({ hasText: audit.values.changedTo });
+      await expect(change(disabledEntry)).toHaveText(
+        `${statuses.active} → , ${audit.values.changedTo} ${statuses.disabled}`,
+      );
+      await expect(change(enabledEntry)).toHaveText(
+        `${statuses.disabled} → , ${audit.values.changedTo} ${statuses.active}`,
+      );
+      await expect(disabledEntry.getByRole('definition').filter({ hasText: /^Spam$/ })).toBeVisible();
+      for (const text of await entries.allTextContents()) expect(text).not.toMatch(/[{}]|":/);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+        table: [...document.querySelectorAll('.admin-table-scroll')].map(
+          (region) => region.scrollWidth - region.clientWidth,
+        ),
+      }));
+      expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+      expect(widths.table).toEqual([0]);
       await expectNoAxeViolations(page, `audit log (${lang})`);
+      // The affiliate's name opens their page in the console.
+      await disabledEntry.getByRole('button', { name: `Opal${lang} Console` }).click();
+      await expect(page.getByRole('tab', { name: admin.tabs.affiliates })).toHaveAttribute('aria-selected', 'true');
+      await expect(main.getByRole('region', { name: `Opal${lang} Console` })).toBeVisible();
 
       // Conversions: the section opens and filters (this affiliate has none).
       await page.getByRole('tab', { name: admin.tabs.conversions }).click();

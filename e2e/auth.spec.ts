@@ -10,7 +10,7 @@ import {
   signUpViaApi,
   uniqueEmail,
 } from './helpers/affiliate';
-import { type Lang, strings } from './helpers/i18n';
+import { type Lang, fill, strings } from './helpers/i18n';
 import { SEED_ACCOUNTS } from './helpers/seed-accounts';
 import { BASE_URL } from '../playwright.config';
 
@@ -192,6 +192,20 @@ for (const lang of ['fr', 'en'] as const) {
       await form.next.click();
       await expect(form.alert).toHaveText(message(auth.errors.passwordTooShort));
       await expect(form.password).toHaveAttribute('aria-invalid', 'true');
+      // Every error of the step at once, not one at a time: each field marked, one item per message.
+      await form.email.fill('ana@');
+      await form.confirmPassword.fill('shorter');
+      await form.next.click();
+      await expect(form.alert.getByText(fill(auth.signup.errorsTitle_other, { count: 3 }))).toBeVisible();
+      await expect(form.alert.getByRole('listitem')).toHaveText([
+        auth.errors.passwordMismatch,
+        message(auth.errors.passwordTooShort),
+        auth.errors.emailInvalid,
+      ]);
+      await expect(form.alert).toBeFocused();
+      for (const input of [form.email, form.password, form.confirmPassword])
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+      await form.email.fill(uniqueEmail('validation'));
       await form.password.fill('correct-horse-1');
       await form.confirmPassword.fill('correct-horse-1');
       await form.next.click();
@@ -207,12 +221,19 @@ for (const lang of ['fr', 'en'] as const) {
       await form.next.click();
       await expectStep(form, lang, 3);
 
-      // Final step: PayPal e-mail, bank information, IBAN length, IBAN checksum, BIC, terms.
+      // Final step: PayPal e-mail and terms at once, then bank information, IBAN length, IBAN checksum, BIC, terms.
       await form.paypal.check();
       await form.submit.click();
-      await expect(form.alert).toHaveText(payment.errors['paypal-email-required']);
+      await expect(form.alert.getByRole('listitem')).toHaveText([
+        payment.errors['paypal-email-required'],
+        auth.errors.termsRequired,
+      ]);
       await expect(form.paypalEmail).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.terms).toHaveAttribute('aria-invalid', 'true');
+      // Another method: its errors go, the terms' stays.
       await form.bank.check();
+      await expect(form.alert).toHaveText(auth.errors.termsRequired);
+      await form.terms.check();
       await form.submit.click();
       const bankLabels = [
         payment.fields.accountHolder,
@@ -235,6 +256,7 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(form.alert).toHaveText(payment.errors['invalid-bic']);
       await expect(form.bic).toHaveAttribute('aria-invalid', 'true');
       await form.bic.fill(VALID_BIC);
+      await form.terms.uncheck();
       await form.submit.click();
       await expect(form.alert).toHaveText(auth.errors.termsRequired);
       await expect(form.terms).toHaveAttribute('aria-invalid', 'true');

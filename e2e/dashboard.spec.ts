@@ -4,6 +4,7 @@ import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { BASE_URL } from '../playwright.config';
 import { type TestAffiliate, logIn, signUpViaApi } from './helpers/affiliate';
 import { expectNoAxeViolations } from './helpers/axe';
+import { DEVICES } from './helpers/devices';
 import { type Lang, strings } from './helpers/i18n';
 import { type PageHealth, expectHealthy, watchPageHealth } from './helpers/page-health';
 
@@ -68,6 +69,81 @@ for (const lang of ['fr', 'en'] as const) {
     test.beforeEach(async ({ context }) => {
       // The visitor answered the consent banner on an earlier visit: it does not cover the page.
       await context.addCookies([{ name: CONSENT_COOKIE, value: 'denied', url: BASE_URL }]);
+    });
+
+    test('the real-time card refreshes on its own while the page is visible, never while it is hidden', async ({
+      page,
+      browser,
+    }) => {
+      await signUp(page, lang);
+      const generated = await page.request.post('/api/fn/generateReferralCode', {
+        headers: { origin: BASE_URL },
+        data: { data: { description: null } },
+      });
+      const { code } = ((await generated.json()) as { result: { code: string } }).result;
+      // The page's asks for the figure, counted where they are made.
+      await page.addInitScript(() => {
+        const counted = window as unknown as { activeVisitorAsks: number; activeVisitorAnswers: number };
+        counted.activeVisitorAsks = 0;
+        counted.activeVisitorAnswers = 0;
+        const original = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          const answer = original(input, init);
+          if (String(input instanceof Request ? input.url : input).endsWith('/api/fn/getActiveVisitors')) {
+            counted.activeVisitorAsks += 1;
+            void answer.finally(() => (counted.activeVisitorAnswers += 1));
+          }
+          return answer;
+        };
+      });
+      const asks = () => page.evaluate(() => (window as unknown as { activeVisitorAsks: number }).activeVisitorAsks);
+      const answers = () =>
+        page.evaluate(() => (window as unknown as { activeVisitorAnswers: number }).activeVisitorAnswers);
+      const setVisibility = (state: 'visible' | 'hidden') =>
+        page.evaluate((value) => {
+          Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+          document.dispatchEvent(new Event('visibilitychange'));
+        }, state);
+      // The page's clock runs on its own while the dashboard loads, then stops: the test moves it.
+      await page.clock.install();
+      await openDashboard(page, lang);
+      const live = page.getByRole('region', { name: s.overview.live.title });
+      const count = live.getByRole('strong');
+      await expect(count).toHaveText('0');
+      await expect(live.getByText(fill(s.overview.live.auto, { seconds: 30 }))).toBeVisible();
+
+      // Someone opens the affiliate's link (a person's browser, not a bot).
+      const visitor = await browser.newContext({ ...DEVICES.desktop, locale: LOCALES[lang] });
+      const landing = await visitor.newPage();
+      const recorded = landing.waitForResponse((response) => response.url().endsWith('/api/fn/storePreInstallData'));
+      await landing.goto(`/ref/${code}`);
+      expect((await recorded).status()).toBe(200);
+      await visitor.close();
+
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+      const before = await asks();
+      // One interval: the card asks once, by itself, and shows the visitor (the page's updates wait
+      // on its timers: the clock moves a millisecond at a time until they are shown).
+      await page.clock.runFor(30_000);
+      await expect(async () => {
+        await page.clock.runFor(1);
+        await expect(count).toHaveText('1', { timeout: 100 });
+      }).toPass();
+      expect(await asks()).toBe(before + 1);
+
+      // Hidden (another tab, the screen off): no ask, however long.
+      await setVisibility('hidden');
+      await page.clock.runFor(10 * 60_000);
+      expect(await asks()).toBe(before + 1);
+      // Back: the figure is stale, so it is asked for at once, then every interval again.
+      await setVisibility('visible');
+      await expect.poll(asks).toBe(before + 2);
+      // Its answer is in before the next interval: one ask at a time, so the test waits for it.
+      await expect.poll(answers).toBe(before + 2);
+      await page.clock.runFor(30_000);
+      await expect.poll(asks).toBe(before + 3);
+      await page.clock.resume();
+      await expect(live.getByRole('button', { name: s.overview.live.refresh })).toBeEnabled();
     });
 
     test('header, tabs by mouse and keyboard, and the overview of a new account', async ({ page }) => {
@@ -140,26 +216,37 @@ for (const lang of ['fr', 'en'] as const) {
       expectHealthy(health, `dashboard overview (${lang})`);
     });
 
-    test('links: empty state, codes up to the limit, the dash for no description, copy link', async ({
+    test('links: the invitation to create the first one, codes up to the limit, the dash for no description, copy link', async ({
       page,
       context,
     }) => {
       const health = await watchPageHealth(page);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
       await signUp(page, lang);
-      await openDashboard(page, lang, '#links');
-      const links = page.getByRole('tabpanel', { name: s.tabs.links });
+      await openDashboard(page, lang);
 
-      await expect(links.getByText(s.links.empty)).toBeVisible();
+      // A new affiliate without a code is invited, on the overview, to create the first one.
+      const firstTitle = s.links.first.title;
+      const invitation = page.getByRole('region', { name: firstTitle });
+      await expect(invitation.getByText(fill(s.links.first.text, { brand: 'Skanova' }))).toBeVisible();
+      await expectNoAxeViolations(page, `overview, first link (${lang})`);
+      await invitation.getByRole('button', { name: s.links.first.submit }).click();
+      await expect(page).toHaveURL(/#links$/);
+      const links = page.getByRole('tabpanel', { name: s.tabs.links });
+      // The Links tab opens on the same invitation, its form ready to type in.
+      const firstForm = links.getByRole('region', { name: firstTitle });
+      await expect(firstForm.getByLabel(s.links.generate.description)).toBeFocused();
       await expect(links.getByText(`${BASE_URL}/download?ref=CODE`)).toBeVisible();
       await expectNoAxeViolations(page, `links, empty (${lang})`);
 
-      const generate = links.getByRole('button', { name: s.links.generate.submit });
       const count = (used: number) => fill(s.links.generate.count, { used, max: MAX_REFERRAL_CODES });
       await expect(links.getByText(count(0))).toBeVisible();
       await links.getByLabel(s.links.generate.description).fill('Instagram bio');
-      await generate.click();
+      await firstForm.getByRole('button', { name: s.links.first.submit }).click();
       await expect(links.getByText(count(1))).toBeVisible();
+      // With a link, the form is the ordinary one, and the overview invites no more.
+      await expect(links.getByRole('region', { name: firstTitle })).toHaveCount(0);
+      const generate = links.getByRole('button', { name: s.links.generate.submit });
       const table = links.getByRole('table');
       await expect(table.getByRole('row')).toHaveCount(2);
       await expect(links.getByLabel(s.links.generate.description)).toHaveValue('');

@@ -97,7 +97,7 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
   expect(signup.status(), await signup.text()).toBe(200);
   await page.goto(`/affiliate/dashboard?lang=${lang}#links`);
   const links = page.getByRole('tabpanel', { name: d.tabs.links });
-  await links.getByRole('button', { name: d.links.generate.submit }).click();
+  await links.getByRole('button', { name: d.links.first.submit }).click();
   const row = links.getByRole('table').getByRole('row').nth(1);
   await expect(row).toBeVisible();
   const code = (await row.getByRole('rowheader').textContent())!.trim();
@@ -200,10 +200,28 @@ test('an affiliate is paid for the subscriptions their link brought in', async (
     .poll(async () => (await emailsTo(email)).filter((mail) => mail.includes(code)).length, { timeout: 15_000 })
     .toBe(12);
 
-  // 5. Past the 30-day hold and the next 15th after it: the payday of the approved commissions.
+  // The Payments tab says why none of it is paid on the next payday: all $22.00 are in their 30-day
+  // hold, payable from the day it ends, then paid on the 15th of the month after.
   const approvedAt = new Date(purchasedAt + 30 * DAY_MS);
   const payday = Date.UTC(approvedAt.getUTCFullYear(), approvedAt.getUTCMonth() + 1, 15);
   const paydayText = new Date(payday).toISOString().slice(0, 10);
+  const longDay = (time: number) =>
+    new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(time);
+  await page.getByRole('tab', { name: d.tabs.payments }).click();
+  const unpaid = page
+    .getByRole('tabpanel', { name: d.tabs.payments })
+    .getByRole('region', { name: d.payments.unpaid.title });
+  await expect(unpaid.getByText(/^None of your \$22\.00 of unpaid earnings is paid on /)).toBeVisible();
+  await expect(unpaid.getByRole('listitem')).toHaveCount(1);
+  await expect(unpaid.getByRole('listitem')).toContainText(d.payments.unpaid.parts.pending);
+  await expect(unpaid.getByText(/becomes payable 30 days after the purchase/)).toBeVisible();
+  const days = unpaid.getByRole('table');
+  await expect(days.getByRole('row')).toHaveCount(2);
+  await expect(days.getByRole('row').nth(1)).toHaveText(
+    `${longDay(approvedAt.getTime())}$22.0011 commissions${longDay(payday)}`,
+  );
+
+  // 5. Past the 30-day hold and the next 15th after it: the payday of the approved commissions.
   await moveClockTo(request, FUNNEL_URL, payday + 2 * 3_600_000);
 
   // 6. The operator runs the payouts, exports the PayPal batch and marks the payout sent, then paid.

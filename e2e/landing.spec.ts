@@ -101,6 +101,31 @@ async function expectOnLanding(page: Page) {
   await expect(page).toHaveURL(/\/download\?/);
 }
 
+/** The store badges a device is shown (each a link named by its whole phrase), and where they lead. */
+async function storeBadges(page: Page) {
+  const badges = page.locator('.store-badge');
+  return badges.evaluateAll((links) =>
+    links.map((link) => ({
+      name: link.getAttribute('aria-label'),
+      lines: [...link.children].map((line) => (line as HTMLElement).innerText),
+      // Drawn as the stores draw theirs: black, rounded, with the store's logo.
+      background: getComputedStyle(link).backgroundColor,
+      rounded: parseFloat(getComputedStyle(link).borderTopLeftRadius) > 0,
+      logo: /^url\("data:image\/svg\+xml/.test(
+        getComputedStyle(link, '::before').backgroundImage !== 'none'
+          ? getComputedStyle(link, '::before').backgroundImage
+          : getComputedStyle(link, '::before').maskImage,
+      ),
+    })),
+  );
+}
+
+/** "Try it in your browser": the web app, with the referral's code when the landing has one. */
+async function expectWebAppLink(page: Page, name: string, code: string | null) {
+  const link = page.getByRole('link', { name, exact: true });
+  await expect(link).toHaveAttribute('href', new RegExp(`/studio${code ? `\\?ref=${code}` : ''}$`));
+}
+
 test.describe('iOS', () => {
   test('tries the app after 300 ms, then the App Store 2.5 s later', async ({ browser }) => {
     const { page, appAttempts } = await visit(browser, 'iphone', `/ref/${CODE}`);
@@ -116,6 +141,27 @@ test.describe('iOS', () => {
     await page.clock.runFor(1);
     await page.waitForURL((url) => url.hostname === 'apps.apple.com');
     expect(appAttempts).toHaveLength(1);
+    await page.context().close();
+  });
+
+  test('shows the App Store badge alone, and the web app with the referral code', async ({ browser }) => {
+    const { page } = await visit(browser, 'iphone', `/ref/${CODE}`);
+    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      /^https:\/\/apps\.apple\.com\//,
+    );
+    expect(await storeBadges(page)).toEqual([
+      {
+        name: 'Download on the App Store',
+        lines: ['Download on the', 'App Store'],
+        background: 'rgb(0, 0, 0)',
+        rounded: true,
+        logo: true,
+      },
+    ]);
+    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Or try it in your browser' })).toBeVisible();
+    await expectWebAppLink(page, 'Open the web app', CODE);
     await page.context().close();
   });
 
@@ -194,6 +240,24 @@ test.describe('Android', () => {
     expect(referrer.get('tracking_id')).toBe(TRACKING_ID);
     expect(referrer.get('code')).toBe(CODE);
     expect(appAttempts).toHaveLength(1);
+    await page.context().close();
+  });
+
+  test('shows the Google Play badge alone, and the web app with the referral code', async ({ browser }) => {
+    const { page } = await visit(browser, 'android', `/download?ref=${CODE}`, { preInstall: 'stub' });
+    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute('href', /referrer=/);
+    expect(await storeBadges(page)).toEqual([
+      {
+        name: 'Get it on Google Play',
+        // The small line is written in capitals, as on Google's badge.
+        lines: ['GET IT ON', 'Google Play'],
+        background: 'rgb(0, 0, 0)',
+        rounded: true,
+        logo: true,
+      },
+    ]);
+    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toHaveCount(0);
+    await expectWebAppLink(page, 'Open the web app', CODE);
     await page.context().close();
   });
 
@@ -333,6 +397,7 @@ test.describe('addresses', () => {
     { path: `/app/ref/${CODE}`, code: CODE },
     { path: `/download?ref=${CODE}`, code: CODE },
     { path: '/app/download', code: null },
+    { path: `/app/download/${CODE}`, code: CODE },
     { path: '/download', code: null },
   ];
   for (const { path, code } of cases) {
@@ -344,8 +409,11 @@ test.describe('addresses', () => {
       if (code) await expect(page.getByText(`Invited with code ${code}`)).toBeVisible();
       else await expect(page.getByText(/Invited with code/)).toHaveCount(0);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /^noindex/);
+      // A computer sees both stores (and their QR codes at the end of the countdown).
       await expect(page.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
+      // The web app keeps a referral's code; a plain download link carries none.
+      await expectWebAppLink(page, 'Open the web app', path.startsWith('/app/download') ? null : code);
       await expectNoCspViolation(page);
       expect(consoleErrors).toEqual([]);
       await page.context().close();
@@ -359,6 +427,11 @@ test.describe('addresses', () => {
     await expect(page.getByText(`Code d'invitation\u00a0: ${CODE}`)).toBeVisible();
     await expect(page.locator('.landing__status')).toHaveText("Ouverture de l'application dans 5…");
     await expect(page.getByRole('button', { name: "Ouvrir l'application" })).toBeVisible();
+    expect((await storeBadges(page)).map((badge) => [badge.name, badge.lines])).toEqual([
+      ['Disponible sur Google Play', ['DISPONIBLE SUR', 'Google Play']],
+    ]);
+    await expect(page.getByRole('heading', { level: 2, name: 'Ou essayez dans votre navigateur' })).toBeVisible();
+    await expectWebAppLink(page, "Ouvrir l'application web", CODE);
     // Past the app attempt, with the page hidden (no store redirect), the clock may run for axe.
     await page.clock.runFor(5000);
     await expect(page.getByRole('status')).toHaveText(/^Ouverture de l'application…/);

@@ -158,7 +158,7 @@ test('an operator gives a creators group its rule, moves an affiliate in, reconc
   expect(monthly!.split('\r\n')[0]).toMatch(/^month,affiliate_id,affiliate_name,group_id/);
   await expectNoAxeViolations(page, 'the ledger tab');
 
-  // Both operator actions, the group and the move are in the audit log.
+  // Both operator actions, the group and the move are in the audit log, in words.
   await page.getByRole('tab', { name: admin.tabs.audit }).click();
   for (const action of [
     'group.created',
@@ -166,7 +166,9 @@ test('an operator gives a creators group its rule, moves an affiliate in, reconc
     'affiliate.group-changed',
     'ledger.reconciled',
     'ledger.exported',
-  ])
-    await expect(main.getByText(action, { exact: true }).first()).toBeVisible();
+  ]) {
+    const [kind, done] = action.split('.') as [string, string];
+    await expect(main.getByText(admin.audit.actions[kind][done], { exact: true }).first()).toBeVisible();
+  }
   expectHealthy(health, 'the console');
 });

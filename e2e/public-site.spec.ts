@@ -2,6 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { CONSENT_COOKIE, LANGUAGE_COOKIE } from '../packages/shared/src/site/constants';
 import { HEADER_OPAQUE_SCROLL_PX } from '../packages/shared/src/site/timing';
+import { strings } from './helpers/i18n';
 
 // The public site's shell and home page: languages, header, mobile menu, footer, layout widths and
 // the company pages, in both languages.
@@ -210,7 +211,10 @@ test.describe('home page', () => {
   }) => {
     await page.goto('/');
     const main = page.getByRole('main');
-    await expect(main.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', /^https?:\/\//);
+    await expect(main.getByRole('link', { name: 'Commencer dans le navigateur' })).toHaveAttribute(
+      'href',
+      /^https?:\/\/[^/]+\/studio$/,
+    );
     await main.getByRole('link', { name: 'En savoir plus' }).click();
     await expect(page).toHaveURL(/#features$/);
     await expect(page.getByRole('heading', { level: 2, name: /Tout ce dont votre peau a besoin/ })).toBeInViewport();
@@ -232,6 +236,37 @@ test.describe('home page', () => {
     await expect(main).toContainText("n'est pas un dispositif médical");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /six zones/);
   });
+
+  // Web app or mobile app, one story: each call to action says which one it opens.
+  for (const lang of ['fr', 'en'] as const) {
+    test(`the calls to action say what they open: the web app in the browser, or the stores (${lang})`, async ({
+      page,
+    }) => {
+      const home = strings(lang, 'home');
+      const common = strings(lang);
+      await page.goto(`/?lang=${lang}`);
+      const main = page.getByRole('main');
+      const webApp = /^https?:\/\/[^/]+\/studio$/;
+      await expect(main.getByRole('link', { name: home.hero.getStarted })).toHaveAttribute('href', webApp);
+
+      const closing = main.getByRole('region', { name: home.cta.title });
+      const inBrowser = closing.getByRole('region', { name: home.cta.web.title });
+      await expect(inBrowser.getByRole('link', { name: home.cta.web.action })).toHaveAttribute('href', webApp);
+      await expect(inBrowser.getByRole('link')).toHaveCount(1);
+      const onPhone = closing.getByRole('region', { name: home.cta.stores.title });
+      await expect(onPhone.getByRole('link', { name: common.storeBadge.appStore.label })).toHaveAttribute(
+        'href',
+        /^https:\/\/apps\.apple\.com\//,
+      );
+      await expect(onPhone.getByRole('link', { name: common.storeBadge.googlePlay.label })).toHaveAttribute(
+        'href',
+        /^https:\/\/play\.google\.com\//,
+      );
+      await expect(onPhone.getByRole('link')).toHaveCount(2);
+      const results = await new AxeBuilder({ page }).include('.cta').analyze();
+      expect(results.violations).toEqual([]);
+    });
+  }
 
   for (const width of [320, 1536]) {
     test(`has no horizontal overflow at ${width} px`, async ({ page }) => {

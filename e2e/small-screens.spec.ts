@@ -130,14 +130,14 @@ for (const lang of LANGS) {
     });
 
     test(`the referral landing on a computer: the two store buttons have one size (${lang})`, async ({ browser }) => {
-      const landing = strings(lang, 'landing');
+      const common = strings(lang);
       const page = await open(browser, lang, { ...DEVICES.desktop, viewport: DESKTOP, answered: true });
       await page.clock.install();
       await page.clock.pauseAt(Date.now() + 1000);
       await page.goto(`/download?ref=K7M2QX4P&lang=${lang}`);
       await expect(page.locator('.landing__status')).not.toBeEmpty();
-      const appStore = (await page.getByRole('link', { name: landing.stores.appStore }).boundingBox())!;
-      const googlePlay = (await page.getByRole('link', { name: landing.stores.googlePlay }).boundingBox())!;
+      const appStore = (await page.getByRole('link', { name: common.storeBadge.appStore.label }).boundingBox())!;
+      const googlePlay = (await page.getByRole('link', { name: common.storeBadge.googlePlay.label }).boundingBox())!;
       expect(Math.abs(appStore.width - googlePlay.width)).toBeLessThanOrEqual(1);
       expect(Math.abs(appStore.height - googlePlay.height)).toBeLessThanOrEqual(1);
       expect(appStore.y).toBeCloseTo(googlePlay.y, 0);
@@ -169,15 +169,17 @@ for (const lang of LANGS) {
       await expect(field(payment.fields.bankIban)).toHaveAttribute('aria-invalid', 'true');
       expect(await widerThanViewport(page, 'main')).toEqual([]);
 
+      // Shown with the bank's, at once: the terms' message, which has nothing to do with the method.
+      await expect(alert.getByRole('listitem')).toHaveCount(2);
       await page.getByRole('radio', { name: payment.methods.paypal }).check();
-      await expect(alert).toHaveCount(0);
+      await expect(alert).toHaveText(auth.errors.termsRequired);
       await expect(field(payment.fields.paypalEmail)).not.toHaveAttribute('aria-invalid', 'true');
-      // The terms' message has nothing to do with the method: it stays when the method changes.
       await field(payment.fields.paypalEmail).fill('ana@paypal.example.com');
       await page.getByRole('button', { name: auth.signup.submit, exact: true }).click();
       await expect(alert).toHaveText(auth.errors.termsRequired);
       await page.getByRole('radio', { name: payment.methods.later }).check();
       await expect(alert).toHaveText(auth.errors.termsRequired);
+      expect(await widerThanViewport(page, 'main')).toEqual([]);
       await page.context().close();
     });
 

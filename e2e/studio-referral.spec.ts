@@ -25,7 +25,7 @@ async function followToLanding(page: Page, lang: Lang, code: string) {
   expect(body.data.deeplink).toMatchObject({ type: 'ref', code });
 }
 
-test('fr, phone: ?ref= on the site → "Commencer" → the app → "get the mobile app" → the referral landing with that code', async ({
+test('fr, phone: ?ref= on the site → "Commencer dans le navigateur" → the app → "get the mobile app" → the referral landing with that code', async ({
   browser,
 }) => {
   const lang = 'fr';
@@ -82,6 +82,27 @@ test('en, desktop: the referral landing → the site → the app, after consent 
   await context.close();
 });
 
+test('fr, 375 px: the referral landing’s “Ouvrir l’application web” → the app keeps the code → back through the landing', async ({
+  browser,
+}) => {
+  const lang = 'fr';
+  const landing = strings(lang, 'landing');
+  // A computer's browser at a phone's width: the landing never leaves for a store on its own.
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'fr-FR' });
+  await answerCookieBanner(context);
+  const requests = recordRequests(context);
+  const page = await context.newPage();
+  await page.goto(`/ref/${CODE}?lang=fr`);
+  await expect(page.getByText(landing.invited.replace('{{code}}', CODE))).toBeVisible();
+  await page.getByRole('link', { name: landing.web.action }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio\\?ref=${CODE}$`));
+  await expect(page.getByRole('heading', { level: 1, name: strings(lang, 'studio').consent.title })).toBeVisible();
+  await expect(getAppCard(page, lang).getByText(CODE)).toBeVisible();
+  await followToLanding(page, lang, CODE);
+  expectPrivate(requests);
+  await context.close();
+});
+
 test('en, phone: ?ref= on a page of the app that first needs consent is kept through the redirection', async ({
   browser,
 }) => {
@@ -103,8 +124,14 @@ test('without a referral, the app’s badges go to the stores the site links to'
   const page = await context.newPage();
   await page.goto('/?lang=en');
   const common = strings(lang);
-  const siteAppStore = await page.getByRole('link', { name: common.footer.appStore }).first().getAttribute('href');
-  const sitePlay = await page.getByRole('link', { name: common.footer.googlePlay }).first().getAttribute('href');
+  const siteAppStore = await page
+    .getByRole('link', { name: common.storeBadge.appStore.label })
+    .first()
+    .getAttribute('href');
+  const sitePlay = await page
+    .getByRole('link', { name: common.storeBadge.googlePlay.label })
+    .first()
+    .getAttribute('href');
   await page.goto('/studio');
   const card = getAppCard(page, lang);
   await expect(card.getByRole('link', { name: t.getApp.appStore })).toHaveAttribute('href', siteAppStore ?? '');

@@ -15,7 +15,9 @@ const VENDOR = /node_modules\/(react|react-dom|react-router|scheduler|i18next|co
 const APP = new RegExp(
   [
     String.raw`app/lib/(i18n|react-i18n|site-config|consent)\.tsx?`,
-    String.raw`app/components/(page-meta|language-toggle)\.tsx`,
+    // The store badges: the public footer, the home page, the landing and the web app show them; a chunk
+    // of their own cost the busiest public page more than the affiliate pages pay to carry them here.
+    String.raw`app/components/(page-meta|language-toggle|store-links)\.tsx`,
     String.raw`app/features/consent/consent-banner\.tsx`,
     String.raw`app/features/vitals/`,
     String.raw`packages/shared/src/(site/(constants|timing)|landing/(constants|landing-path))\.ts`,

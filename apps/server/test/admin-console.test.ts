@@ -379,6 +379,7 @@ describe('adminListAuditLog', () => {
       subject: 'p-1',
       details: { reason: 'because p-1' },
       createdAt: '2030-01-09T00:00:00.000Z',
+      affiliate: null,
     });
     const subjects = async (action: string) =>
       ((await ok('adminListAuditLog', { action })).items as { subject: string }[]).map((entry) => entry.subject);
@@ -390,5 +391,31 @@ describe('adminListAuditLog', () => {
     const second = await ok('adminListAuditLog', { pageSize: 3, page: 2 });
     expect(second.total).toBe(page.total);
     expect(second.items[0].subject).toBe('a-1');
+  });
+
+  it('names the affiliate an entry is about: its subject, or the affiliateId of its details', async () => {
+    const clara = await createTestAffiliate(t, { firstName: 'Clara', lastName: 'Audit' });
+    const at = new Date(Date.UTC(2031, 0, 1)).toISOString();
+    await t.database.sql.query(
+      'INSERT INTO audit_log (actor, action, subject, details, created_at) VALUES ($1, $2, $3, $4, $5), ($1, $6, $7, $8, $5)',
+      [
+        operator.userId,
+        'affiliate.disabled',
+        clara.affiliateId,
+        JSON.stringify({ reason: 'spam', previousStatus: 'active', wasDisabled: false }),
+        at,
+        'payout.paid',
+        'payout-uuid',
+        JSON.stringify({ affiliateId: clara.affiliateId, from: 'sent', amountCents: 2400 }),
+      ],
+    );
+    const { items } = await ok('adminListAuditLog', { pageSize: 2 });
+    const clarasEntry = { id: clara.affiliateId, name: 'Clara Audit', email: clara.email };
+    expect(items.map((entry: { action: string; affiliate: unknown }) => [entry.action, entry.affiliate])).toEqual(
+      expect.arrayContaining([
+        ['affiliate.disabled', clarasEntry],
+        ['payout.paid', clarasEntry],
+      ]),
+    );
   });
 });

@@ -152,6 +152,7 @@ describe('without a session', () => {
         'updateAffiliatePaymentMethod',
         'generateReferralCode',
         'getAffiliatePayouts',
+        'getAffiliateUnpaidEarnings',
         'getAffiliateSettings',
         'updateNotificationPreferences',
         'deleteAffiliateAccount',

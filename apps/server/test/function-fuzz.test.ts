@@ -151,6 +151,7 @@ const TEMPLATES: Record<string, Template[]> = {
   getAffiliateTimeline: NO_PAYLOAD,
   getAffiliatePaymentMethod: NO_PAYLOAD,
   getAffiliatePayouts: NO_PAYLOAD,
+  getAffiliateUnpaidEarnings: NO_PAYLOAD,
   getAffiliateSettings: NO_PAYLOAD,
   updateAffiliatePaymentMethod: [
     {

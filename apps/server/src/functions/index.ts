@@ -14,6 +14,7 @@ import { getAffiliatePayouts } from './get-affiliate-payouts.ts';
 import { getAffiliateSettings } from './get-affiliate-settings.ts';
 import { getAffiliateStats } from './get-affiliate-stats.ts';
 import { getAffiliateTimeline } from './get-affiliate-timeline.ts';
+import { getAffiliateUnpaidEarnings } from './get-affiliate-unpaid-earnings.ts';
 import { storePreInstallData } from './store-pre-install-data.ts';
 import { submitContactForm } from './submit-contact-form.ts';
 import { updateAffiliatePaymentMethod } from './update-affiliate-payment-method.ts';
@@ -31,6 +32,7 @@ export const callables = [
   getAffiliatePaymentMethod,
   updateAffiliatePaymentMethod,
   getAffiliatePayouts,
+  getAffiliateUnpaidEarnings,
   getAffiliateSettings,
   updateNotificationPreferences,
   deleteAffiliateAccount,

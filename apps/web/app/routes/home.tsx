@@ -13,7 +13,7 @@ interface Testimonial {
   detail: string;
 }
 
-/** Home page of docs/product/routes-and-screens.md#affiliate-signup: hero, three features, three steps, three testimonials, closing call to action. */
+/** Home page of docs/product/routes-and-screens.md#home-page: hero, three features, three steps, three testimonials, closing call to action. */
 export default function Home() {
   const { t } = useTranslation('home');
   const list = <T,>(key: string) => t(key, { returnObjects: true }) as T[];
@@ -65,8 +65,22 @@ export default function Home() {
         </ul>
       </PageSection>
 
+      {/* Two ways in, each saying what it opens: the web app in this browser, or the mobile app's stores. */}
       <CallToAction id="cta" title={t('cta.title')} text={t('cta.text')}>
-        <StoreLinks />
+        <div className="cta__choices">
+          <section aria-labelledby="cta-web-title">
+            <h3 id="cta-web-title">{t('cta.web.title')}</h3>
+            <p>{t('cta.web.text')}</p>
+            <a className="button" href={siteConfig.webAppUrl}>
+              {t('cta.web.action')}
+            </a>
+          </section>
+          <section aria-labelledby="cta-stores-title">
+            <h3 id="cta-stores-title">{t('cta.stores.title')}</h3>
+            <p>{t('cta.stores.text')}</p>
+            <StoreLinks />
+          </section>
+        </div>
         <p className="cta__note">{t('cta.note')}</p>
       </CallToAction>
     </>

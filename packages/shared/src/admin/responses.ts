@@ -133,6 +133,11 @@ export interface AdminAuditEntry {
   subject: string | null;
   details: unknown;
   createdAt: string;
+  /**
+   * The affiliate the entry is about (its subject, or the `affiliateId` of its details), with their
+   * name and e-mail while the account exists; null for an entry about no affiliate.
+   */
+  affiliate: { id: string; name: string | null; email: string | null } | null;
 }
 
 /**

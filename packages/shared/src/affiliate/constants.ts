@@ -36,6 +36,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /** "Real-time active users": distinct visitors on the affiliate's links in this window (docs/product/attribution.md#active-visitors). */
 export const ACTIVE_VISITORS_WINDOW_MINUTES = 5;
+/** The dashboard asks again for them this often while its page is visible, never while it is hidden. */
+export const ACTIVE_VISITORS_REFRESH_SECONDS = 30;
 /** The overview chart covers this many UTC days, today included. */
 export const STATS_CHART_DAYS = 30;
 /**

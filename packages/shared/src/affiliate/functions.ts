@@ -5,7 +5,14 @@ import type {
   GenerateReferralCodeRequest,
   NotificationPreferences,
 } from './schemas.ts';
-import type { ActiveVisitors, AffiliateSettings, AffiliateStats, AffiliateTimeline, PayoutSummary } from './stats.ts';
+import type {
+  ActiveVisitors,
+  AffiliateSettings,
+  AffiliateStats,
+  AffiliateTimeline,
+  PayoutSummary,
+  UnpaidEarnings,
+} from './stats.ts';
 
 // The affiliate's server functions (docs/product/calls-and-data.md#server-functions): signup, then `access: 'affiliate'` — the
 // caller's own data only. `request: null` functions take no payload (callable/schemas.ts).
@@ -26,6 +33,8 @@ export interface AffiliateFunctions {
     response: { code: string; description: string | null };
   };
   getAffiliatePayouts: { request: null; response: { payouts: PayoutSummary[] } };
+  /** The unpaid earnings by where they stand: why the next payday pays less (the Payments tab). */
+  getAffiliateUnpaidEarnings: { request: null; response: UnpaidEarnings };
   getAffiliateSettings: { request: null; response: AffiliateSettings };
   updateNotificationPreferences: {
     request: NotificationPreferences;

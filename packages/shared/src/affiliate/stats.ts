@@ -45,6 +45,42 @@ export interface AffiliateStats {
   status: AffiliateStatus;
 }
 
+/** Pending commissions whose hold ends on one UTC day. */
+export interface PendingDay {
+  /** The UTC day their hold ends and they become payable (`approvable_at`), YYYY-MM-DD. */
+  payableOn: string;
+  /** The payday that pays them, if the balance then reaches the minimum, YYYY-MM-DD. */
+  payday: string;
+  cents: number;
+  commissions: number;
+}
+
+/**
+ * Why the next payday pays less than the unpaid earnings (docs/product/money.md#the-ledger): the unpaid
+ * earnings split by where they stand. The parts add up to `unpaidCents`, read from the ledger in one
+ * statement with the pending commissions' days.
+ */
+export interface UnpaidEarnings {
+  unpaidCents: number;
+  /** The next payday, YYYY-MM-DD, and its cut-off (commissions approved before it are paid then). */
+  nextPayday: string;
+  cutoff: string;
+  /** The minimum payout of the affiliate's rule. */
+  minimumCents: number;
+  /** Payable on the next payday before the minimum is applied (deductions included). */
+  payableOnNextPaydayCents: number;
+  /** Approved since the cut-off: paid on the payday after the next. */
+  payableLaterCents: number;
+  followingPayday: string;
+  /** In their hold, by the day it ends (soonest first); their sum is `pendingCents`. */
+  pendingCents: number;
+  pending: PendingDay[];
+  /** Held by the fraud review (never why). */
+  underReviewCents: number;
+  /** In a payout that is scheduled and not sent yet. */
+  inPayoutCents: number;
+}
+
 export interface ActiveVisitors {
   activeVisitors: number;
   windowMinutes: number;

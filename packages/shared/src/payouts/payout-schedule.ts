@@ -21,3 +21,14 @@ export function nextPayoutDate(now: Date): Date {
 export function payoutCutoff(payday: Date): Date {
   return new Date(Date.UTC(payday.getUTCFullYear(), payday.getUTCMonth(), 1));
 }
+
+/**
+ * The payday that pays a commission approved at `approvedAt`, seen at `now`: the 15th of the month
+ * after its approval (the cut-off is the 1st), or the next payday if that one has passed. It is paid
+ * then if the balance reaches the minimum; otherwise it rolls over.
+ */
+export function paydayAfterApproval(approvedAt: Date, now: Date): Date {
+  const after = new Date(Date.UTC(approvedAt.getUTCFullYear(), approvedAt.getUTCMonth() + 1, PAYOUT_DAY_OF_MONTH));
+  const next = nextPayoutDate(now);
+  return after.getTime() > next.getTime() ? after : next;
+}

@@ -20,6 +20,8 @@ export function DashboardPage() {
   const [tab, selectTab] = useDashboardTab();
   const stats = useAffiliateStats();
   const [deleted, setDeleted] = useState(false);
+  // The overview's "create my first link" opens the Links tab with its form focused.
+  const [focusLinkForm, setFocusLinkForm] = useState(false);
 
   if (deleted) return <AccountDeleted />;
   return (
@@ -46,8 +48,16 @@ export function DashboardPage() {
       <DashboardTabs selected={tab} onSelect={selectTab} />
       {/* Keyed by tab: each panel fades in as it appears (docs/product/rules-and-constants.md#timings). */}
       <TabPanel key={tab} idPrefix={DASHBOARD_ID_PREFIX} tab={tab}>
-        {tab === 'overview' ? <OverviewTab stats={stats} /> : null}
-        {tab === 'links' ? <LinksTab stats={stats} /> : null}
+        {tab === 'overview' ? (
+          <OverviewTab
+            stats={stats}
+            onCreateFirstLink={() => {
+              setFocusLinkForm(true);
+              selectTab('links');
+            }}
+          />
+        ) : null}
+        {tab === 'links' ? <LinksTab stats={stats} focusForm={focusLinkForm} /> : null}
         {tab === 'payments' ? <PaymentsTab stats={stats} /> : null}
         {tab === 'settings' ? <SettingsTab onAccountDeleted={() => setDeleted(true)} /> : null}
       </TabPanel>

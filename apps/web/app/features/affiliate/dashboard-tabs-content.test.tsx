@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMethodSummary } from '@skanova/shared/affiliate/payment-method';
-import type { AffiliateStats, AffiliateTimeline, PayoutSummary } from '@skanova/shared/affiliate/stats';
+import type { AffiliateStats, AffiliateTimeline, PayoutSummary, UnpaidEarnings } from '@skanova/shared/affiliate/stats';
 import type { AffiliateCommission, AffiliateRule } from '@skanova/shared/rewards/functions';
 import { SPECIFICATION_RULE } from '@skanova/shared/rewards/specification-rule';
 import enAffiliate from '@skanova/shared/i18n/en/affiliate.json';
@@ -141,6 +141,24 @@ const CREATORS: AffiliateRule = {
   },
 };
 
+/** STATS' unpaid earnings (36.00) by where they stand: 24.00 paid on 15 July, the rest later. */
+const UNPAID: UnpaidEarnings = {
+  unpaidCents: 3600,
+  nextPayday: '2025-07-15',
+  cutoff: '2025-07-01T00:00:00.000Z',
+  minimumCents: 2000,
+  payableOnNextPaydayCents: 2400,
+  payableLaterCents: 400,
+  followingPayday: '2025-08-15',
+  pendingCents: 800,
+  pending: [
+    { payableOn: '2025-07-20', payday: '2025-08-15', cents: 200, commissions: 1 },
+    { payableOn: '2025-08-02', payday: '2025-09-15', cents: 600, commissions: 3 },
+  ],
+  underReviewCents: 0,
+  inPayoutCents: 0,
+};
+
 const COMMISSIONS: AffiliateCommission[] = [
   {
     id: '12',
@@ -175,6 +193,7 @@ async function renderWithData(
   ui: (stats: ReturnType<typeof useAffiliateStats>) => ReactNode,
   stats: AffiliateStats = STATS,
   rule: AffiliateRule = SPECIFICATION,
+  unpaid: UnpaidEarnings = UNPAID,
 ) {
   const i18n = createTestI18n(lang, {
     fr: {
@@ -199,6 +218,7 @@ async function renderWithData(
   queryClient.setQueryData(dashboardKeys.paymentMethod, METHOD);
   queryClient.setQueryData(dashboardKeys.rule, rule);
   queryClient.setQueryData(dashboardKeys.commissions, COMMISSIONS);
+  queryClient.setQueryData(dashboardKeys.unpaidEarnings, unpaid);
   function WithStats() {
     return <>{ui(useAffiliateStats())}</>;
   }
@@ -213,9 +233,33 @@ async function renderWithData(
   );
 }
 
+const noop = () => undefined;
+
 describe('OverviewTab', () => {
+  it('invites a new affiliate without a code to create the first one, and only them', async () => {
+    const create = vi.fn();
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={create} />, {
+      ...STATS,
+      referralCodes: [],
+    });
+    const invitation = within(screen.getByRole('region', { name: frDashboard.links.first.title }));
+    fireEvent.click(invitation.getByRole('button', { name: frDashboard.links.first.submit }));
+    expect(create).toHaveBeenCalledOnce();
+    cleanup();
+    // An application waiting for an operator cannot create links yet: no invitation.
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={create} />, {
+      ...STATS,
+      referralCodes: [],
+      status: 'pending',
+    });
+    expect(screen.queryByRole('region', { name: frDashboard.links.first.title })).toBeNull();
+    cleanup();
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={create} />);
+    expect(screen.queryByRole('region', { name: frDashboard.links.first.title })).toBeNull();
+  });
+
   it('shows the six stats in the page language', async () => {
-    await renderWithData('fr', (stats) => <OverviewTab stats={stats} />);
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />);
     const value = (label: string) => plain(screen.getByText(label).nextElementSibling?.textContent ?? null);
     expect(value(frDashboard.overview.stats.totalEarnings)).toBe('460,00 $US');
     expect(value(frDashboard.overview.stats.unpaidEarnings)).toBe('36,00 $US');
@@ -226,7 +270,7 @@ describe('OverviewTab', () => {
   });
 
   it('congratulates once the premium rate is reached, with a full bar and the premium rate', async () => {
-    await renderWithData('en', (stats) => <OverviewTab stats={stats} />);
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />);
     expect(screen.getByRole('heading', { name: enDashboard.overview.premium.achievedTitle })).toBeTruthy();
     expect(screen.getByText('Congratulations! You now earn $4.00 for every new conversion.')).toBeTruthy();
     const bar = screen.getByRole('progressbar');
@@ -237,7 +281,7 @@ describe('OverviewTab', () => {
   });
 
   it('writes out a rule that is not the specification’s, in place of the premium panel', async () => {
-    await renderWithData('en', (stats) => <OverviewTab stats={stats} />, STATS, CREATORS);
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />, STATS, CREATORS);
     expect(screen.queryByRole('progressbar')).toBeNull();
     const rule = within(screen.getByRole('region', { name: enAffiliate.rule.title }));
     expect(rule.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -261,7 +305,7 @@ describe('OverviewTab', () => {
         effectiveFrom: '2025-06-01T00:00:00.000Z',
       },
     };
-    await renderWithData('fr', (stats) => <OverviewTab stats={stats} />, STATS, steps);
+    await renderWithData('fr', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />, STATS, steps);
     const rule = within(screen.getByRole('region', { name: frAffiliate.rule.title }));
     expect(plain(rule.getAllByRole('listitem')[0]!.textContent)).toBe(
       '3 $US par premier abonnement payant, puis 5 $US à partir de 200 conversions qualifiées.',
@@ -272,7 +316,7 @@ describe('OverviewTab', () => {
   });
 
   it('draws the days, the missing one as zero, and gives the same data as text', async () => {
-    await renderWithData('en', (stats) => <OverviewTab stats={stats} />);
+    await renderWithData('en', (stats) => <OverviewTab stats={stats} onCreateFirstLink={noop} />);
     const chart = screen.getByRole('img', { name: 'Clicks and conversions, last 30 days' });
     expect(chart.querySelectorAll('.bar-chart__bar--clicks')).toHaveLength(3);
     expect(chart.querySelectorAll('.bar-chart__bar--conversions')).toHaveLength(3);
@@ -311,6 +355,17 @@ describe('LinksTab', () => {
     ).toBe(false);
   });
 
+  it('turns the form into the invitation to create the first link, focused when asked for', async () => {
+    await renderWithData('en', (stats) => <LinksTab stats={stats} focusForm />, { ...STATS, referralCodes: [] });
+    const form = within(screen.getByRole('region', { name: enDashboard.links.first.title }));
+    expect(form.getByText(enDashboard.links.first.text.replace('{{brand}}', 'Skanova'))).toBeTruthy();
+    expect((form.getByRole('button', { name: enDashboard.links.first.submit }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    expect(document.activeElement).toBe(form.getByLabelText(enDashboard.links.generate.description));
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
   it('does not offer new links while the application waits for approval, and says why', async () => {
     await renderWithData('fr', (stats) => <LinksTab stats={stats} />, { ...STATS, status: 'pending' });
     expect(
@@ -321,6 +376,60 @@ describe('LinksTab', () => {
 });
 
 describe('PaymentsTab', () => {
+  it('explains why the next payment is less than the unpaid earnings: the hold, day by day, and the cut-off', async () => {
+    await renderWithData('en', (stats) => <PaymentsTab stats={stats} />);
+    const card = within(screen.getByRole('region', { name: enDashboard.payments.unpaid.title }));
+    expect(
+      card.getByText('Of your $36.00 of unpaid earnings, $24.00 is paid on July 15, 2025. The rest is paid later:'),
+    ).toBeTruthy();
+    const parts = card.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent);
+    expect(parts).toEqual(['Still in their hold$8.00', 'Approved since the cut-off$4.00']);
+    // The hold of the affiliate's rule (the specification's: 30 days), and the day each amount becomes payable.
+    expect(card.getByText(/becomes payable 30 days after the purchase/)).toBeTruthy();
+    const rows = within(card.getByRole('table'))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'Payable fromAmountPaid on',
+      'July 20, 2025$2.001 commissionAugust 15, 2025',
+      'August 2, 2025$6.003 commissionsSeptember 15, 2025',
+    ]);
+    expect(
+      card.getByText('Commissions approved since July 1, 2025 are paid on the following payday, August 15, 2025.'),
+    ).toBeTruthy();
+  });
+
+  it('under another rule, says its hold; a balance under the minimum and a payout on its way have their line', async () => {
+    const own: AffiliateRule = { ...CREATORS };
+    const unpaid: UnpaidEarnings = {
+      ...UNPAID,
+      payableOnNextPaydayCents: 1500,
+      minimumCents: 5000,
+      payableLaterCents: 0,
+      inPayoutCents: 1300,
+      pending: UNPAID.pending.slice(0, 1),
+      pendingCents: 200,
+      unpaidCents: 3000,
+    };
+    await renderWithData('fr', (stats) => <PaymentsTab stats={stats} />, STATS, own, unpaid);
+    const card = within(screen.getByRole('region', { name: frDashboard.payments.unpaid.title }));
+    expect(plain(card.getByText(/rien n'est encore versé/).textContent)).toBe(
+      "Le 15 juillet 2025, rien n'est encore versé sur vos 30,00 $US de gains non versés :",
+    );
+    expect(card.getAllByRole('listitem').map((item) => plain(item.querySelector('p')?.textContent ?? null))).toEqual([
+      'Encore en attente2,00 $US',
+      'Payables, mais sous le minimum de 50,00 $US15,00 $US',
+      'Dans un versement en route13,00 $US',
+    ]);
+    expect(card.getByText(/devient payable 14 jours après l'achat/)).toBeTruthy();
+  });
+
+  it('says nothing more when the next payday pays all of the unpaid earnings', async () => {
+    const all: UnpaidEarnings = { ...UNPAID, pending: [], pendingCents: 0, payableLaterCents: 0, unpaidCents: 2400 };
+    await renderWithData('en', (stats) => <PaymentsTab stats={stats} />, STATS, SPECIFICATION, all);
+    expect(screen.queryByRole('region', { name: enDashboard.payments.unpaid.title })).toBeNull();
+  });
+
   it('shows the next payment, the payouts with translated statuses, and the stored method', async () => {
     await renderWithData('fr', (stats) => <PaymentsTab stats={stats} />);
     expect(plain(screen.getByText(frDashboard.payments.next.amount).nextElementSibling?.textContent ?? null)).toBe(

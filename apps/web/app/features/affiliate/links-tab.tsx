@@ -1,5 +1,5 @@
 import { type UseQueryResult, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AffiliateStats, ReferralCodeStats } from '@skanova/shared/affiliate/stats';
 import {
@@ -24,15 +24,18 @@ import { SectionLoading } from './section-loading';
 /** The referral link's shape (docs/product/attribution.md#referral-link), shown as the example before the first code exists. */
 const EXAMPLE_CODE = 'CODE';
 
-export function LinksTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
+/**
+ * `focusForm`: the affiliate came from the overview's invitation to create a first link; the form
+ * takes the focus.
+ */
+export function LinksTab({ stats, focusForm = false }: { stats: UseQueryResult<AffiliateStats>; focusForm?: boolean }) {
   const { t } = useTranslation('dashboard');
   const codes = stats.data?.referralCodes ?? [];
   const first = codes[0];
   return (
     <div className="dashboard-stack">
       <h2 className="visually-hidden">{t('tabs.links')}</h2>
-      <GenerateLinkForm stats={stats} />
-      {stats.data && codes.length === 0 ? <p className="empty-state">{t('links.empty')}</p> : null}
+      <GenerateLinkForm stats={stats} focus={focusForm} />
       {codes.length > 0 ? <CodesTable codes={codes} /> : null}
       {stats.isPending ? <SectionLoading /> : null}
       <UsageInstructions exampleLink={first?.link ?? `${siteConfig.publicUrl}${LANDING_PAGE}?ref=${EXAMPLE_CODE}`} />
@@ -59,8 +62,13 @@ export function LinksTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
-function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
+/**
+ * The form that creates a code. An active affiliate without any code sees it as the invitation to
+ * create the first one: its own title, what a link does, and a button that says so.
+ */
+function GenerateLinkForm({ stats, focus }: { stats: UseQueryResult<AffiliateStats>; focus: boolean }) {
   const { t } = useTranslation('dashboard');
+  const input = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const [description, setDescription] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
@@ -89,6 +97,10 @@ function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) 
   // Applications waiting for (or refused by) an operator cannot create links (docs/product/rules-and-constants.md#applications-and-disabled-accounts).
   const inactive = stats.data !== undefined && stats.data.status !== 'active';
   const disabled = !stats.data || stats.isFetching || generate.isPending || atLimit || inactive;
+  const firstLink = stats.data !== undefined && count === 0 && !inactive;
+  useEffect(() => {
+    if (focus) input.current?.focus();
+  }, [focus]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -98,12 +110,14 @@ function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) 
   }
 
   return (
-    <section className="card" aria-labelledby="dashboard-generate-title">
-      <h3 id="dashboard-generate-title">{t('links.generate.title')}</h3>
+    <section className={firstLink ? 'card dashboard-first-link' : 'card'} aria-labelledby="dashboard-generate-title">
+      <h3 id="dashboard-generate-title">{t(firstLink ? 'links.first.title' : 'links.generate.title')}</h3>
+      {firstLink ? <p>{t('links.first.text')}</p> : null}
       <form className="dashboard-generate" onSubmit={onSubmit} noValidate>
         <div className="form-field">
           <label htmlFor="dashboard-code-description">{t('links.generate.description')}</label>
           <input
+            ref={input}
             id="dashboard-code-description"
             name="description"
             type="text"
@@ -124,7 +138,9 @@ function GenerateLinkForm({ stats }: { stats: UseQueryResult<AffiliateStats> }) 
             disabled={disabled}
             aria-describedby="dashboard-code-count"
           >
-            {generate.isPending ? t('links.generate.busy') : t('links.generate.submit')}
+            {generate.isPending
+              ? t('links.generate.busy')
+              : t(firstLink ? 'links.first.submit' : 'links.generate.submit')}
           </button>
           <p className="form-hint" id="dashboard-code-count">
             {stats.data ? t('links.generate.count', { used: count, max: MAX_REFERRAL_CODES }) : null}

@@ -1,6 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { AffiliateStats } from '@skanova/shared/affiliate/stats';
-import { ACTIVE_VISITORS_WINDOW_MINUTES, RECENT_CONVERSIONS_DAYS } from '@skanova/shared/affiliate/constants';
+import {
+  ACTIVE_VISITORS_REFRESH_SECONDS,
+  ACTIVE_VISITORS_WINDOW_MINUTES,
+  RECENT_CONVERSIONS_DAYS,
+} from '@skanova/shared/affiliate/constants';
 import {
   PREMIUM_COMMISSION_CENTS,
   PREMIUM_THRESHOLD,
@@ -12,6 +17,7 @@ import { nextStep, ruleAmount, ruleInWords } from '../../lib/reward-words';
 import { ActivityChart } from './activity-chart';
 import { SectionLoading } from './section-loading';
 import { formatCount, formatDay, formatDollars, formatMoney, formatPercent } from '../../lib/format';
+import { useRefreshWhileVisible } from '../../lib/use-refresh-while-visible';
 import { useActiveVisitors, useAffiliateRule } from './queries';
 
 // Overview (docs/product/routes-and-screens.md#overview-tab): six stat cards, real-time active users (docs/product/attribution.md#active-visitors), the premium-rate
@@ -19,13 +25,23 @@ import { useActiveVisitors, useAffiliateRule } from './queries';
 // specification's, their own rule in words (docs/product/money.md#operators-groups-rules-and-campaigns) —
 // and the last 30 days of clicks and conversions.
 
-export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }) {
+/** `onCreateFirstLink`: opens the Links tab on its form (the invitation of an affiliate without a code). */
+export function OverviewTab({
+  stats,
+  onCreateFirstLink,
+}: {
+  stats: UseQueryResult<AffiliateStats>;
+  onCreateFirstLink: () => void;
+}) {
   const { t } = useTranslation('dashboard');
   return (
     <div className="dashboard-stack">
       <h2 className="visually-hidden">{t('tabs.overview')}</h2>
       {stats.data ? (
         <>
+          {stats.data.status === 'active' && stats.data.referralCodes.length === 0 ? (
+            <FirstLinkInvitation onCreate={onCreateFirstLink} />
+          ) : null}
           <StatCards stats={stats.data} />
           <div className="columns dashboard-columns">
             <ActiveVisitors stats={stats.data} statsUpdatedAt={stats.dataUpdatedAt} />
@@ -37,6 +53,20 @@ export function OverviewTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
       ) : null}
       <ActivityChart />
     </div>
+  );
+}
+
+/** A new affiliate's first step, before any figure means anything: a link of their own. */
+function FirstLinkInvitation({ onCreate }: { onCreate: () => void }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section className="card dashboard-first-link" aria-labelledby="dashboard-first-link-title">
+      <h3 id="dashboard-first-link-title">{t('links.first.title')}</h3>
+      <p>{t('links.first.text')}</p>
+      <button type="button" className="button button--primary" onClick={onCreate}>
+        {t('links.first.submit')}
+      </button>
+    </section>
   );
 }
 
@@ -67,10 +97,21 @@ function StatCards({ stats }: { stats: AffiliateStats }) {
   );
 }
 
-/** The stats carry a first count; the refresh button asks again. The newer answer is shown. */
+/**
+ * The stats carry a first count; the card then asks again on its own every
+ * ACTIVE_VISITORS_REFRESH_SECONDS while the page is visible (never while it is hidden), and the
+ * refresh button asks at once. The newer answer is shown.
+ */
 function ActiveVisitors({ stats, statsUpdatedAt }: { stats: AffiliateStats; statsUpdatedAt: number }) {
   const { t, i18n } = useTranslation('dashboard');
   const visitors = useActiveVisitors();
+  // Only the visitor's own refresh makes the button busy: the automatic one happens quietly.
+  const [asked, setAsked] = useState(false);
+  useRefreshWhileVisible(
+    () => visitors.refetch({ cancelRefetch: false }),
+    ACTIVE_VISITORS_REFRESH_SECONDS * 1000,
+    () => Math.max(statsUpdatedAt, visitors.dataUpdatedAt),
+  );
   const fresh = visitors.data && visitors.dataUpdatedAt > statsUpdatedAt ? visitors.data : null;
   const count = fresh?.activeVisitors ?? stats.activeVisitors;
   const minutes = fresh?.windowMinutes ?? ACTIVE_VISITORS_WINDOW_MINUTES;
@@ -83,13 +124,17 @@ function ActiveVisitors({ stats, statsUpdatedAt }: { stats: AffiliateStats; stat
       <p className="dashboard-live__count" aria-live="polite" aria-atomic="true">
         <strong>{formatCount(count, i18n.language)}</strong> <span>{t('overview.live.window', { minutes })}</span>
       </p>
+      <p className="form-hint">{t('overview.live.auto', { seconds: ACTIVE_VISITORS_REFRESH_SECONDS })}</p>
       <button
         type="button"
         className="button button--secondary button--small"
-        onClick={() => void visitors.refetch()}
-        disabled={visitors.isFetching}
+        onClick={() => {
+          setAsked(true);
+          void visitors.refetch().finally(() => setAsked(false));
+        }}
+        disabled={asked}
       >
-        {visitors.isFetching ? t('overview.live.refreshing') : t('overview.live.refresh')}
+        {asked ? t('overview.live.refreshing') : t('overview.live.refresh')}
       </button>
       {visitors.isError && !visitors.isFetching ? (
         <p className="field-error" role="alert">

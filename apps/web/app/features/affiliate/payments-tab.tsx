@@ -11,10 +11,12 @@ import { commissionInWords } from '../../lib/reward-words';
 import { PaymentMethodForm } from './payment-method-form';
 import { useAffiliateCommissions, useAffiliatePaymentMethod, useAffiliatePayouts, useAffiliateRule } from './queries';
 import { SectionLoading } from './section-loading';
+import { UnpaidEarningsCard } from './unpaid-earnings';
 import './payments-tab.css';
 
 // Payments (docs/product/routes-and-screens.md#payments-tab, docs/product/money.md#payment-timing): the next payment (unpaid earnings) and what the next
-// payday pays (with the hold and the minimum of the affiliate's own rule), the recent commissions and
+// payday pays (with the hold and the minimum of the affiliate's own rule), why it is less than the
+// unpaid earnings (unpaid-earnings.tsx), the recent commissions and
 // why each is its amount (docs/product/money.md#operators-groups-rules-and-campaigns), the real payout
 // history, the current method and the form to change it.
 
@@ -50,6 +52,7 @@ export function PaymentsTab({ stats }: { stats: UseQueryResult<AffiliateStats> }
           {method.data ? <PaymentMethodSummaryList method={method.data} /> : null}
         </section>
       </div>
+      <UnpaidEarningsCard rule={rule.data} />
       <RecentCommissions />
       <PayoutHistory />
       {/* The form waits for the stored method to start from it; if it cannot be read, it starts empty. */}

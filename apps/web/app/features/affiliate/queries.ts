@@ -13,13 +13,14 @@ export const dashboardKeys = {
   settings: ['affiliate', 'settings'],
   rule: ['affiliate', 'rule'],
   commissions: ['affiliate', 'commissions'],
+  unpaidEarnings: ['affiliate', 'unpaid-earnings'],
 } as const;
 
 export function useAffiliateStats() {
   return useQuery({ queryKey: dashboardKeys.stats, queryFn: () => callFunction('getAffiliateStats', null) });
 }
 
-/** Fetched only when the affiliate asks for a refresh: the stats already carry a first count. */
+/** Fetched by the overview's card (on its own while the page is visible, or when asked): the stats carry a first count. */
 export function useActiveVisitors() {
   return useQuery({
     queryKey: dashboardKeys.activeVisitors,
@@ -59,5 +60,13 @@ export function useAffiliateCommissions() {
   return useQuery({
     queryKey: dashboardKeys.commissions,
     queryFn: async () => (await callFunction('getAffiliateCommissions', null)).commissions,
+  });
+}
+
+/** The unpaid earnings by where they stand (the Payments tab: why the next payment is less). */
+export function useAffiliateUnpaidEarnings() {
+  return useQuery({
+    queryKey: dashboardKeys.unpaidEarnings,
+    queryFn: () => callFunction('getAffiliateUnpaidEarnings', null),
   });
 }

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,7 +83,7 @@ describe('SignupForm', () => {
     expect(termsLink.getAttribute('rel')).toBe('noopener');
   });
 
-  it('shows the step-1 messages in the banner, focused, and keeps what was typed', async () => {
+  it('shows every step-1 message in the banner at once, focused, and keeps what was typed', async () => {
     const user = await renderSignup();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(alert().textContent).toBe('All required fields must be filled in.');
@@ -92,8 +92,16 @@ describe('SignupForm', () => {
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.type(screen.getByLabelText('Confirm password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(alert().textContent).toBe('Passwords do not match.');
+    // Both problems at once, the mismatch first; both fields marked.
+    expect(within(alert()).getByText('Correct these 2 points to continue:')).toBeTruthy();
+    expect(
+      within(alert())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Passwords do not match.', 'Password must contain at least 8 characters.']);
+    expect(document.activeElement).toBe(alert());
     expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
     await user.clear(screen.getByLabelText('Confirm password'));
     await user.type(screen.getByLabelText('Confirm password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -118,8 +126,13 @@ describe('SignupForm', () => {
     await fillStep2(user);
     await user.click(screen.getByLabelText('PayPal'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(alert().textContent).toBe('PayPal email is required.');
+    expect(
+      within(alert())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['PayPal email is required.', 'You must accept the affiliate terms.']);
     expect(screen.getByLabelText('PayPal email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('checkbox').getAttribute('aria-invalid')).toBe('true');
     await user.type(screen.getByLabelText('PayPal email'), 'ana@paypal.example.com');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(alert().textContent).toBe('You must accept the affiliate terms.');
@@ -132,17 +145,18 @@ describe('SignupForm', () => {
     await fillStep2(user);
     await user.click(screen.getByLabelText('Bank transfer'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(alert().textContent).toContain('Bank information is required');
+    expect(within(alert()).getAllByRole('listitem')[0]?.textContent).toContain('Bank information is required');
+    // The terms do not depend on the method: their message stays, and the focus stays on the choice.
     await user.click(screen.getByLabelText('PayPal'));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(alert().textContent).toBe('You must accept the affiliate terms.');
+    expect(document.activeElement).toBe(screen.getByLabelText('PayPal'));
     expect(screen.getByLabelText('PayPal email').getAttribute('aria-invalid')).toBeNull();
-
-    // The terms do not depend on the method: their message stays.
-    await user.click(screen.getByLabelText('Set up later'));
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByLabelText('Bank transfer'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(alert().textContent).toBe('You must accept the affiliate terms.');
-    await user.click(screen.getByLabelText('PayPal'));
-    expect(alert().textContent).toBe('You must accept the affiliate terms.');
+    expect(alert().textContent).toContain('Bank information is required');
+    await user.click(screen.getByLabelText('Set up later'));
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(call).not.toHaveBeenCalled();
   });
 

@@ -12,7 +12,7 @@ import { AuthField } from '../../components/auth-field';
 import { useSession } from '../../lib/auth/session';
 import {
   EMPTY_SIGNUP,
-  concernsPaymentMethod,
+  afterPaymentMethodChange,
   LAST_STEP,
   SIGNUP_STEPS,
   type SignupProblem,
@@ -20,6 +20,7 @@ import {
   type SignupValues,
   serverProblem,
   signupRequest,
+  stepMessages,
   stepProblem,
 } from './signup-steps';
 import './signup-form.css';
@@ -61,24 +62,30 @@ export default function SignupForm() {
     if (stepShown.current) heading.current?.focus();
     stepShown.current = true;
   }, [step]);
-  // Declared after the step effect: when a problem also changes the step, the message wins.
+  // Declared after the step effect: when a problem also changes the step, the message wins. Only a
+  // problem just found moves the focus: one that loses an error while the visitor types keeps it there.
+  const announce = useRef(false);
   useEffect(() => {
-    if (problem) banner.current?.focus();
+    if (problem && announce.current) banner.current?.focus();
+    announce.current = false;
   }, [problem]);
 
   const stepTitles = t('signup.steps', { returnObjects: true }) as string[];
   const errors = problem?.errors ?? [];
 
-  function message(current: SignupProblem): string {
-    const lead = current.errors[0];
-    if (lead && i18n.exists(lead.key)) return fieldErrorText(t, lead, current.errors, PASSWORD_LIMITS);
+  /** Every message of the step at once, each naming the fields it concerns; or what the failure says. */
+  function messages(current: SignupProblem): string[] {
+    const known = stepMessages(current.errors).filter(([lead]) => lead && i18n.exists(lead.key));
+    if (known.length > 0) return known.map((errors) => fieldErrorText(t, errors[0]!, errors, PASSWORD_LIMITS));
     if (current.failure instanceof CallableClientError && CATALOGUE_CODES.has(current.failure.code)) {
-      return callableErrorMessage(current.failure, tCommon, (key) => i18n.exists(key, { ns: 'common' }));
+      return [callableErrorMessage(current.failure, tCommon, (key) => i18n.exists(key, { ns: 'common' }))];
     }
-    return t('errors.generic');
+    return [t('errors.generic')];
   }
+  const shownMessages = problem ? messages(problem) : [];
 
   function show(next: SignupProblem) {
+    announce.current = true;
     setProblem(next);
     setStep(next.step);
   }
@@ -160,7 +167,18 @@ export default function SignupForm() {
 
       {problem ? (
         <div id={ERROR_ID} ref={banner} className="form-error" role="alert" tabIndex={-1}>
-          {message(problem)}
+          {shownMessages.length === 1 ? (
+            shownMessages[0]
+          ) : (
+            <>
+              <p>{t('signup.errorsTitle', { count: shownMessages.length })}</p>
+              <ul>
+                {shownMessages.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
       ) : null}
 
@@ -214,9 +232,8 @@ export default function SignupForm() {
             <PaymentMethodFields
               values={values.payment}
               onChange={(payment) => {
-                // An error about the other method's details no longer applies.
-                if (payment.method !== values.payment.method && problem && concernsPaymentMethod(problem))
-                  setProblem(null);
+                // An error about the other method's details no longer applies; the others stay.
+                if (payment.method !== values.payment.method && problem) setProblem(afterPaymentMethodChange(problem));
                 set({ payment });
               }}
               allowLater

@@ -3,9 +3,10 @@ import { CallableClientError } from '../../lib/callable';
 import {
   EMPTY_SIGNUP,
   type SignupValues,
-  concernsPaymentMethod,
+  afterPaymentMethodChange,
   serverProblem,
   signupRequest,
+  stepMessages,
   stepProblem,
 } from './signup-steps';
 
@@ -47,12 +48,13 @@ describe('step 1: account', () => {
     });
   });
 
-  it('refuses different passwords, then short ones', () => {
+  it('refuses different passwords and short ones, both at once, the mismatch first', () => {
     expect(stepProblem(1, values({ confirmPassword: 'long-enougH' }))?.errors).toEqual([
       auth('confirmPassword', 'passwordMismatch'),
     ]);
     expect(stepProblem(1, values({ password: 'short', confirmPassword: 'other' }))?.errors).toEqual([
       auth('confirmPassword', 'passwordMismatch'),
+      auth('password', 'passwordTooShort'),
     ]);
     expect(stepProblem(1, values({ password: 'short', confirmPassword: 'short' }))?.errors).toEqual([
       auth('password', 'passwordTooShort'),
@@ -61,6 +63,21 @@ describe('step 1: account', () => {
 
   it('refuses an address that is not one', () => {
     expect(stepProblem(1, values({ email: 'ana@' }))?.errors).toEqual([auth('email', 'emailInvalid')]);
+  });
+
+  it('reports every error of the step at once: missing fields, then the address, then the password', () => {
+    const problem = stepProblem(1, values({ email: 'ana@', password: 'short', confirmPassword: '' }));
+    expect(problem?.errors).toEqual([
+      auth('confirmPassword', 'allFieldsRequired'),
+      auth('password', 'passwordTooShort'),
+      auth('email', 'emailInvalid'),
+    ]);
+    // One message per kind of error, each with the fields it names.
+    expect(stepMessages(problem?.errors ?? [])).toEqual([
+      [auth('confirmPassword', 'allFieldsRequired')],
+      [auth('password', 'passwordTooShort')],
+      [auth('email', 'emailInvalid')],
+    ]);
   });
 
   it('lets a complete step through', () => {
@@ -114,18 +131,27 @@ describe('the last step checks everything', () => {
     expect(stepProblem(3, values({ payment: bank() }))).toBeNull();
   });
 
-  it('needs the terms accepted, after the payment method', () => {
+  it('needs the terms accepted, reported with the payment method’s errors, after them', () => {
     expect(stepProblem(3, values({ termsAccepted: false }))?.errors).toEqual([auth('termsAccepted', 'termsRequired')]);
-    expect(stepProblem(3, values({ termsAccepted: false, payment: bank({ bic: '' }) }))?.errors).toEqual([
+    const both = stepProblem(3, values({ termsAccepted: false, payment: bank({ bankName: '', bic: '' }) }));
+    expect(both?.errors).toEqual([
+      payment('bankName', 'bank-details-required'),
       payment('bic', 'bank-details-required'),
+      auth('termsAccepted', 'termsRequired'),
+    ]);
+    expect(stepMessages(both?.errors ?? [])).toEqual([
+      [payment('bankName', 'bank-details-required'), payment('bic', 'bank-details-required')],
+      [auth('termsAccepted', 'termsRequired')],
     ]);
   });
 
-  it('says which problems belong to the chosen payment method', () => {
-    const details = stepProblem(3, values({ payment: bank({ bic: '' }) }));
-    const terms = stepProblem(3, values({ termsAccepted: false }));
-    expect(details && concernsPaymentMethod(details)).toBe(true);
-    expect(terms && concernsPaymentMethod(terms)).toBe(false);
+  it('drops the errors of the payment method once another is chosen, and keeps the others', () => {
+    const both = stepProblem(3, values({ termsAccepted: false, payment: bank({ bic: '' }) }))!;
+    expect(afterPaymentMethodChange(both)).toEqual({ step: 3, errors: [auth('termsAccepted', 'termsRequired')] });
+    const details = stepProblem(3, values({ payment: bank({ bic: '' }) }))!;
+    expect(afterPaymentMethodChange(details)).toBeNull();
+    const terms = stepProblem(3, values({ termsAccepted: false }))!;
+    expect(afterPaymentMethodChange(terms)).toBe(terms);
   });
 });
 

@@ -2,7 +2,7 @@ import { normaliseWebsite, type CreateAffiliateRequest, signupStepSchemas } from
 import { checkForm } from '@skanova/shared/callable/field-errors';
 import { isLanguage } from '@skanova/shared/site/constants';
 import { CallableClientError } from '../../lib/callable';
-import { type FieldError, callFieldErrors, isAbout, leadingErrors } from '../../lib/form-errors';
+import { type FieldError, callFieldErrors, isAbout } from '../../lib/form-errors';
 import { EMPTY_PAYMENT_FORM, type PaymentFormValues, paymentDetailsOf } from '../../components/payment-method-fields';
 
 // The three signup steps (docs/product/routes-and-screens.md#affiliate-signup, docs/product/rules-and-constants.md#validation): what each step checks before the next one, what is sent,
@@ -41,8 +41,9 @@ export const EMPTY_SIGNUP: SignupValues = {
 };
 
 /**
- * What keeps the visitor on a step: the errors the form shows (one message, the fields it names),
- * or, when no field is at fault, the failure itself (the callable catalogue or the generic message).
+ * What keeps the visitor on a step: every error of the step at once (each message with the fields it
+ * names: `stepMessages`), or, when no field is at fault, the failure itself (the callable catalogue or
+ * the generic message).
  */
 export interface SignupProblem {
   step: SignupStep;
@@ -50,7 +51,7 @@ export interface SignupProblem {
   failure?: unknown;
 }
 
-/** Which message a step shows first: a missing field, different passwords, then field by field. */
+/** The order of a step's messages: a missing field, different passwords, then field by field. */
 const MESSAGE_ORDER = [
   'auth:errors.allFieldsRequired',
   'auth:errors.passwordMismatch',
@@ -84,23 +85,53 @@ function stepValues(step: SignupStep, values: SignupValues): Record<string, unkn
   };
 }
 
-/** The step's own check, by its schema. */
-function checkStep(step: SignupStep, values: SignupValues): SignupProblem | null {
-  const checked = checkForm(signupStepSchemas[step - 1]!, stepValues(step, values));
-  return checked.success ? null : { step, errors: leadingErrors(checked.errors, MESSAGE_ORDER) };
+/** Where an error's message stands among a step's: by MESSAGE_ORDER (its key, or its field), the rest after. */
+function rank(error: FieldError): number {
+  const index = MESSAGE_ORDER.findIndex((entry) => entry === error.key || isAbout(error, entry));
+  return index === -1 ? MESSAGE_ORDER.length : index;
+}
+
+/** Every error, in the order their messages are shown (errors of one message keep their own order). */
+function ordered(errors: readonly FieldError[]): FieldError[] {
+  return errors
+    .map((error, index) => ({ error, index }))
+    .sort((a, b) => rank(a.error) - rank(b.error) || a.index - b.index)
+    .map(({ error }) => error);
 }
 
 /**
- * Whether a problem is about the payment method chosen when it was found (its details, or no
- * method at all): once the visitor picks another method it no longer applies, so it is cleared.
+ * The messages a step shows, all at once: one per message key, in the order of its first error, each
+ * with the errors it stands for (one message names every field it concerns: "Bank information is
+ * required: bank name, BIC").
  */
-export function concernsPaymentMethod(problem: SignupProblem): boolean {
-  return problem.errors.some((error) => isAbout(error, 'paymentMethod') || isAbout(error, 'paymentDetails'));
+export function stepMessages(errors: readonly FieldError[]): FieldError[][] {
+  const byKey = new Map<string, FieldError[]>();
+  for (const error of ordered(errors)) byKey.set(error.key, [...(byKey.get(error.key) ?? []), error]);
+  return [...byKey.values()];
+}
+
+/** The step's own check, by its schema: every error it finds. */
+function checkStep(step: SignupStep, values: SignupValues): SignupProblem | null {
+  const checked = checkForm(signupStepSchemas[step - 1]!, stepValues(step, values));
+  return checked.success ? null : { step, errors: ordered(checked.errors) };
+}
+
+/**
+ * The problem once the visitor picks another payment method: the errors about the method chosen when
+ * it was found (its details, or no method at all) no longer apply and go; the others stay. Null when
+ * nothing is left to say.
+ */
+export function afterPaymentMethodChange(problem: SignupProblem): SignupProblem | null {
+  const errors = problem.errors.filter(
+    (error) => !isAbout(error, 'paymentMethod') && !isAbout(error, 'paymentDetails'),
+  );
+  if (errors.length === problem.errors.length) return problem;
+  return errors.length > 0 || problem.failure !== undefined ? { ...problem, errors } : null;
 }
 
 /**
  * What keeps the visitor on `step`. Next checks the step's own fields; Create account checks them
- * all again and reports the earliest problem, on its step.
+ * all again and reports the earliest step with a problem, with every error of that step.
  */
 export function stepProblem(step: SignupStep, values: SignupValues): SignupProblem | null {
   if (step < LAST_STEP) return checkStep(step, values);
@@ -146,7 +177,7 @@ export function serverProblem(error: unknown): SignupProblem {
   if (fields.length > 0) {
     const step = Math.min(...fields.map((field) => stepOfPath(field.path))) as SignupStep;
     const onStep = fields.filter((field) => stepOfPath(field.path) === step);
-    return { step, errors: leadingErrors(onStep, MESSAGE_ORDER) };
+    return { step, errors: ordered(onStep) };
   }
   if (error instanceof CallableClientError && error.code === 'too-many-requests')
     return { step: LAST_STEP, errors: [{ path: '', key: 'auth:errors.tooManyRequests' }] };

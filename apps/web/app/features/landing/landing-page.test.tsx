@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from '../../lib/react-i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import commonEn from '@skanova/shared/i18n/en/common.json';
 import landingEn from '@skanova/shared/i18n/en/landing.json';
 import { LandingPage } from './landing-page';
 import { openUrl } from './open-url';
@@ -16,6 +17,7 @@ vi.mock('../../lib/site-config', () => ({
     appUrlScheme: 'skanova://',
     appStoreUrl: 'https://apps.apple.com/app/skanova/id1',
     playStoreUrl: 'https://play.google.com/store/apps/details?id=com.skanova.app',
+    webAppUrl: 'https://skanova.example/studio',
   },
 }));
 vi.mock('./open-url', () => ({ openUrl: vi.fn() }));
@@ -37,7 +39,7 @@ const USER_AGENTS = {
 };
 const PLAY_WITH_REFERRER = `https://play.google.com/store/apps/details?id=com.skanova.app&referrer=${encodeURIComponent('tracking_id=tid-1&code=ABC123')}`;
 
-const i18n = createTestI18n('en', { en: { landing: landingEn } });
+const i18n = createTestI18n('en', { en: { common: commonEn, landing: landingEn } });
 
 async function renderOn(device: keyof typeof USER_AGENTS, path = '/ref/ABC123') {
   vi.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(USER_AGENTS[device]);
@@ -142,5 +144,22 @@ describe('LandingPage', () => {
     expect(screen.getByText('QR codes')).toBeTruthy();
     await advance(60_000);
     expect(opened()).toEqual([]);
+  });
+
+  it('shows a phone its own store and a computer both, and the web app with the referral code', async () => {
+    const stores = () =>
+      screen.queryAllByRole('link', { name: /App Store|Google Play/ }).map((link) => link.textContent);
+    const webApp = () => screen.getByRole('link', { name: 'Open the web app' }).getAttribute('href');
+    await renderOn('ios');
+    expect(stores()).toEqual(['Download on theApp Store']);
+    expect(webApp()).toBe('https://skanova.example/studio?ref=ABC123');
+    cleanup();
+    await renderOn('android', '/download?type=download');
+    expect(stores()).toEqual(['Get it onGoogle Play']);
+    expect(webApp()).toBe('https://skanova.example/studio');
+    cleanup();
+    await renderOn('desktop');
+    expect(stores()).toEqual(['Download on theApp Store', 'Get it onGoogle Play']);
+    expect(screen.getByRole('link', { name: 'Get it on Google Play' }).getAttribute('href')).toBe(PLAY_WITH_REFERRER);
   });
 });

@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
 import { LANDING_COUNTDOWN_SECONDS } from '@skanova/shared/site/timing';
 import { siteConfig } from '../../lib/site-config';
-import { playStoreUrlWithReferrer } from './links';
+import { StoreLinks } from '../../components/store-links';
+import { playStoreUrlWithReferrer, webAppLink } from './links';
 import { type LandingState, useLandingFlow } from './use-landing-flow';
 import './landing.css';
 
@@ -38,18 +39,19 @@ export function LandingPage() {
   const { t } = useTranslation('landing');
   const { state, openApp } = useLandingFlow();
   const code = state?.target.code ?? null;
-  const mobile = state !== null && state.platform !== 'desktop';
+  const platform = state?.platform;
+  const mobile = platform === 'ios' || platform === 'android';
   const playStoreUrl = state
     ? playStoreUrlWithReferrer(siteConfig.playStoreUrl, state.trackingId, code)
     : siteConfig.playStoreUrl;
 
   // Computers end with QR codes: fetch them during the countdown.
   useEffect(() => {
-    if (state?.platform !== 'desktop') return;
+    if (platform !== 'desktop') return;
     loadStoreQrCodes()
       .then((module) => module.loadQrLibrary())
       .catch(() => undefined);
-  }, [state?.platform]);
+  }, [platform]);
 
   return (
     // The consent banner is a short bar here (features/consent/consent-panel.tsx): the full one
@@ -78,18 +80,11 @@ export function LandingPage() {
             </button>
           ) : null}
           <h2 className="landing__stores-title">{t('stores.title')}</h2>
-          <ul className="landing__stores">
-            <li>
-              <a className="landing__store" href={siteConfig.appStoreUrl}>
-                {t('stores.appStore')}
-              </a>
-            </li>
-            <li>
-              <a className="landing__store" href={playStoreUrl}>
-                {t('stores.googlePlay')}
-              </a>
-            </li>
-          </ul>
+          {/* A phone sees its own store; a computer, and the page before it knows the device, both. */}
+          <StoreLinks
+            appStore={platform === 'android' ? null : siteConfig.appStoreUrl}
+            googlePlay={platform === 'ios' ? null : playStoreUrl}
+          />
           {state?.phase === 'desktop' ? (
             <section className="landing__desktop" aria-labelledby="landing-desktop-title">
               <h2 id="landing-desktop-title" className="landing__desktop-title">
@@ -111,6 +106,16 @@ export function LandingPage() {
               </Suspense>
             </section>
           ) : null}
+          {/* The web app, for whoever would rather not install anything: the referral code goes with it. */}
+          <section className="landing__web" aria-labelledby="landing-web-title">
+            <h2 id="landing-web-title" className="landing__stores-title">
+              {t('web.title')}
+            </h2>
+            <p>{t('web.text')}</p>
+            <a className="button button--secondary" href={webAppLink(siteConfig.webAppUrl, state?.target)}>
+              {t('web.action')}
+            </a>
+          </section>
         </div>
       </main>
     </div>

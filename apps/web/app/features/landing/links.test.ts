@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appDeepLink, playStoreUrlWithReferrer } from './links';
+import { appDeepLink, playStoreUrlWithReferrer, webAppLink } from './links';
 
 describe('appDeepLink', () => {
   it('opens ref/CODE for a referral with a code', () => {
@@ -47,5 +47,20 @@ describe('playStoreUrlWithReferrer', () => {
     expect(playStoreUrlWithReferrer('https://play.example/app?id=x#top', 'tid', null)).toBe(
       'https://play.example/app?id=x&referrer=tracking_id%3Dtid#top',
     );
+  });
+});
+
+describe('webAppLink', () => {
+  const studio = 'https://skanova.example/studio';
+
+  it('carries a referral’s code to the web app, which keeps it', () => {
+    expect(webAppLink(studio, { type: 'ref', code: 'K7M2QX4P' })).toBe(`${studio}?ref=K7M2QX4P`);
+    expect(webAppLink(`${studio}?lang=fr#top`, { type: 'ref', code: 'a b' })).toBe(`${studio}?lang=fr&ref=a%20b#top`);
+  });
+
+  it('is the web app alone without a referral, and before the page knows its address', () => {
+    expect(webAppLink(studio, { type: 'download', code: 'K7M2QX4P' })).toBe(studio);
+    expect(webAppLink(studio, { type: 'ref', code: null })).toBe(studio);
+    expect(webAppLink(studio, undefined)).toBe(studio);
   });
 });

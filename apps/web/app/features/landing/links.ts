@@ -27,3 +27,15 @@ function splitFragment(url: string): [string, string] {
   const hash = url.indexOf('#');
   return hash === -1 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
 }
+
+/**
+ * The web app's address for a visitor of the landing (docs/product/routes-and-screens.md#referral-landing): a referral's code
+ * goes with it as `?ref=CODE`, which the web app keeps on the device so that its own "get the mobile
+ * app" comes back through this landing with it (docs/product/web-app.md#referral-continuity). A plain
+ * download link is no referral, as the web app reads it too.
+ */
+export function webAppLink(webAppUrl: string, target: LandingTarget | undefined): string {
+  if (target?.type !== 'ref' || !target.code) return webAppUrl;
+  const [base, fragment] = splitFragment(webAppUrl);
+  return `${base}${base.includes('?') ? '&' : '?'}ref=${encodeURIComponent(target.code)}${fragment}`;
+}

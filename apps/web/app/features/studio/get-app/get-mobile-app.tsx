@@ -9,7 +9,7 @@ import {
 } from '../../../lib/referral-memory';
 import { siteConfig } from '../../../lib/site-config';
 import { type MobileAppLinks, mobileAppLinks } from './mobile-app-links';
-import '../../../components/store-links.css';
+import { StoreLinks } from '../../../components/store-links';
 import './get-mobile-app.css';
 
 // The visitor's arrival, once per page load, as soon as the app's code runs and on whichever of its
@@ -48,18 +48,7 @@ export function GetMobileApp() {
           <p className="studio-muted">{t('getApp.referralNote', { code: links.code })}</p>
         </>
       ) : links ? (
-        <ul className="store-links">
-          <li>
-            <a className="store-badge store-badge--apple" href={links.appStore}>
-              {t('getApp.appStore')}
-            </a>
-          </li>
-          <li>
-            <a className="store-badge store-badge--google" href={links.googlePlay}>
-              {t('getApp.googlePlay')}
-            </a>
-          </li>
-        </ul>
+        <StoreLinks appStore={links.appStore} googlePlay={links.googlePlay} />
       ) : null}
     </section>
   );
