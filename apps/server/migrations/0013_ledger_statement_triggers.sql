@@ -103,7 +103,8 @@ CREATE TYPE ledger_move AS (
 );
 
 -- Appends the entries of a statement's moves in one INSERT: the moves in the order given, each one's
--- steps in ledger_path's order. Each step's payout and effective time are those ledger_follow gave:
+-- steps in ledger_path's order (the paths are materialized: computed once per pair of accounts, not once
+-- per move, which the planner would otherwise do). Each step's payout and effective time are those ledger_follow gave:
 --   earned, adjusted, clawed-back: when earned (or created), no payout; approved: when approved;
 --   scheduled: the entered payout's creation; paid: its sending (or payment); payout-failed and
 --   released: the left payout's failure; reversed: the reversal; held and released-from-review: the
@@ -113,7 +114,7 @@ CREATE FUNCTION ledger_append(moves ledger_move[]) RETURNS void LANGUAGE sql AS 
     SELECT m.* FROM unnest(moves) WITH ORDINALITY AS m(affiliate_id, conversion_id, adjustment_id, amount, payable_from,
       from_account, to_account, old_payout, new_payout, earned_at, approved_at, reversed_at, entry_kind, review_at, ordinal)
     WHERE m.from_account <> m.to_account AND m.amount <> 0
-  ), path AS (
+  ), path AS MATERIALIZED (
     SELECT k.from_account, k.to_account, k.entry_kind, s.step_kind, s.step_from, s.step_to, s.n
     FROM (SELECT DISTINCT from_account, to_account, entry_kind FROM move) k
     CROSS JOIN LATERAL ledger_path(k.from_account, k.to_account, k.entry_kind)
@@ -147,7 +148,7 @@ $$;
 -- Commissions: inserted (from the programme) and updated (from where the old row stood), in the
 -- order of their ids. The row triggers fired on updates of status, payout_id or review_hold; a
 -- trigger with transition tables takes no column list, and an update of other columns moves nothing.
-CREATE FUNCTION conversion_ledger_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION conversion_ledger_inserted() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   PERFORM ledger_append(ARRAY(
     SELECT ROW(n.affiliate_id, n.id, NULL, n.commission_cents, coalesce(n.approved_at, n.occurred_at), 'programme',
@@ -158,7 +159,7 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE FUNCTION conversion_ledger_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION conversion_ledger_updated() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   PERFORM ledger_append(ARRAY(
     SELECT ROW(n.affiliate_id, n.id, NULL, n.commission_cents, coalesce(n.approved_at, n.occurred_at),
@@ -175,7 +176,7 @@ BEGIN
 END $$;
 
 -- Adjustments: inserted (entering at payable, or straight into a payout) and moved between payouts.
-CREATE FUNCTION adjustment_ledger_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION adjustment_ledger_inserted() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   PERFORM ledger_append(ARRAY(
     SELECT ROW(n.affiliate_id, NULL, n.id, n.amount_cents, CASE WHEN n.amount_cents < 0 THEN NULL ELSE n.created_at END,
@@ -187,7 +188,7 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE FUNCTION adjustment_ledger_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION adjustment_ledger_updated() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   PERFORM ledger_append(ARRAY(
     SELECT ROW(n.affiliate_id, NULL, n.id, n.amount_cents, CASE WHEN n.amount_cents < 0 THEN NULL ELSE n.created_at END,
@@ -205,7 +206,7 @@ END $$;
 
 -- A payout's status moves the rows it holds (sent: to paid; failed: back to payable): payout by
 -- payout, its commissions then its adjustments, each by id.
-CREATE FUNCTION payout_ledger_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION payout_ledger_updated() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   PERFORM ledger_append(ARRAY(
     SELECT m FROM (
@@ -234,7 +235,10 @@ DROP FUNCTION conversion_ledger();
 DROP FUNCTION adjustment_ledger();
 DROP FUNCTION payout_ledger();
 
--- A trigger with transition tables answers one event: inserts and updates have one each.
+-- A trigger with transition tables answers one event: inserts and updates have one each. The planner
+-- knows a transition table's size but not how its rows join (it expects millions of rows from a payout
+-- run's batch): the trigger functions turn off PostgreSQL's compilation of plans, which that guess set
+-- off at a cost of a third of a second per statement.
 CREATE TRIGGER conversions_ledger_inserted AFTER INSERT ON conversions
   REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION conversion_ledger_inserted();
 CREATE TRIGGER conversions_ledger_updated AFTER UPDATE ON conversions
