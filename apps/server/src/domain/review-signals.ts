@@ -217,7 +217,7 @@ const burstVisits = (affiliate: string, condition: string) =>
  * It runs on the landing page's hot path, once per counted visit, so the usual visit costs one
  * statement outside any transaction (`probe`): whether each source was raised today, and its clicks
  * counted from the source's own index (`clicks_ip_hash_idx`, `clicks_visitor_key_idx`,
- * migrations/0013_visit_burst_index.sql) only up to one past the threshold. Only a source that crosses
+ * migrations/0014_visit_burst_index.sql) only up to one past the threshold. Only a source that crosses
  * it opens a transaction (`raise`) to gather the evidence and raise the signal.
  * (docs/benchmarks.md § Click recording.)
  */
