@@ -3,6 +3,7 @@ import { readChange } from '@skanova/shared/studio/reading';
 import noiseFloors from '@skanova/skin/data/noise-floors.json';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatDelta, numberFormat } from './journal/journal-format';
+import './reading-words.css';
 
 // A change between two scans as every studio screen writes it (shared reading.ts): the movement in
 // words ("less redness") and what it says — no real change, better, worse, or not comparable — with
