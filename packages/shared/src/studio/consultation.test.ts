@@ -253,7 +253,7 @@ describe('the answers', () => {
     );
     expect(text[2]).toMatch(/we call it “no real change”/);
     expect(textOf(answer('whyNoRealChange', { profile: undefined, scans: [] }), 'fr')[2]).toMatch(
-      /nous l'appelons « pas de vrai changement »/,
+      /nous l'appelons «\u00a0pas de vrai changement\u00a0»/,
     );
   });
 
