@@ -93,15 +93,15 @@ function ZoneScores({ analysis, zone, found }: { analysis: Analysis; zone: ZoneI
         return (
           <div key={metric} className="studio-score">
             <dt>{t(`metrics.${metric}.title`)}</dt>
-            <dd>
+            <dd className="studio-score__level">
               <span className="studio-score__value">{t('result.score', { value: Math.round(value) })}</span>
               {level.standsOut ? <span className="badge studio-stands-out">{t(level.key)}</span> : null}
-              {change ? (
-                <span className="studio-score__change">
-                  <ChangeFigure change={change.change} />
-                </span>
-              ) : null}
             </dd>
+            {change ? (
+              <dd className="studio-score__change">
+                <ChangeFigure change={change.change} />
+              </dd>
+            ) : null}
           </div>
         );
       })}
