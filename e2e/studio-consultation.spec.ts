@@ -7,7 +7,8 @@ import { encodeJpeg, readImage } from '../packages/skin/test/images';
 import { nodeFaceModel } from '../packages/skin/test/node-face-model';
 import { analyseFace } from '../packages/skin/src/analyse';
 import { addHighlight, addRedness } from '../packages/skin/test/phantoms';
-import { isMarked, zoneScores } from '../packages/shared/src/studio/scan-results';
+import { readLevel } from '../packages/shared/src/studio/reading';
+import { zoneScores } from '../packages/shared/src/studio/scan-results';
 import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, fill, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
@@ -31,24 +32,24 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * The photo scanned: the test photo with a specular highlight over a quarter of its nose, placed by
- * the analysis's own nose zone (packages/skin/test/phantoms.ts), so that shine on the nose is its one
- * marked score. (With analysis skin-1 the photo's nose read 50 as taken, from the nose ridge's
+ * the analysis's own nose zone (packages/skin/test/phantoms.ts), so that shine on the nose is the one
+ * score that stands out. (With analysis skin-1 the photo's nose read 50 as taken, from the nose ridge's
  * geometry; skin-2 reads 0 there.)
  */
 const SHINY_FACE_PHOTO = path.join(ROOT, `test-results/shiny-nose-${process.env.E2E_PORT ?? 3100}.jpg`);
-const SHINE_MARKED_FROM = 45;
+const SHINE_STANDS_OUT_FROM = 45;
 
 test.beforeAll(async () => {
   const image = readImage(FACE_PHOTO);
   const [face] = await (await nodeFaceModel()).detect(image);
   let shiny = addHighlight(image, face!, 'nose', { share: 0.25 }).image;
-  // Analysis skin-3 reads the photo's right cheek and lip contour at about 38 redness (marked from 30):
-  // both are calmed by 4 a*, so that the nose's shine stays the one marked score this test follows.
+  // Analysis skin-3 reads the photo's right cheek and lip contour at about 38 redness (it stands out from
+  // 30): both are calmed by 4 a*, so that the nose's shine stays the one score this test follows.
   for (const zone of ['rightCheek', 'lipContour'] as const) shiny = addRedness(shiny, face!, zone, -4);
-  const marked = zoneScores(analyseFace(shiny, face!).analysis)
-    .filter((score) => isMarked(score.metric, score.value))
+  const standOut = zoneScores(analyseFace(shiny, face!).analysis)
+    .filter((score) => readLevel(score.metric, score.place, score.value).standsOut)
     .map((score) => `${score.place}/${score.metric}`);
-  expect(marked, 'the photo scanned has one marked score, the shine of its nose').toEqual(['nose/shine']);
+  expect(standOut, 'the photo scanned has one score that stands out, the shine of its nose').toEqual(['nose/shine']);
   mkdirSync(path.dirname(SHINY_FACE_PHOTO), { recursive: true });
   writeFileSync(SHINY_FACE_PHOTO, encodeJpeg(shiny, 92));
 });
@@ -134,7 +135,7 @@ for (const lang of ['fr', 'en'] as const) {
       await scanTheTestPhoto(page, lang);
       const shine = await savedShine(page);
       const value = Math.round(shine.value);
-      expect(value, 'the test photo shows marked shine').toBeGreaterThanOrEqual(SHINE_MARKED_FROM);
+      expect(value, 'the test photo shows shine that stands out').toBeGreaterThanOrEqual(SHINE_STANDS_OUT_FROM);
 
       // The questionnaire: unanswered questions say so, under each.
       await section(page, lang, 'consultation');
@@ -161,14 +162,16 @@ for (const lang of ['fr', 'en'] as const) {
       await ask.getByRole('button', { name: q.questions.standouts }).click();
       await expect(
         ask.getByText(
-          fill(q.answers.scoreIsHigh, {
+          fill(q.answers.standout.lower, {
             zone: t.zones[shine.zone],
-            metric: t.metrics.shine.name,
+            metric: t.metrics.shine.title,
             value,
-            threshold: SHINE_MARKED_FROM,
+            threshold: SHINE_STANDS_OUT_FROM,
           }),
         ),
       ).toBeVisible();
+      // What shine on this zone can come from, written for the zone.
+      if (shine.zone === 'nose') await expect(ask.getByText(q.answers.inZone.nose.shine)).toBeVisible();
       await expect(ask.getByText(t.metrics.shine.notMeans)).toBeVisible();
       await ask.getByRole('button', { name: q.questions.changes }).click();
       await expect(ask.getByText(fill(q.answers.oneScan, { date: date(shine.takenAt) }))).toBeVisible();
@@ -195,7 +198,7 @@ for (const lang of ['fr', 'en'] as const) {
               value,
               zone: t.zones[shine.zone],
               date: date(shine.takenAt),
-              threshold: SHINE_MARKED_FROM,
+              threshold: SHINE_STANDS_OUT_FROM,
             }),
           ),
         ).toBeVisible();

@@ -13,6 +13,7 @@ import {
 } from '../packages/skin/src/trend.ts';
 import { decodeImage, encodeJpeg } from '../packages/skin/test/images.ts';
 import { type JournalEntry, type JournalTemplate, seedJournal } from '../bench/lib/journal-seed.ts';
+import { readChange } from '../packages/shared/src/studio/reading.ts';
 import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, fill as fillStrings, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
@@ -42,10 +43,20 @@ function plural(lang: Lang, group: Record<string, string>, key: string, count: n
   return fill(group[`${key}_${one ? 'one' : 'other'}`]!, { count, ...values });
 }
 
-/** A change's verdict as the journal writes it: "worse", or what may have made it when the photos differ. */
+/**
+ * A change as every studio screen writes it (shared reading.ts): the movement in words beyond the
+ * floor ("more redness"), then "better", "worse", "no real change", or "not comparable (maybe the
+ * lamp)" when the photos differ.
+ */
 function words(lang: Lang, change: MetricChange): string {
-  const j = strings(lang, 'studio').journal;
-  return change.verdict === 'unsure' ? j.unsure[change.differences[0]!] : j.verdict[change.verdict];
+  const t = strings(lang, 'studio');
+  const reading = readChange(change);
+  const movement = change.direction === 'stable' ? '' : `${t.reading.moved[change.metric][change.direction]} `;
+  const [difference] = reading.differences;
+  const verdict = difference
+    ? `${t.reading.change.notComparable} (${t.journal.unsure[difference]})`
+    : t.reading.change[reading.kind];
+  return movement + verdict;
 }
 
 /** "+1.5", "−3.0" as the journal writes a change. */
@@ -299,7 +310,7 @@ for (const story of STORIES) {
     const dueDay = await dueInPage(page, dueIso, new Date(weeks[2]!).toISOString(), lang);
     await expect(page.getByText(plural(lang, j.next, 'upcoming', 7, { date: dueDay }))).toBeVisible();
 
-    // What changed since the previous scan: every real change, with its verdict; the rest stable.
+    // What changed since the previous scan: every real change, with its verdict; the rest no real change.
     const since = compareAnalyses(second.analysis, third.analysis);
     const real = since.filter((change) => change.verdict !== 'stable');
     const sinceCard = page.getByRole('region', { name: j.since.title });
@@ -437,7 +448,7 @@ for (const story of SEEDED) {
   const t = strings(lang, 'studio');
   const j = t.journal;
 
-  test(`${lang} ${story.device}: a change just under the floor is stable, one just over it is not`, async ({
+  test(`${lang} ${story.device}: a change just under the floor is no real change, one just over it is`, async ({
     browser,
   }) => {
     const context = await browser.newContext({
@@ -464,7 +475,7 @@ for (const story of SEEDED) {
       photo,
     };
     // Face-wide texture, against the floor the app ships (one decimal; 1.4 when this test was written):
-    // 30 → a tenth under the floor (stable) → a tenth over it (worse: more texture).
+    // 30 → a tenth under the floor (no real change) → a tenth over it (worse: more texture).
     const floor = noiseFloor('texture', 'overall')!;
     const under = Math.round((floor - 0.1) * 10) / 10;
     const over = Math.round((floor + 0.1) * 10) / 10;
@@ -489,15 +500,17 @@ for (const story of SEEDED) {
     ).toBeVisible();
     const [t0, t1, t2] = textures.map(Math.round) as [number, number, number];
     await expect(trends.getByRole('definition').first()).toContainText(
-      `${t1} → ${t2} (${delta(over, lang)}) ${j.verdict.worse}`,
+      `${t1} → ${t2} (${delta(over, lang)}) ${t.reading.moved.texture.up} ${t.reading.change.worse}`,
     );
     await expect(trends.getByRole('definition').nth(1)).toContainText(
-      `${t0} → ${t2} (${delta(under + over, lang)}) ${j.verdict.worse}`,
+      `${t0} → ${t2} (${delta(under + over, lang)}) ${t.reading.moved.texture.up} ${t.reading.change.worse}`,
     );
     const floorText = new Intl.NumberFormat(lang).format(floor);
     await expect(trends.getByText(plural(lang, j.trends, 'floor', floor, { floor: floorText }))).toBeVisible();
     await trends.getByText(j.trends.showTable).click();
-    await expect(trends.getByRole('row').nth(2)).toContainText(`${t1}${delta(under, lang)} ${j.verdict.stable}`);
+    await expect(trends.getByRole('row').nth(2)).toContainText(
+      `${t1}${delta(under, lang)} ${t.reading.change.noRealChange}`,
+    );
     // Since the previous scan, the only real change is the texture's.
     const sinceCard = page.getByRole('region', { name: j.since.title });
     await expect(sinceCard.getByRole('listitem')).toHaveCount(1);
@@ -517,7 +530,7 @@ for (const story of SEEDED) {
     await page.goto('/studio/compare?a=seeded-0&b=seeded-2');
     const wholeFace = page.getByRole('region', { name: j.wholeFace });
     await expect(wholeFace.getByRole('row', { name: new RegExp(t.metrics.texture.title) })).toContainText(
-      `${delta(under + over, lang)} ${j.verdict.worse}`,
+      `${delta(under + over, lang)} ${t.reading.moved.texture.up} ${t.reading.change.worse}`,
     );
     await expectNoAxeViolations(page, `seeded comparison (${lang})`);
 

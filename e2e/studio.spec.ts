@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { ANALYSIS_TIMINGS } from '../apps/web/app/features/studio/analysis-protocol';
 import { expectNoAxeViolations } from './helpers/axe';
-import { type Lang, strings } from './helpers/i18n';
+import { type Lang, fill, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
 import {
   ANALYSIS_TIMEOUT,
@@ -237,5 +237,107 @@ test.describe('the camera', () => {
       expectPrivate(requests);
       await context.close();
     });
+  }
+});
+
+// The result reads in five seconds (docs/product/web-app.md#result): at most three takeaways before
+// any score; on a phone the details folded under them; the zones on the photo, each reachable by
+// keyboard through the legend, with its scores; a second scan taken alike reads "no real change",
+// and says why when asked.
+test.describe('the result', () => {
+  for (const lang of ['fr', 'en'] as const) {
+    const t = strings(lang, 'studio');
+    for (const size of studioSizesFor(lang)) {
+      test(`${lang} ${size.name}: takeaways first, details ${size.name === 'phone' ? 'folded' : 'open'}, a zone by keyboard, then "no real change" since the same photo`, async ({
+        browser,
+      }) => {
+        test.setTimeout(180_000);
+        const context = await browser.newContext({
+          viewport: size,
+          locale: lang === 'fr' ? 'fr-FR' : 'en-GB',
+          timezoneId: 'UTC',
+        });
+        await answerCookieBanner(context);
+        const requests = recordRequests(context);
+        const page = await context.newPage();
+        await startFromHomePage(page, lang);
+        await page.getByRole('link', { name: t.home.newScan }).click();
+        await page.getByLabel(t.scan.uploadPhoto).setInputFiles(FACE_PHOTO);
+        await expectSixZoneResult(page, lang);
+
+        // At most three takeaways, in words, before the first score.
+        const inShort = page.getByRole('region', { name: t.result.takeaways.title });
+        const takeaways = inShort.getByRole('list').first().locator(':scope > li');
+        await expect(takeaways).toHaveCount(3);
+        await expect(takeaways.nth(1)).toHaveText(t.result.takeaways.since.first);
+        await expect(takeaways.nth(2)).toContainText(t.result.takeaways.next.toQuestionnaire);
+        const zones = page.getByRole('region', { name: t.result.zonesTitle });
+        // Found whether folded or not (a folded panel is hidden from the accessibility tree).
+        const firstScore = zones.locator('dd').first();
+        expect(
+          await inShort.evaluate(
+            (region, score) => Boolean(region.compareDocumentPosition(score!) & Node.DOCUMENT_POSITION_FOLLOWING),
+            await firstScore.elementHandle(),
+          ),
+          'the takeaways come before the first score',
+        ).toBe(true);
+        const top = async (locator: typeof inShort) => (await locator.boundingBox())!.y;
+        expect(await top(inShort)).toBeLessThan(await top(zones));
+
+        // On a phone every zone's scores and every metric's meaning are folded; on a desktop open.
+        const phone = size.name === 'phone';
+        for (const title of Object.values(t.zoneTitles) as string[]) {
+          const toggle = zones.getByRole('button', { name: title });
+          await expect(toggle).toHaveAttribute('aria-expanded', String(!phone));
+        }
+        await expect(firstScore).toBeVisible({ visible: !phone });
+        const meanings = page.getByRole('region', { name: t.result.metricsTitle });
+        await expect(meanings.getByText(t.metrics.redness.means)).toBeVisible({ visible: !phone });
+        // Each metric says its direction once, in words, even folded.
+        await expect(meanings.getByText(t.reading.higher.evenness)).toBeVisible();
+        if (phone) {
+          await zones.getByRole('button', { name: t.zoneTitles.nose }).click();
+          await expect(zones.getByRole('button', { name: t.zoneTitles.nose })).toHaveAttribute('aria-expanded', 'true');
+        }
+
+        // The zones on the photo: the legend's names take the keyboard; a focused zone shows its scores.
+        const legend = page.getByRole('list', { name: t.result.legend });
+        await expect(legend.getByRole('button')).toHaveCount(7);
+        await legend.getByRole('button', { name: t.zoneTitles.forehead }).focus();
+        await page.keyboard.press('Tab');
+        await expect(legend.getByRole('button', { name: t.zoneTitles.leftCheek })).toBeFocused();
+        const chosen = page.getByRole('region', {
+          name: fill(t.result.zoneScores, { zone: t.zoneTitles.leftCheek }),
+        });
+        await expect(chosen).toBeVisible();
+        await expect(chosen.getByRole('term')).toHaveText(
+          ['redness', 'evenness', 'shine', 'texture'].map((metric) => t.metrics[metric].title),
+        );
+        await expect(legend.getByRole('button', { name: t.zoneTitles.leftCheek })).toHaveAttribute(
+          'aria-pressed',
+          'true',
+        );
+        await expectNoAxeViolations(page, `result with a zone chosen (${lang})`);
+
+        // Saved, then the same photo again: taken alike, nothing really changed — and why, when asked.
+        await page.getByRole('button', { name: t.result.save }).click();
+        await expect(page.getByText(t.result.saved)).toBeVisible();
+        await page.getByRole('button', { name: t.result.newScan }).click();
+        await page.getByLabel(t.scan.uploadPhoto).setInputFiles(FACE_PHOTO);
+        await expectSixZoneResult(page, lang);
+        const again = page.getByRole('region', { name: t.result.takeaways.title });
+        const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date());
+        await expect(again.getByText(fill(t.result.takeaways.since.none, { date }))).toBeVisible();
+        await again.getByText(t.reading.why.question).click();
+        await expect(again.getByText(t.reading.why.photo)).toBeVisible();
+        // No change is coloured: within the floor every score reads "no real change".
+        await expect(page.locator('.journal-verdict--better, .journal-verdict--worse')).toHaveCount(0);
+        await expectNoAxeViolations(page, `second result (${lang})`);
+        await again.getByRole('link', { name: t.result.takeaways.next.toQuestionnaire }).click();
+        await expect(page.getByRole('heading', { level: 1, name: t.consultation.title })).toBeVisible();
+        expectPrivate(requests);
+        await context.close();
+      });
+    }
   }
 });

@@ -2,6 +2,9 @@ import { conditionDifferences, type ConditionDifference } from './conditions.ts'
 import { type AnalysisScores, METRIC_IDS, type MetricId, ZONE_IDS, type ZoneId } from './contract.ts';
 import floors from './data/noise-floors.json' with { type: 'json' };
 
+/** What differed between two captures: the type `captureDifferences` and `MetricChange` carry (ADR 021). */
+export type { ConditionDifference };
+
 // How a metric changed between two scans, judged against its measured noise floor (docs/product/web-app.md#the-promise,
 // §7; docs/skin-analysis.md "Noise floor"). A change smaller than the floor is "stable" — never better
 // or worse: re-taking the same photo moves a score that much.

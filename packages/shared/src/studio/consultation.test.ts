@@ -22,7 +22,6 @@ const num = (value: number, lang: 'en' | 'fr' = 'en') => {
   const text = String(Number(value.toFixed(1)));
   return lang === 'fr' ? text.replace('.', ',') : text;
 };
-const signed = (value: number, lang: 'en' | 'fr' = 'en') => (value > 0 ? '+' : '') + num(value, lang);
 const NOSE_SHINE = noiseFloor('shine', 'nose')!;
 const FACE_SHINE = noiseFloor('shine', 'overall')!;
 const CHIN_REDNESS = noiseFloor('redness', 'chin')!;
@@ -44,6 +43,7 @@ describe('the questions', () => {
     expect(asked.map((question) => question.id)).toEqual([
       'standouts',
       'changes',
+      'whyNoRealChange',
       'concern:shine',
       'concern:dryness',
       'routine',
@@ -51,8 +51,9 @@ describe('the questions', () => {
       'dermatologist',
       'unusualSign',
     ]);
-    expect(read(asked[2]!.text)).toBe('What do my results say about “Shine”?');
-    expect(read(asked[3]!.text, 'fr')).toBe('Que disent mes résultats sur « Sécheresse » ?');
+    expect(read(asked[2]!.text)).toBe('Why “no real change”?');
+    expect(read(asked[3]!.text)).toBe('What do my results say about “Shine”?');
+    expect(read(asked[4]!.text, 'fr')).toBe('Que disent mes résultats sur « Sécheresse » ?');
     expect(questions({ profile: undefined, scans: [] }).map((question) => question.id)).not.toContain('concern:shine');
   });
 });
@@ -71,18 +72,36 @@ describe('the answers', () => {
     expect(answer('dermatologist', { profile: undefined, scans: [] }).blocks.length).toBeGreaterThan(1);
   });
 
-  it('name the zone that stands out with its real score, what it means and what it does not', () => {
+  it('name the zone that stands out with its real score, what it can come from there, and what it means', () => {
     const given = answer('standouts', { profile: PROFILE, scans: [SAMPLE] });
     const text = textOf(given);
     expect(text[0]).toBe('On your scan of November 25, 2026, 1 zone score stands out:');
-    expect(text[1]).toBe(`On your nose, shine is at 50/100; we call a score marked from ${MARKED_FROM.shine}.`);
+    expect(text[1]).toBe(`Shine on your nose: 50/100. This score stands out from ${MARKED_FROM.shine}.`);
+    expect(text[2]).toMatch(/^The bridge and the tip of the nose catch the light first/);
     expect(text).toContain('The share of the zone that reflects the light as bright, colourless highlights.');
     expect(text).toContain('It is not a measure of oil or hydration: the light and the angle change it a lot.');
     expect(text.at(-1)).toMatch(/not a diagnosis/);
-    expect(textOf(given, 'fr')[1]).toBe(
-      `Sur le nez, la brillance est à 50/100 ; un score est dit marqué à partir de ${MARKED_FROM.shine}.`,
-    );
+    expect(textOf(given, 'fr')[1]).toBe(`Brillance sur le nez : 50/100. Ce score ressort dès ${MARKED_FROM.shine}.`);
     expect(given.dermatologist).toBeNull();
+  });
+
+  it('write what a score can come from per zone, and what a metric means once per answer', () => {
+    const scan = scanOf('two', '2026-11-25T10:00:00.000Z', {
+      nose: { shine: 60 },
+      forehead: { shine: 55 },
+      chin: { evenness: MARKED_FROM.evenness - 10 },
+    });
+    const text = textOf(answer('standouts', { profile: PROFILE, scans: [scan] }));
+    expect(text).toContain(
+      `Evenness on your chin: ${MARKED_FROM.evenness - 10}/100. Higher means more even, and this score stands out at ${MARKED_FROM.evenness} or below.`,
+    );
+    const forehead = text.findIndex((item) => item.startsWith('Shine on your forehead'));
+    const nose = text.findIndex((item) => item.startsWith('Shine on your nose'));
+    // Each zone its own words, not the same bullets repeated.
+    expect(text[forehead + 1]).toMatch(/^The forehead is part of the T-zone/);
+    expect(text[nose + 1]).toMatch(/^The bridge and the tip of the nose/);
+    expect(text[forehead + 1]).not.toBe(text[nose + 1]);
+    expect(text.filter((item) => item.startsWith('The share of the zone that reflects the light'))).toHaveLength(1);
   });
 
   it('say when nothing stands out, and name the closest score', () => {
@@ -91,35 +110,33 @@ describe('the answers', () => {
       eyeArea: { darkCircles: 5 },
     });
     const text = textOf(answer('standouts', { profile: PROFILE, scans: [calm] }));
-    expect(text[0]).toBe('On your scan of November 25, 2026, no zone score reaches the level we call marked.');
+    expect(text[0]).toBe('On your scan of November 25, 2026, no zone score stands out.');
     expect(text[1]).toBe(
-      `The closest is shine on your nose: ${MARKED_FROM.shine - 5}/100 (marked from ${MARKED_FROM.shine}).`,
+      `The closest is shine on your nose: ${MARKED_FROM.shine - 5}/100 (this score stands out from ${MARKED_FROM.shine}).`,
     );
   });
 
   describe('what changed, against the noise floor (nose shine)', () => {
     const before = scanOf('before', '2026-11-18T10:00:00.000Z', { nose: { shine: 40 } });
 
-    it('calls a change just below the floor stable', () => {
+    it('calls a change just below the floor no real change', () => {
       const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 40 + NOSE_SHINE - 0.1 } });
       const text = textOf(answer('changes', { profile: PROFILE, scans: [after, before] }));
       expect(text[0]).toBe('Between your scan of November 18, 2026 and that of November 25, 2026 (7 days):');
-      expect(text[1]).toBe('All 30 measures compared stayed within their noise floor: nothing really changed.');
+      expect(text[1]).toBe('None of the 30 measures compared shows a real change.');
     });
 
-    it('calls a change just above it worse, with the numbers, and counts the stable ones', () => {
+    it('calls a change just above it worse, with the numbers and the movement in words, and counts the others', () => {
       const delta = NOSE_SHINE + 0.1;
       const after = scanOf('after', '2026-11-25T10:00:00.000Z', { nose: { shine: 40 + delta } });
       const given = answer('changes', { profile: PROFILE, scans: [before, after] });
       const text = textOf(given);
       const now = Math.round(40 + delta);
-      expect(text[1]).toBe(
-        `Shine on the nose: 40 → ${now}/100 (${signed(delta)} points), worse: beyond its noise floor of ${num(NOSE_SHINE)}.`,
-      );
-      expect(text[2]).toBe('29 other measures stayed within their noise floor: stable.');
-      expect(textOf(given, 'fr')[1]).toBe(
-        `Brillance sur le nez : 40 → ${now}/100 (${signed(delta, 'fr')} points), évolution défavorable, au-delà de son seuil de bruit de ${num(NOSE_SHINE, 'fr')}.`,
-      );
+      expect(text[1]).toBe(`Shine on the nose: 40 → ${now}/100, more shine: worse.`);
+      expect(text[2]).toBe('29 other measures: no real change.');
+      expect(textOf(given, 'fr')[1]).toBe(`Brillance sur le nez : 40 → ${now}/100, plus de brillance : moins bien.`);
+      // The noise floor is explained once, where the visitor asks: not under every change.
+      expect(text.join(' ')).not.toMatch(/noise floor/);
       // One floor: no reason to see anyone.
       expect(given.dermatologist).toBeNull();
     });
@@ -135,8 +152,8 @@ describe('the answers', () => {
       // Both, the change that is more floors away first.
       expect(text.slice(1, 3).toSorted()).toEqual(
         [
-          `Shine on the nose: 40 → ${40 - noseDrop}/100 (${signed(-noseDrop)} points), better: beyond its noise floor of ${num(NOSE_SHINE)}.`,
-          `Shine on the whole face: 15 → ${Math.round(14.5 - faceDrop)}/100 (${signed(-faceDrop)} points), better: beyond its noise floor of ${num(FACE_SHINE)}.`,
+          `Shine on the nose: 40 → ${40 - noseDrop}/100, less shine: better.`,
+          `Shine on the whole face: 15 → ${Math.round(14.5 - faceDrop)}/100, less shine: better.`,
         ].toSorted(),
       );
     });
@@ -217,16 +234,27 @@ describe('the answers', () => {
     const before = scanOf('before', '2026-11-18T10:00:00.000Z', { overall: { shine: 14.5 - rise } });
     const shine = textOf(answer('concern:shine', { profile: PROFILE, scans: [before, SAMPLE] }));
     expect(shine[0]).toBe(
-      `On your scan of November 25, 2026, shine is at 15/100 for the whole face, and most marked on your nose: 50/100 (threshold ${MARKED_FROM.shine}).`,
+      'Your scan of November 25, 2026 reads 15/100 for shine on the whole face, and this score stands out on your nose, at 50/100.',
     );
-    expect(shine[1]).toBe(
-      `Shine on the whole face: ${Math.round(14.5 - rise)} → 15/100 (${signed(rise)} points), worse: beyond its noise floor of ${num(FACE_SHINE)}.`,
-    );
-    expect(shine[2]).toBe(
+    expect(shine[1]).toMatch(/^The bridge and the tip of the nose/);
+    expect(shine[2]).toBe(`Shine on the whole face: ${Math.round(14.5 - rise)} → 15/100, more shine: worse.`);
+    expect(shine[3]).toBe(
       'The steps of your routine for it: the gentle gel cleanser, the niacinamide serum, and the BHA exfoliant.',
     );
     const dryness = textOf(answer('concern:dryness', { profile: PROFILE, scans: [SAMPLE] }));
     expect(dryness[0]).toBe('A photo cannot measure dryness or hydration: your routine uses your answer instead.');
+  });
+
+  it('explain "no real change" in plain words when asked, with the measured floor of redness', () => {
+    const text = textOf(answer('whyNoRealChange', { profile: undefined, scans: [] }));
+    expect(text).toHaveLength(3);
+    expect(text[1]).toContain(
+      `For redness on the whole face it is about ${num(noiseFloor('redness', 'overall')!)} points`,
+    );
+    expect(text[2]).toMatch(/we call it “no real change”/);
+    expect(textOf(answer('whyNoRealChange', { profile: undefined, scans: [] }), 'fr')[2]).toMatch(
+      /nous l'appelons «\u00a0pas de vrai changement\u00a0»/,
+    );
   });
 
   it('give the measured noise floors when asked how far to trust the numbers', () => {

@@ -1,18 +1,16 @@
-import { METRIC_IDS, type MetricId } from '@skanova/skin/contract';
-import { HIGHER_IS_BETTER, type MetricChange, noiseFloor } from '@skanova/skin/trend';
+import { METRIC_IDS, type MetricId, type ZoneId } from '@skanova/skin/contract';
+import { type MetricChange, noiseFloor } from '@skanova/skin/trend';
 import type { Concern, ConsultationProfile } from './profile.ts';
 import type { RoutineRule } from './routine-rules.ts';
+import { aimOf, readChange, readLevel, realChanges } from './reading.ts';
 import { type Routine, type RoutineEntry, buildRoutine, metricName, stepName, stepsFor } from './routines.ts';
 import {
   FAST_CHANGE,
   type FastChange,
-  MARKED_FROM,
   type ScanResult,
   type Score,
   compareLatest,
   fastChanges,
-  floorsMoved,
-  isMarked,
   latestScan,
   mostMarked,
   mostMarkedZone,
@@ -22,7 +20,9 @@ import { type TextLine, type TextValue, dateOf, decimalOf, keyOf, line } from '.
 
 // "Ask about my results" (docs/product/web-app.md#consultation): a guided set of questions, each answered from the visitor's
 // own scans and profile by rules and text templates (group `consultation` of the `studio` strings).
-// Cosmetic words only: the scores are signs in a photo, never a diagnosis. Where a change is fast and
+// Scores and changes are read as every screen reads them (reading.ts: a score stands out or not, a
+// change is no real change, better, worse or not comparable); what a zone's score can come from is
+// written per zone. Cosmetic words only: the scores are signs in a photo, never a diagnosis. Where a change is fast and
 // large (scan-results FAST_CHANGE) or the visitor asks about something a photo cannot judge, the answer
 // says to see a dermatologist.
 
@@ -48,7 +48,14 @@ export const ROUTINE_WEEKS = { from: 6, to: 8 } as const;
 const LISTED_CHANGES = 6;
 
 export type QuestionId =
-  'standouts' | 'changes' | 'routine' | `concern:${Concern}` | 'reliability' | 'dermatologist' | 'unusualSign';
+  | 'standouts'
+  | 'changes'
+  | 'whyNoRealChange'
+  | 'routine'
+  | `concern:${Concern}`
+  | 'reliability'
+  | 'dermatologist'
+  | 'unusualSign';
 
 export interface Question {
   readonly id: QuestionId;
@@ -91,6 +98,7 @@ const metricTitle = (metric: MetricId) => keyOf(`metrics.${metric}.title`);
 export function questions(input: ConsultationInput): Question[] {
   const asked: Question[] = [{ id: 'standouts', text: line('consultation.questions.standouts') }];
   asked.push({ id: 'changes', text: line('consultation.questions.changes') });
+  asked.push({ id: 'whyNoRealChange', text: line('reading.why.question') });
   for (const concern of input.profile?.concerns ?? [])
     asked.push({
       id: `concern:${concern}`,
@@ -132,6 +140,7 @@ export function answer(id: QuestionId, input: ConsultationInput): Answer {
     };
   if (id === 'dermatologist') return { ...base, ...dermatologistAnswer(input.scans) };
   if (id === 'reliability') return { ...base, blocks: reliabilityAnswer(input.scans) };
+  if (id === 'whyNoRealChange') return { ...base, blocks: whyNoRealChange() };
   const latest = latestScan(input.scans);
   if (!latest) return { ...base, blocks: [text('noScan')], actions: ['scan'] };
   if (id === 'standouts') return { ...base, blocks: standoutsAnswer(latest) };
@@ -149,51 +158,81 @@ function signsList(): TextLine[] {
   );
 }
 
-/** "Score of {metric} on the {zone}: {value}/100 — what it means, what it does not, what raises it." */
-function scoreLines(found: Score): AnswerBlock[] {
+/**
+ * Zones alike enough to share what their scores can come from: both cheeks (`consultation.answers.inZone.<group>.<metric>`).
+ */
+const ZONE_GROUP: Readonly<Record<ZoneId, string>> = {
+  forehead: 'forehead',
+  leftCheek: 'cheek',
+  rightCheek: 'cheek',
+  eyeArea: 'eyeArea',
+  nose: 'nose',
+  chin: 'chin',
+  lipContour: 'lipContour',
+};
+
+/** What this metric's score can come from in this zone, written for the zone; none for the whole face. */
+function inZone(found: Score): AnswerBlock[] {
+  return found.place === 'overall' ? [] : [text(`inZone.${ZONE_GROUP[found.place]}.${found.metric}`)];
+}
+
+/** What a metric means and does not: said once in an answer, after the first score of that metric. */
+function meaningOnce(metric: MetricId, said: Set<MetricId>): AnswerBlock[] {
+  if (said.has(metric)) return [];
+  said.add(metric);
+  return [list([line(`metrics.${metric}.means`), line(`metrics.${metric}.notMeans`)])];
+}
+
+/** "Shine on your nose: 50/100. This score stands out from 45." then what it can come from there. */
+function standoutLines(found: Score, said: Set<MetricId>): AnswerBlock[] {
+  const level = readLevel(found.metric, found.place, found.value);
   return [
-    text(HIGHER_IS_BETTER[found.metric] ? 'scoreIsLow' : 'scoreIsHigh', {
-      metric: metricName(found.metric),
+    text(`standout.${level.aim}`, {
+      metric: metricTitle(found.metric),
       zone: placeName(found.place),
       value: score(found.value),
-      threshold: MARKED_FROM[found.metric],
+      threshold: level.threshold,
     }),
-    list([
-      line(`metrics.${found.metric}.means`),
-      line(`metrics.${found.metric}.notMeans`),
-      line(`consultation.raises.${found.metric}`),
-    ]),
+    ...inZone(found),
+    ...meaningOnce(found.metric, said),
   ];
 }
 
 function standoutsAnswer(latest: ScanResult): AnswerBlock[] {
   const found = standouts(latest.analysis);
   const date = dateOf(latest.takenAt);
+  const said = new Set<MetricId>();
   if (found.length === 0) {
     const top = mostMarked(latest.analysis);
     if (!top) return [text('noZone', { date })];
     return [
       text('noStandout', { date }),
-      text(HIGHER_IS_BETTER[top.metric] ? 'closestLow' : 'closestHigh', {
+      text(`closest.${aimOf(top.metric)}`, {
         metric: metricName(top.metric),
         zone: placeName(top.place),
         value: score(top.value),
-        threshold: MARKED_FROM[top.metric],
+        threshold: readLevel(top.metric, top.place, top.value).threshold,
       }),
-      list([line(`metrics.${top.metric}.means`), line(`consultation.raises.${top.metric}`)]),
+      ...inZone(top),
+      ...meaningOnce(top.metric, said),
     ];
   }
-  return [text('standouts', { date, count: found.length }), ...found.flatMap(scoreLines), text('standoutsAfter')];
+  return [
+    text('standouts', { date, count: found.length }),
+    ...found.flatMap((score) => standoutLines(score, said)),
+    text('standoutsAfter'),
+  ];
 }
 
+/** "Shine on the nose: 40 → 52/100, more shine: worse." — the change as every screen reads it. */
 function changeLine(change: MetricChange): TextLine {
-  return line(`consultation.answers.change.${change.verdict}`, {
+  const reading = readChange(change);
+  return line(`consultation.answers.change.${reading.kind}`, {
     metric: metricTitle(change.metric),
     place: placeName(change.place),
     before: score(change.before),
     after: score(change.after),
-    delta: decimalOf(change.delta, true),
-    floor: decimalOf(change.floor),
+    ...(reading.movementKey ? { movement: keyOf(reading.movementKey) } : {}),
   });
 }
 
@@ -211,8 +250,7 @@ function changesAnswer(scans: readonly ScanResult[]): Pick<Answer, 'blocks' | 'd
     count: comparison.days,
   };
   if (!comparison.comparable) return { blocks: [text('notComparable', dates)], dermatologist: null, actions: [] };
-  const real = comparison.changes.filter((change) => change.verdict !== 'stable');
-  real.sort((a, b) => floorsMoved(b) - floorsMoved(a));
+  const real = realChanges(comparison.changes.map(readChange)).map((reading) => reading.change);
   const stable = comparison.changes.length - real.length;
   const blocks: AnswerBlock[] = [text('changesBetween', dates)];
   if (real.length === 0) blocks.push(text('allStable', { count: stable }));
@@ -221,7 +259,6 @@ function changesAnswer(scans: readonly ScanResult[]): Pick<Answer, 'blocks' | 'd
     if (real.length > LISTED_CHANGES) blocks.push(text('moreChanges', { count: real.length - LISTED_CHANGES }));
     blocks.push(text('stableCount', { count: stable }));
   }
-  blocks.push(text('floorExplained'));
   return { blocks, dermatologist: fastChangePrompt(scans), actions: [] };
 }
 
@@ -269,16 +306,16 @@ function concernAnswer(concern: Concern, scans: readonly ScanResult[], routine: 
   if (signs.note) blocks.push(text(`concernNotes.${signs.note}`));
   for (const metric of signs.metrics) {
     const face = latest.analysis.overall[metric];
-    const zone = mostMarkedZone(latest.analysis, metric);
+    const zone = mostMarkedZone(latest.analysis, metric) ?? { metric, place: 'overall', value: face };
     blocks.push(
-      text(isMarked(metric, zone?.value ?? face) ? 'concernMarked' : 'concernNotMarked', {
+      text(readLevel(metric, zone.place, zone.value).standsOut ? 'concernStandsOut' : 'concernUsual', {
         metric: metricName(metric),
         value: score(face),
-        zone: placeName(zone?.place ?? 'overall'),
-        zoneValue: score(zone?.value ?? face),
-        threshold: MARKED_FROM[metric],
+        zone: placeName(zone.place),
+        zoneValue: score(zone.value),
         date: dateOf(latest.takenAt),
       }),
+      ...inZone(zone),
     );
     const change = comparison?.changes.find(
       (candidate) => candidate.metric === metric && candidate.place === 'overall',
@@ -296,6 +333,14 @@ function concernAnswer(concern: Concern, scans: readonly ScanResult[], routine: 
       : text('concernNoRoutine', { concern: concernName(concern) }),
   );
   return blocks;
+}
+
+/** Why a small difference is "no real change": the one plain explanation of the noise floor. */
+function whyNoRealChange(): AnswerBlock[] {
+  return ['photo', 'measured', 'words'].map((part) => ({
+    kind: 'text',
+    line: line(`reading.why.${part}`, { redness: decimalOf(noiseFloor('redness', 'overall') ?? 1) }),
+  }));
 }
 
 function reliabilityAnswer(scans: readonly ScanResult[]): AnswerBlock[] {

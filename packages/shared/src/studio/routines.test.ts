@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { type MetricId, ZONE_IDS } from '@skanova/skin/contract';
 import { AGE_BANDS, CONCERNS, ROUTINE_PRODUCTS, SENSITIVITIES, SKIN_TYPES, SUN_EXPOSURES } from './profile.ts';
 import { ROUTINE_RULES, ROUTINE_RULES_VERSION, STEPS, type StepTag } from './routine-rules.ts';
 import { type Routine, type RoutineEntry, buildRoutine, routineChanges, snapshotOf } from './routines.ts';
+import { aimOf, readLevel } from './reading.ts';
 import { MARKED_FROM } from './scan-results.ts';
 import { profileOf, read, scanOf } from './test-support.ts';
 
@@ -26,21 +28,71 @@ describe('the routine rules', () => {
     expect(routine.basis).toEqual({ scanId: null, scanTakenAt: null, profileUpdatedAt: '2026-11-20T09:00:00.000Z' });
   });
 
-  it('read the latest scan: a marked score adds steps whose reasons name the zone, the score and the scan', () => {
+  it('read the latest scan: a score that stands out adds steps whose reasons name the zone, the score and the scan', () => {
     const older = scanOf('older', '2026-11-18T10:00:00.000Z', { nose: { shine: 5 } });
     const routine = buildRoutine(profileOf(), [older, SAMPLE]);
     expect(routine.basis.scanId).toBe('sample');
     expect(ids(routine.morning)).toEqual(['cleanser-gel', 'niacinamide-serum', 'moisturiser-light', 'spf-30']);
     expect(ids(routine.evening)).toEqual(['cleanser-gel', 'niacinamide-serum', 'bha-exfoliant', 'moisturiser-light']);
     expect(reasons(entry(routine, 'bha-exfoliant', 'evening'))).toEqual([
-      `Shine was at 50/100 on your nose on November 25, 2026 (marked from ${MARKED_FROM.shine}): salicylic acid clears oil inside the pores; apply it there first.`,
+      `Shine stood out on your nose on November 25, 2026 (50/100; it stands out from ${MARKED_FROM.shine}): salicylic acid clears oil inside the pores; apply it there first.`,
     ]);
     expect(reasons(entry(routine, 'niacinamide-serum'))).toEqual([
-      `Shine was at 50/100 on your nose on November 25, 2026 (marked from ${MARKED_FROM.shine}): niacinamide helps regulate oil.`,
+      `Shine stood out on your nose on November 25, 2026 (50/100; it stands out from ${MARKED_FROM.shine}): niacinamide helps regulate oil.`,
     ]);
     expect(read(entry(routine, 'cleanser-gel')!.reasons[0]!, 'fr')).toBe(
-      `La brillance était à 50/100 sur le nez le 25 novembre 2026 (seuil : ${MARKED_FROM.shine}) : un gel nettoyant enlève l'excès de sébum.`,
+      `La brillance ressortait sur le nez le 25 novembre 2026 (50/100 ; elle ressort dès ${MARKED_FROM.shine}) : un gel nettoyant enlève l'excès de sébum.`,
     );
+  });
+
+  describe('answer each metric in its own direction, as every screen reads it', () => {
+    /** Every rule that put a step in the routine or selected one a safety rule left out. */
+    const rulesHeld = (routine: Routine) =>
+      new Set(
+        [...routine.morning, ...routine.evening, ...routine.leftOut].flatMap((found) =>
+          found.reasons.map((reason) => reason.rule),
+        ),
+      );
+    const scanRules = ROUTINE_RULES.filter((rule) => rule.when.some((condition) => condition.kind === 'metric'));
+    /** A scan where `metric` reads `value` in every zone and on the whole face. */
+    const everywhere = (metric: MetricId, value: number) =>
+      scanOf(
+        'scan',
+        '2026-11-25T10:00:00.000Z',
+        Object.fromEntries([...ZONE_IDS, 'overall'].map((place) => [place, { [metric]: value }])),
+      );
+
+    it('hold at a score that stands out, never at the other end of the scale', () => {
+      expect(scanRules.length).toBeGreaterThan(0);
+      for (const rule of scanRules) {
+        const condition = rule.when.find((candidate) => candidate.kind === 'metric')!;
+        if (condition.kind !== 'metric') continue;
+        const { metric } = condition;
+        const best = aimOf(metric) === 'higher' ? 100 : 0;
+        const worst = 100 - best;
+        expect(rulesHeld(buildRoutine(profileOf(), [everywhere(metric, worst)])), `${rule.id} at ${worst}`).toContain(
+          rule.id,
+        );
+        expect(rulesHeld(buildRoutine(profileOf(), [everywhere(metric, best)])), `${rule.id} at ${best}`).not.toContain(
+          rule.id,
+        );
+        // At the threshold it holds, one point on the good side it does not: the one reading.
+        const threshold = readLevel(metric, 'nose', 0).threshold;
+        const good = aimOf(metric) === 'higher' ? threshold + 1 : threshold - 1;
+        expect(rulesHeld(buildRoutine(profileOf(), [everywhere(metric, threshold)]))).toContain(rule.id);
+        expect(rulesHeld(buildRoutine(profileOf(), [everywhere(metric, good)]))).not.toContain(rule.id);
+      }
+    });
+
+    it('give no vitamin C serum "for unevenness" to an even skin (evenness 91), and one to a less even skin', () => {
+      const even = buildRoutine(profileOf(), [everywhere('evenness', 91)]);
+      expect(ids(even.morning)).not.toContain('vitamin-c-serum');
+      expect(ids(even.morning)).not.toContain('spf-50');
+      const lessEven = buildRoutine(profileOf(), [everywhere('evenness', MARKED_FROM.evenness - 10)]);
+      expect(reasons(entry(lessEven, 'vitamin-c-serum'))).toEqual([
+        `Your forehead looked less even on November 25, 2026 (evenness ${MARKED_FROM.evenness - 10}/100; it stands out at ${MARKED_FROM.evenness} or below): vitamin C helps even out the look of the tone.`,
+      ]);
+    });
   });
 
   it('pick one product per single slot by priority: skin type and sensitivity choose the cleanser and the cream', () => {
@@ -262,7 +314,7 @@ describe('what changed in the routine', () => {
     });
   });
 
-  it('after a new scan: a score back under its threshold says so with its new value', () => {
+  it('after a new scan: a score that no longer stands out says so with its new value', () => {
     const profile = profileOf();
     const shown = snapshotOf(buildRoutine(profile, [SAMPLE]));
     const calmer = scanOf('calmer', '2026-12-02T10:00:00.000Z', { nose: { shine: 12 } });
@@ -274,24 +326,18 @@ describe('what changed in the routine', () => {
       [
         'niacinamide-serum',
         'morning',
-        [
-          `On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of ${MARKED_FROM.shine}.`,
-        ],
+        ['On your scan of December 2, 2026, shine on your nose is at 12/100: this score no longer stands out.'],
       ],
       ['cleanser-gel', 'evening', ['Replaced by the gentle cream cleanser.']],
       [
         'niacinamide-serum',
         'evening',
-        [
-          `On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of ${MARKED_FROM.shine}.`,
-        ],
+        ['On your scan of December 2, 2026, shine on your nose is at 12/100: this score no longer stands out.'],
       ],
       [
         'bha-exfoliant',
         'evening',
-        [
-          `On your scan of December 2, 2026, shine on your nose is at 12/100: short of the threshold of ${MARKED_FROM.shine}.`,
-        ],
+        ['On your scan of December 2, 2026, shine on your nose is at 12/100: this score no longer stands out.'],
       ],
     ]);
     expect(changes.added.map((item) => `${item.step.id}/${item.time}`)).toEqual([
@@ -299,7 +345,7 @@ describe('what changed in the routine', () => {
       'cleanser-gentle/evening',
     ]);
     expect(read(changes.removed[1]!.why[0]!, 'fr')).toBe(
-      `Sur votre scan du 2 décembre 2026, la brillance sur le nez est à 12/100 : en deçà du seuil de ${MARKED_FROM.shine}.`,
+      'Votre scan du 2 décembre 2026 donne 12/100 pour la brillance sur le nez : ce score ne ressort plus.',
     );
   });
 

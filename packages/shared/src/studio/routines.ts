@@ -1,3 +1,4 @@
+import type { Place } from '@skanova/skin/trend';
 import type { ConsultationProfile } from './profile.ts';
 import {
   type Condition,
@@ -15,7 +16,8 @@ import {
   type StepTag,
   stepById,
 } from './routine-rules.ts';
-import { MARKED_FROM, type ScanResult, isMarked, latestScan, markedness, scoreAt } from './scan-results.ts';
+import { readLevel } from './reading.ts';
+import { type ScanResult, latestScan, markedness, scoreAt } from './scan-results.ts';
 import { type TextLine, type TextValue, dateOf, keyOf, line } from './text.ts';
 
 // The morning and evening routine (docs/product/web-app.md#routines): the rules of routine-rules.ts applied to the
@@ -114,7 +116,7 @@ function evaluate(condition: Condition, context: Context): Evaluation {
     case 'metric': {
       if (!scan) return { holds: false, values: {} };
       // The most marked of the places: the one the text names.
-      let best: { place: string; value: number } | undefined;
+      let best: { place: Place; value: number } | undefined;
       for (const place of condition.places) {
         const value = scoreAt(scan.analysis, condition.metric, place);
         if (value === undefined) continue;
@@ -122,13 +124,15 @@ function evaluate(condition: Condition, context: Context): Evaluation {
           best = { place, value };
       }
       if (!best) return { holds: false, values: {} };
+      // The one reading of a level every screen shows: the step answers a score that stands out.
+      const level = readLevel(condition.metric, best.place, best.value);
       return {
-        holds: isMarked(condition.metric, best.value),
+        holds: level.standsOut,
         values: {
           metric: metricName(condition.metric),
           zone: placeName(best.place),
           value: Math.round(best.value),
-          threshold: MARKED_FROM[condition.metric],
+          threshold: level.threshold,
           date: dateOf(scan.takenAt),
         },
       };

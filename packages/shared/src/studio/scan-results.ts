@@ -22,8 +22,8 @@ export interface ScanResult {
 }
 
 /**
- * From which score a metric is "marked" in a zone: the routine adds a step for it and the consultation
- * names the zone. About the upper quarter of what analysis skin-3 reads on the tuning photos
+ * From which score a metric is "marked" in a zone — what every screen calls "stands out" (reading.ts
+ * readLevel, the one reading of a level): the routine adds a step for it and the consultation names the zone. About the upper quarter of what analysis skin-3 reads on the tuning photos
  * (docs/skin-analysis.md; packages/skin/test/faces and the first fixtures: 21 faces, 126 zone readings
  * each for redness and evenness): redness p75 28.5, evenness p25 80.5, shine p75 47.6, texture p75 65.5,
  * dark circles p75 51.8 (60: about 4 L* darker than the cheeks, a round step above it).

@@ -59,6 +59,7 @@ function SavedScan() {
       image={scan.photo ?? scan.thumbnail}
       {...(scan.photo ? {} : { imageFrame: scan.thumbnailFrame })}
       landmarks={scan.landmarks}
+      scan={{ id: scan.id, takenAt: scan.takenAt }}
       heading={t('result.title')}
       meta={
         <p className="studio-muted">{t('result.takenOn', { date: formatScanDate(scan.takenAt, i18n.language) })}</p>

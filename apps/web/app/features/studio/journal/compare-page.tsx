@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { METRIC_IDS } from '@skanova/skin/contract';
 import type { MetricChange } from '@skanova/skin/trend';
+import { readChange } from '@skanova/shared/studio/reading';
 import { STUDIO_COMPARE_PAGE, STUDIO_JOURNAL_PAGE, STUDIO_RESULT_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
 import { useObjectUrl } from '../blob-image';
 import type { ScanSummary } from '../storage';
 import {
   formatDayMonth,
-  formatFloor,
   formatScanDate,
   formatScanMoment,
   formatScore,
@@ -17,7 +17,8 @@ import {
 } from './journal-format';
 import { PLACES, changesBetween, countVerdicts, daysBetween, differencesOf, localMoment } from './journal-model';
 import { type JournalScans, useJournalScans } from './use-journal-scans';
-import { ChangeFigure, DifferencesNote } from './verdict-badge';
+import { ChangeFigure, WhyNoRealChange } from '../reading-words';
+import { DifferencesNote } from './verdict-badge';
 import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
@@ -140,7 +141,7 @@ export function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
   const { before, after, changes } = changesBetween(a, b);
   const bothPhotos = Boolean(before.photo && after.photo);
   const counts = countVerdicts(changes);
-  // Beyond the floor between photos not taken alike: unsure, with what differed.
+  // Beyond the floor between photos not taken alike: not comparable, with what differed.
   const differences = differencesOf(changes.filter((change) => change.verdict === 'unsure'));
   const withYear = new Date(before.takenAt).getFullYear() !== new Date(after.takenAt).getFullYear();
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -170,6 +171,7 @@ export function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
               {t('compare.interval', { count: days })}{' '}
               {t(counts.unsure > 0 ? 'compare.countsUnsure' : 'compare.counts', { total: changes.length, ...counts })}
             </p>
+            <WhyNoRealChange />
             <DifferencesNote differences={differences} headingLevel={3} />
             <div className="compare-places">
               {PLACES.map((place) => {
@@ -196,13 +198,8 @@ export function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
                         </thead>
                         <tbody>
                           {rows.map((change) => (
-                            <tr key={change.metric} className={`compare-row compare-row--${change.verdict}`}>
-                              <th scope="row">
-                                {metricTitle(t, change.metric)}
-                                <span className="compare-floor">
-                                  {t('compare.floor', { floor: formatFloor(change.floor, lang) })}
-                                </span>
-                              </th>
+                            <tr key={change.metric} className={`compare-row compare-row--${readChange(change).kind}`}>
+                              <th scope="row">{metricTitle(t, change.metric)}</th>
                               <td className="journal-number">{formatScore(change.before, lang)}</td>
                               <td className="journal-number">{formatScore(change.after, lang)}</td>
                               <td className="compare-change">

@@ -2,13 +2,14 @@ import { Link } from 'react-router';
 import { STUDIO_JOURNAL_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
 import type { ScanSummary } from '../storage';
-import { formatFloor, formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
+import { formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
 import { changesBetween, differencesOf, realChanges } from './journal-model';
 import { NextScan } from './next-scan';
 import { Timeline, compareLink } from './timeline';
 import { TrendSection } from './trend-section';
 import { useJournalScans } from './use-journal-scans';
-import { ChangeFigure, DifferencesNote } from './verdict-badge';
+import { ChangeFigure, WhyNoRealChange } from '../reading-words';
+import { DifferencesNote } from './verdict-badge';
 import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
@@ -69,7 +70,7 @@ function Journal({ state, remove }: ReturnType<typeof useJournalScans>) {
 /** How many changes are worth showing on the journal; the comparison page has them all. */
 const SHOWN_CHANGES = 5;
 
-/** What moved beyond its noise floor between the two latest scans. */
+/** What really changed between the two latest scans (beyond each score's noise floor), in the words of every screen. */
 export function SincePrevious({ scans }: { scans: readonly ScanSummary[] }) {
   const { t } = useTranslation('studio');
   const [latest, previous] = scans;
@@ -112,10 +113,7 @@ function SinceList({ latest, previous }: { latest: ScanSummary; previous: ScanSu
                 <span className="journal-since__scores">
                   {formatScore(change.before, lang)} → {formatScore(change.after, lang)}
                 </span>{' '}
-                <ChangeFigure change={change} afterScores />{' '}
-                <span className="studio-muted journal-since__floor">
-                  {t('journal.since.floor', { floor: formatFloor(change.floor, lang) })}
-                </span>
+                <ChangeFigure change={change} afterScores />
               </li>
             ))}
           </ul>
@@ -127,6 +125,7 @@ function SinceList({ latest, previous }: { latest: ScanSummary; previous: ScanSu
           <DifferencesNote differences={differencesOf(real.filter((change) => change.verdict === 'unsure'))} />
         </>
       )}
+      <WhyNoRealChange />
       <Link to={compareLink(previous.id, latest.id)} className="button button--secondary button--small">
         {t('journal.since.compare')}
       </Link>

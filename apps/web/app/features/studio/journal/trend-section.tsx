@@ -15,7 +15,7 @@ import {
 } from './journal-format';
 import { type JournalScan, PLACES, type Series, buildSeries, metricsAt } from './journal-model';
 import { TrendChart } from './trend-chart';
-import { ChangeFigure, verdictWords } from './verdict-badge';
+import { ChangeFigure, verdictWords } from '../reading-words';
 
 // The trends: the visitor picks a place (the whole face or a zone) and a metric; the chart shows its
 // scores over the weeks against the noise floor, the two changes that matter (since the previous
