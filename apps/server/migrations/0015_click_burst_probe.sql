@@ -30,60 +30,57 @@ LANGUAGE sql STABLE AS $$
     AND v.created_at > window_start AND v.created_at <= window_end
 $$;
 
--- Each (code, source, key) asked — a counted visit's IP hash and visitor key, a data centre's visit
--- with the agents' pattern — answered with the code's affiliate; whether that affiliate's signal for the
--- source was raised on `utc_day`; when it was not, the source's visits counted up to one past the larger
--- threshold (so that a busy source costs no more than that); and, for a source over its threshold
--- (`max_clicks` for an IP hash or a device, `max_data_centre` for a data centre), the evidence: every
--- visit of the window counted, their codes, the first and the last.
+-- The batch's questions, each (code, source, key) — a counted visit's IP hash and visitor key, a data
+-- centre's visit with the agents' pattern — answered only when there is something to do: the source's
+-- signal was raised on `utc_day` for the code's affiliate (looked up once per affiliate and source; the
+-- caller remembers it), or the source is over its threshold (`max_clicks` for an IP hash or a device,
+-- `max_data_centre` for a data centre), with the evidence: every visit of the window counted, their
+-- codes, the first and the last. Before that, a source's visits are counted only up to one past the
+-- larger threshold, so that a busy source costs no more than that. Most batches answer no row.
 CREATE FUNCTION click_burst_probe(
   visit_codes text[], visit_sources text[], visit_keys text[], window_start timestamptz, window_end timestamptz,
   utc_day text, max_clicks int, max_data_centre int
 ) RETURNS TABLE (
-  code text, source text, source_key text, affiliate_id text, raised boolean, clicks int, burst_clicks int,
-  burst_codes text[], first_at timestamptz, last_at timestamptz
+  code text, source text, affiliate_id text, raised boolean, burst_clicks int, burst_codes text[],
+  first_at timestamptz, last_at timestamptz
 )
 LANGUAGE plpgsql STABLE AS $$
 #variable_conflict use_column
 BEGIN
   RETURN QUERY
   WITH asked AS MATERIALIZED (
-    SELECT DISTINCT t.code, t.source, t.source_key, r.affiliate_id
+    SELECT t.code, t.source, t.source_key, r.affiliate_id
     FROM unnest(visit_codes, visit_sources, visit_keys) AS t(code, source, source_key)
     JOIN referral_codes r ON r.code = t.code
   ),
-  probe AS MATERIALIZED (
-    SELECT p.affiliate_id, p.source, p.source_key,
-           EXISTS (
-             SELECT 1 FROM review_signals s
-             WHERE s.affiliate_id = p.affiliate_id AND s.dedupe_key = 'click-burst:' || p.source || ':' || utc_day
-           ) AS raised
-    FROM (SELECT DISTINCT a.affiliate_id, a.source, a.source_key FROM asked a) p
+  raised AS MATERIALIZED (
+    SELECT k.affiliate_id, k.source
+    FROM (SELECT DISTINCT a.affiliate_id, a.source FROM asked a) k
+    WHERE EXISTS (
+      SELECT 1 FROM review_signals s
+      WHERE s.affiliate_id = k.affiliate_id AND s.dedupe_key = 'click-burst:' || k.source || ':' || utc_day
+    )
   ),
   counted AS MATERIALIZED (
-    SELECT p.*, n.clicks
-    FROM probe p
+    SELECT a.code, a.source, a.source_key, a.affiliate_id, r.affiliate_id IS NOT NULL AS raised, n.clicks
+    FROM asked a
+    LEFT JOIN raised r ON r.affiliate_id = a.affiliate_id AND r.source = a.source
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS clicks FROM (
-        SELECT 1 FROM click_burst_visits(p.source, p.source_key, p.affiliate_id, window_start, window_end)
-        WHERE NOT p.raised
+        SELECT 1 FROM click_burst_visits(a.source, a.source_key, a.affiliate_id, window_start, window_end)
+        WHERE r.affiliate_id IS NULL
         LIMIT greatest(max_clicks, max_data_centre) + 1
       ) recent
     ) n
-  ),
-  answer AS (
-    SELECT c.*, e.burst_clicks, e.burst_codes, e.first_at, e.last_at
-    FROM counted c
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS burst_clicks, array_agg(DISTINCT b.code ORDER BY b.code) AS burst_codes,
-             min(b.created_at) AS first_at, max(b.created_at) AS last_at
-      FROM click_burst_visits(c.source, c.source_key, c.affiliate_id, window_start, window_end) b
-      WHERE c.clicks > CASE c.source WHEN 'data-centre' THEN max_data_centre ELSE max_clicks END
-    ) e
   )
-  SELECT a.code, a.source, a.source_key, a.affiliate_id, n.raised, n.clicks, n.burst_clicks, n.burst_codes,
-         n.first_at, n.last_at
-  FROM asked a
-  JOIN answer n ON n.affiliate_id = a.affiliate_id AND n.source = a.source AND n.source_key = a.source_key;
+  SELECT c.code, c.source, c.affiliate_id, c.raised, e.burst_clicks, e.burst_codes, e.first_at, e.last_at
+  FROM counted c
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS burst_clicks, array_agg(DISTINCT b.code ORDER BY b.code) AS burst_codes,
+           min(b.created_at) AS first_at, max(b.created_at) AS last_at
+    FROM click_burst_visits(c.source, c.source_key, c.affiliate_id, window_start, window_end) b
+    WHERE NOT c.raised
+  ) e
+  WHERE c.raised OR c.clicks > CASE c.source WHEN 'data-centre' THEN max_data_centre ELSE max_clicks END;
 END
 $$;

@@ -244,12 +244,12 @@ function codesOf(value: string[] | string | null): string[] {
  * (visitor key); or more than DATA_CENTRE_MAX_VISITS visits (counted or not) from data-centre user
  * agents. One signal per affiliate, source and UTC day.
  *
- * It runs on the landing page's hot path, so the whole batch costs one statement, after the batch's
- * commit (so that, of two batches committed at once, the later one's check sees both) and none when
- * every source asked is known to be raised today (`raised`): `click_burst_probe`
- * (migrations/0015_click_burst_probe.sql, where the conditions of each source are) answers each
- * source's affiliate, whether its signal was raised today, and, for a source over its threshold, the
- * evidence. Only such a source opens a transaction (`raise`) to raise the signal.
+ * It runs on the landing page's hot path, so a batch costs one statement, after the batch's commit
+ * (of two batches committed at once, the later one's check sees both), and none when every source it
+ * would ask about is known to be raised today (`raised`). That statement, `click_burst_probe`
+ * (migrations/0015_click_burst_probe.sql, where the conditions of each source are written once),
+ * answers only the sources raised today (remembered from then on) and those over their threshold,
+ * with their evidence. Only those open a transaction (`raise`) to raise the signal.
  * (docs/benchmarks.md § Click recording.)
  */
 export async function checkClickBursts(
