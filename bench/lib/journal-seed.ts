@@ -41,6 +41,12 @@ const SEED_IN_PAGE = `async ({ template, entries, db }) => {
   const packed = (points) => Float32Array.from(points.flat());
   const zones = template.analysis.zones.map((zone) => ({ ...zone, outline: zone.outline.map(packed) }));
   const landmarks = packed(template.landmarks);
+  // The app's pages are prerendered with the consent, so a heading on the screen does not mean the app
+  // has run yet: wait until it has created its database (an open at the same version then waits for
+  // the app's upgrade to finish), or this open would create an empty one.
+  while (!(await indexedDB.databases()).some((known) => known.name === db.name)) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const connection = await new Promise((resolve, reject) => {
     const open = indexedDB.open(db.name, db.version);
     open.onerror = () => reject(open.error);
@@ -79,7 +85,7 @@ const SEED_IN_PAGE = `async ({ template, entries, db }) => {
   connection.close();
 }`;
 
-/** Writes `entries` into the app's database in `page` (open a page of the app first: it creates the database). */
+/** Writes `entries` into the app's database in `page` (open a page of the app first: it creates the database; this waits for it). */
 export async function seedJournal(page: Page, template: JournalTemplate, entries: JournalEntry[]): Promise<void> {
   const args = { template, entries, db: STUDIO_DB };
   await page.evaluate(`(${SEED_IN_PAGE})(${JSON.stringify(args)})`);
