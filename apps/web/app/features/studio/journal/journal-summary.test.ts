@@ -120,7 +120,11 @@ describe('the summary’s changes', () => {
 
   it('says why when no earlier scan was taken alike', () => {
     const lamp = [scan('a', '2026-11-01T09:00:00Z'), scan('b', '2026-11-08T21:00:00Z', {}, { conditions: LAMP })];
-    expect(latestChanges(lamp)).toMatchObject({ status: 'notComparable', otherAnalysis: false, differences: ['light'] });
+    expect(latestChanges(lamp)).toMatchObject({
+      status: 'notComparable',
+      otherAnalysis: false,
+      differences: ['light'],
+    });
     const version = [scan('a', '2026-11-01T09:00:00Z', {}, { version: 'skin-2' }), scan('b', '2026-11-08T09:00:00Z')];
     expect(latestChanges(version)).toMatchObject({ status: 'notComparable', otherAnalysis: true });
     expect(latestChanges([scan('a', '2026-11-01T09:00:00Z')])).toMatchObject({ status: 'first' });
@@ -166,7 +170,13 @@ describe('small multiples', () => {
 
   it('by metric: one trend per metric measured in the zone', () => {
     const multiples = smallMultiples(scans, { by: 'metric', place: 'overall' });
-    expect(multiples.map((one) => one.series.metric)).toEqual(['redness', 'evenness', 'shine', 'texture', 'darkCircles']);
+    expect(multiples.map((one) => one.series.metric)).toEqual([
+      'redness',
+      'evenness',
+      'shine',
+      'texture',
+      'darkCircles',
+    ]);
     expect(multiples.find((one) => one.series.metric === 'evenness')?.sinceFirst?.kind).toBe('noRealChange');
     // A zone measured for redness only has one trend.
     expect(smallMultiples(scans, { by: 'metric', place: 'forehead' }).map((one) => one.series.metric)).toEqual([
