@@ -7,13 +7,7 @@ import { STUDIO_COMPARE_PAGE, STUDIO_JOURNAL_PAGE } from '@skanova/shared/studio
 import { useTranslation } from '../../../lib/react-i18n';
 import { BeforeAfter } from './before-after';
 import type { ScanSummary } from '../storage';
-import {
-  formatDayMonth,
-  formatScanMoment,
-  formatScore,
-  metricTitle,
-  placeTitle,
-} from './journal-format';
+import { formatDayMonth, formatScanMoment, formatScore, metricTitle, placeTitle } from './journal-format';
 import { PLACES, changesBetween, countVerdicts, daysBetween, differencesOf, localMoment } from './journal-model';
 import { type JournalScans, useJournalScans } from './use-journal-scans';
 import { ChangeFigure, WhyNoRealChange } from '../reading-words';
