@@ -90,7 +90,10 @@ export function Timeline({
           const previous = changes && changes.status !== 'first' ? changes.previous : undefined;
           return (
             <li key={scan.id} className="studio-card journal-entry">
-              <BlobImage blob={scan.thumbnail} alt="" className="journal-entry__thumb" loading="lazy" />
+              {/* The preview's place is kept while its image is read: the card does not move. */}
+              <span className="journal-entry__thumb-box">
+                <BlobImage blob={scan.thumbnail} alt="" className="journal-entry__thumb" loading="lazy" />
+              </span>
               <div className="journal-entry__body">
                 <h3 className="journal-entry__title">
                   <Link to={`${STUDIO_RESULT_PAGE}?id=${encodeURIComponent(scan.id)}`}>
