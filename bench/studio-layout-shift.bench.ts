@@ -23,10 +23,13 @@ import { runAsScript } from './lib/run-as-script.ts';
 // CLS as web-vitals and Lighthouse compute it: the largest session window of shifts without input.
 // Run alone: npm run build && node --import tsx bench/studio-layout-shift.bench.ts
 //   LAYOUT_SHIFT_PORT (default 3109), LAYOUT_SHIFT_RUNS (default 3; the largest is reported),
+//   LAYOUT_SHIFT_PAGES (default every page; e.g. "/studio/journal,/studio/compare"),
 //   WEB_BUILD_DIR, CHROMIUM_PATH (default /usr/bin/chromium).
 
 const PORT = Number(process.env.LAYOUT_SHIFT_PORT ?? 3109);
 const RUNS = Math.max(1, Number(process.env.LAYOUT_SHIFT_RUNS ?? 3));
+/** Only these pages (their paths without the query), when given. */
+const ONLY = (process.env.LAYOUT_SHIFT_PAGES ?? '').split(',').filter(Boolean);
 const GOAL = 0.1;
 const SCANS = 6;
 const VIEWPORTS = [
@@ -134,7 +137,8 @@ async function measureDevice(
   }
   const device: Device = !consent ? 'first visit' : scans === 0 ? 'no scan' : `${scans} scans`;
   const results: Measured[] = [];
-  for (const path of PAGES(entries[0]?.id ?? 'none', entries.at(-1)?.id ?? 'none')) {
+  const paths = PAGES(entries[0]?.id ?? 'none', entries.at(-1)?.id ?? 'none');
+  for (const path of paths.filter((one) => ONLY.length === 0 || ONLY.includes(one.replace(/\?.*/, '')))) {
     let worst = { cls: -1, moved: [] as string[] };
     for (let run = 0; run < RUNS; run++) {
       const measured = await measurePage(page, `${baseUrl}${path}`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Analysis, GateReading, MetricId, Point } from '../../packages/skin/src/contract.ts';
+import type { Analysis, CaptureConditions, GateReading, MetricId, Point } from '../../packages/skin/src/contract.ts';
 import { CONSENT_TEXT_VERSION, STUDIO_DB_NAME, STUDIO_DB_VERSION } from '../../apps/web/app/features/studio/storage.ts';
 
 // Saved scans written straight into the web app's IndexedDB, as the app itself writes them
@@ -24,6 +24,8 @@ export interface JournalEntry {
   keepPhoto: boolean;
   overall: Record<MetricId, number>;
   zones: Record<string, Partial<Record<MetricId, number>>>;
+  /** How this photo was taken, when not as the template's (another light: a scan not comparable). */
+  conditions?: CaptureConditions;
 }
 
 /** The app's database as storage.ts names it. */
@@ -69,6 +71,7 @@ const SEED_IN_PAGE = `async ({ template, entries, db }) => {
       gates: template.gates,
       analysis: {
         ...template.analysis,
+        ...(entry.conditions ? { conditions: entry.conditions } : {}),
         overall: entry.overall,
         zones: zones.map((zone) => ({ ...zone, metrics: entry.zones[zone.zone] || zone.metrics })),
       },
