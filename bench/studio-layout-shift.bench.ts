@@ -1,4 +1,5 @@
-import { type Browser, type Page, chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchBenchChromium } from './lib/chromium.ts';
 import {
   STUDIO_COMPARE_PAGE,
   STUDIO_CONSULTATION_PAGE,
@@ -154,10 +155,7 @@ async function measureDevice(
 export default async function run(): Promise<string> {
   const template = await journalTemplate();
   const product = await startProduct(PORT);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const results: Measured[] = [];
     for (const viewport of VIEWPORTS) {
