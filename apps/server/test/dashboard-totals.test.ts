@@ -1,10 +1,8 @@
 import fc from 'fast-check';
 import { latestPayday } from '@skanova/shared/payouts/payday';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/transaction.ts';
 import { approveDueCommissions } from '../src/domain/commission-approval.ts';
 import { reverseConversion } from '../src/domain/reverse-conversion.ts';
-import { raiseSignal } from '../src/domain/review.ts';
 import { decideReviewCase } from '../src/features/admin/review-cases.ts';
 import {
   STATS_FROM_ROWS_SQL,
@@ -17,7 +15,7 @@ import { runPayouts } from '../src/features/payouts/payout-run.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { insertCode, insertConversion } from './helpers/affiliates.ts';
 import { createPayee, insertAdjustment } from './fixtures/payouts.ts';
-import { markOnePayout, recordInstallRenewal, recordPurchase } from './fixtures/ledger.ts';
+import { markOnePayout, raiseClickBurst, recordInstallRenewal, recordPurchase } from './fixtures/ledger.ts';
 
 // The dashboard's totals (migrations/0016_dashboard_totals.sql, docs/product/money.md#statistics): for
 // any sequence of the programme's events and of direct writes to the conversions, the statistics read
@@ -310,25 +308,7 @@ describe('the dashboard totals', () => {
             } else if (next.kind === 'adjust') {
               await insertAdjustment(t, affiliates[next.affiliate]!, { cents: next.cents });
             } else if (next.kind === 'hold') {
-              const at = t.clock.now;
-              await inTransaction(t.context, (tx) =>
-                raiseSignal(tx, t.context, {
-                  affiliateId: affiliates[next.affiliate]!,
-                  kind: 'click-burst',
-                  evidence: {
-                    kind: 'click-burst',
-                    source: 'ip',
-                    clicks: 11,
-                    threshold: 10,
-                    windowMinutes: 10,
-                    codes: [],
-                    from: at.toISOString(),
-                    to: at.toISOString(),
-                  },
-                  dedupeKey: `totals-burst:${++signalCount}`,
-                  at,
-                }),
-              );
+              await raiseClickBurst(t, affiliates[next.affiliate]!, `totals-burst:${++signalCount}`);
             } else if (next.kind === 'decide') {
               const { rows } = await t.database.sql.query<{ id: string }>(
                 "SELECT id::text AS id FROM review_cases WHERE affiliate_id = $1 AND status = 'open'",
