@@ -8,6 +8,7 @@ import {
   STUDIO_ROUTINE_PAGE,
   STUDIO_SCAN_PAGE,
 } from '@skanova/shared/studio/constants';
+import { earlyScansSettled } from './early-reads';
 
 // The app's pages past its home (docs/product/web-app.md#where-it-lives): the frame of each (its title,
 // its class and the consent check, in studio-pages.tsx) is in the app's chunk; what it shows past the
@@ -27,10 +28,11 @@ export interface AppPage {
 export const APP_PAGES: Readonly<Record<string, AppPage>> = {
   [STUDIO_SCAN_PAGE]: { title: 'meta.scanTitle', load: () => import('./scan-page') },
   [STUDIO_RESULT_PAGE]: { title: 'meta.resultTitle', load: () => import('./saved-result-page') },
+  // Opened on the journal, it waits for the device's scans too: it then paints them at once (early-reads.ts).
   [STUDIO_JOURNAL_PAGE]: {
     title: 'meta.journalTitle',
     className: 'journal',
-    load: () => import('./journal/journal-page'),
+    load: () => Promise.all([import('./journal/journal-page'), earlyScansSettled()]).then(([page]) => page),
   },
   [STUDIO_COMPARE_PAGE]: {
     title: 'meta.compareTitle',
