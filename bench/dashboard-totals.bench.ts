@@ -5,7 +5,7 @@ import {
   STATS_SQL,
   statsParameters,
 } from '../apps/server/src/features/affiliate/affiliate-stats.ts';
-import { formatNumber, percentile, withBenchPostgres } from './lib/bench-process.ts';
+import { type Figures, figures, formatNumber, withBenchPostgres } from './lib/bench-process.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED, seedStats } from './seed-stats.ts';
 
@@ -26,21 +26,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const AFFILIATES = 40;
 const SINGLE_BATCH = 200;
 const BULK = 2_000;
-
-interface Figures {
-  p50: number;
-  p99: number;
-  mean: number;
-}
-
-function figures(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    mean: samples.reduce((sum, value) => sum + value, 0) / samples.length,
-  };
-}
 
 const TRIGGERS = {
   off: `ALTER TABLE conversions DISABLE TRIGGER conversions_totals_inserted, DISABLE TRIGGER conversions_totals_updated,
