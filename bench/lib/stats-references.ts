@@ -9,15 +9,18 @@ export interface ReferenceFunctions {
   benchNoop: { request: null; response: null };
   benchCaller: { request: null; response: null };
   benchStatsFromRows: { request: null; response: AffiliateStats };
+  benchStatsAfterCaller: { request: null; response: AffiliateStats };
 }
 
 /**
- * The function answering at once (also the bare Fastify's route), the one finding its caller first, and
- * the statistics as they were read before the totals (summed from the ledger's entries and the
- * conversions at every request: STATS_FROM_ROWS_SQL).
+ * The function answering at once (also the bare Fastify's route), the one finding its caller first, the
+ * statistics as they were read before the totals (summed from the ledger's entries and the
+ * conversions at every request: STATS_FROM_ROWS_SQL), and the statistics read in a statement of their
+ * own once the caller is found (two round trips, as before the session's statement read them).
  */
 export const REFERENCE_PATHS = {
   noop: '/api/fn/benchNoop',
   caller: '/api/fn/benchCaller',
   statsFromRows: '/api/fn/benchStatsFromRows',
+  statsAfterCaller: '/api/fn/benchStatsAfterCaller',
 } as const;

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadAffiliateStats } from '../src/features/affiliate/affiliate-stats.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { callFn, createTestAffiliate, signIn } from './helpers/affiliates.ts';
 
@@ -110,6 +111,24 @@ describe('the session lookup', () => {
     const response = await callFn(t, 'getAffiliateStats', null, affiliate.cookie);
     expect(response.status).toBe(404);
     expect(response.body.error?.details?.code).toBe('not-found');
+  });
+
+  it("reads the dashboard's statistics in the session's statement: one round trip, the same answer", async () => {
+    const affiliate = await createTestAffiliate(t);
+    expect((await callFn(t, 'generateReferralCode', { description: 'one statement' }, affiliate.cookie)).status).toBe(
+      200,
+    );
+    const query = vi.spyOn(t.database.sql, 'query');
+    const response = await callFn(t, 'getAffiliateStats', null, affiliate.cookie);
+    const names = query.mock.calls.map(([text, , options]) => (options as { name?: string } | undefined)?.name ?? text);
+    query.mockRestore();
+    expect(response.status).toBe(200);
+    expect(names).toEqual(['session-caller+affiliate-stats']);
+    const alone = await loadAffiliateStats(t.context, affiliate.affiliateId);
+    expect(response.body.result).toEqual(JSON.parse(JSON.stringify(alone)));
+    expect(response.body.result.referralCodes.map((code: { description: string }) => code.description)).toEqual([
+      'one statement',
+    ]);
   });
 
   it('reads the session signed in through the sign-in endpoint as well', async () => {

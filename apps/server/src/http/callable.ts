@@ -6,7 +6,7 @@ import { isStorableJson } from '@skanova/shared/callable/storable-text';
 import { fieldErrorsFromIssues, formNamespaceOf } from '@skanova/shared/callable/field-errors';
 import type { AffiliateCaller, AppContext, SignedInUser } from '../context.ts';
 import { CallableError } from '../lib/callable-error.ts';
-import { resolveCaller } from '../features/auth/caller.ts';
+import { type CallerRead, resolveCaller } from '../features/auth/caller.ts';
 import { PERIODIC_COUNTING } from '../lib/shared-rate-limit.ts';
 
 export interface CallableRequestContext {
@@ -47,8 +47,17 @@ export interface CallableDefinition<
   input: Input;
   /** Per-IP rate limit of this function; omitted = the protocol's default budget. */
   rateLimit?: (app: AppContext) => RateLimitRule | false;
+  /**
+   * An affiliate's function that reads its caller's own rows first: that read, done in the session
+   * lookup's statement when it can be (features/auth/caller.ts); the handler gets its row as
+   * `callerRead`, or undefined, and then reads them itself.
+   */
+  readWithCaller?: A extends 'affiliate' ? (app: AppContext) => CallerRead : never;
   /** Gets what the schema parsed; answers the contract's response. */
-  handler: (input: output<Input>, ctx: CallableRequestContext & { caller: CallerFor<A> }) => Promise<C[N]['response']>;
+  handler: (
+    input: output<Input>,
+    ctx: CallableRequestContext & { caller: CallerFor<A>; callerRead?: Record<string, unknown> | undefined },
+  ) => Promise<C[N]['response']>;
 }
 
 /** Where a schema refuses a request the contract allows, the compiler names the request. */
@@ -69,10 +78,14 @@ export interface RegisteredCallable<N extends string = string> {
   readonly access: CallableAccess;
   readonly input: $ZodType;
   readonly rateLimit?: ((app: AppContext) => RateLimitRule | false) | undefined;
+  readonly readWithCaller?: ((app: AppContext) => CallerRead) | undefined;
   /** Runs the handler on what `input` parsed, for a caller that `access` admits. */
   run(
     input: unknown,
-    ctx: CallableRequestContext & { caller: AffiliateCaller | SignedInUser | null },
+    ctx: CallableRequestContext & {
+      caller: AffiliateCaller | SignedInUser | null;
+      callerRead?: Record<string, unknown> | undefined;
+    },
   ): Promise<unknown>;
 }
 
@@ -90,12 +103,13 @@ export function callableDefiner<C extends CallableContract<C>>() {
   >(
     definition: CallableDefinition<C, N, Input, A> & { input: AcceptsContractRequest<C, N, Input> },
   ): RegisteredCallable<N> {
-    const { name, access = 'public' as A, input, rateLimit, handler } = definition;
+    const { name, access = 'public' as A, input, rateLimit, readWithCaller, handler } = definition;
     return {
       name,
       access,
       input,
       rateLimit,
+      readWithCaller,
       // registerCallables passes what `input` parsed and the caller `access` requires (`authorise`).
       run: (data, ctx) => handler(data as output<Input>, ctx as CallableRequestContext & { caller: CallerFor<A> }),
     };
@@ -105,24 +119,28 @@ export function callableDefiner<C extends CallableContract<C>>() {
 /** Declares a server function of the shared contract, with its input schema (zod or zod/mini) and caller. */
 export const defineCallable = callableDefiner<CallableFunctions>();
 
-/** The caller a function's access level requires, or the protocol error that refuses the call. */
+/**
+ * The caller a function's access level requires, or the protocol error that refuses the call; with the
+ * row of the function's `readWithCaller` when the session's statement read it.
+ */
 async function authorise(
   app: AppContext,
   request: FastifyRequest,
-  access: CallableAccess,
-): Promise<AffiliateCaller | SignedInUser | null> {
-  if (access === 'public') return null;
-  const caller = await resolveCaller(app, request);
+  definition: RegisteredCallable,
+): Promise<{ caller: AffiliateCaller | SignedInUser | null; callerRead?: Record<string, unknown> | undefined }> {
+  const { access } = definition;
+  if (access === 'public') return { caller: null };
+  const caller = await resolveCaller(app, request, definition.readWithCaller?.(app));
   if (!caller) throw new CallableError('unauthenticated', 'You must be signed in.', { code: 'unauthenticated' });
   const { user } = caller;
   if (access === 'admin') {
     if (user.role !== 'admin')
       throw new CallableError('permission-denied', 'Operators only.', { code: 'permission-denied' });
-    return user;
+    return { caller: user };
   }
   const affiliate = await caller.affiliate();
   if (!affiliate) throw new CallableError('not-found', 'Your affiliate profile was not found.', { code: 'not-found' });
-  return affiliate;
+  return { caller: affiliate, callerRead: caller.read };
 }
 
 /**
@@ -188,7 +206,7 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
       `${CALLABLE_PATH_PREFIX}${definition.name}`,
       { onRequest: refuseForeign, config: { rateLimit: limit === false ? false : (limit ?? DEFAULT_BUDGET) } },
       async (request, reply) => {
-        const caller = await authorise(ctx, request, definition.access);
+        const { caller, callerRead } = await authorise(ctx, request, definition);
         const body = request.body;
         if (typeof body !== 'object' || body === null || Array.isArray(body) || !('data' in body)) {
           throw new CallableError('invalid-argument', 'Request body must be a JSON object with a "data" field.');
@@ -215,7 +233,7 @@ export function registerCallables(app: FastifyInstance, ctx: AppContext, definit
             ...(namespace ? { fields: fieldErrorsFromIssues(parsed.error.issues, namespace) } : {}),
           });
         }
-        const result = await definition.run(parsed.data, { app: ctx, request, reply, caller });
+        const result = await definition.run(parsed.data, { app: ctx, request, reply, caller, callerRead });
         return { result: result ?? null };
       },
     );

@@ -32,7 +32,7 @@ type MoneyColumn = 'total_cents' | 'unpaid_cents' | 'approved_unpaid_cents' | 'p
 const utcDay = (parameter: string) => `(${parameter}::timestamptz AT TIME ZONE 'UTC')::date`;
 
 /** The columns every variant of the statement shares, from `codes`, `code_rows` and `totals`. */
-const STATS_SELECT = `
+const statsSelect = (affiliate: string) => `
 SELECT a.status, t.*,
        ${ruleInForceSql('minimum_payout_cents', 'a.group_id', '$5::timestamptz')} AS minimum_cents,
        (${activeVisitorsSql('SELECT id FROM codes', '$4')}) AS active_visitors,
@@ -42,16 +42,17 @@ SELECT a.status, t.*,
                ) ORDER BY created_at, id), '[]'::json)
           FROM code_rows) AS codes
 FROM affiliates a CROSS JOIN totals t
-WHERE a.id = $1`;
+WHERE a.id = ${affiliate}`;
 
-// $1 the affiliate, $2 the next payday's cut-off, $3 the start of the last 30 days, $4 the start of
-// the active visitors' minutes, $5 now.
-export const STATS_SQL = `
+// `affiliate` the SQL expression of the affiliate's id ($1 in STATS_SQL; the session's in the caller's
+// lookup: functions/get-affiliate-stats.ts), $2 the next payday's cut-off, $3 the start of the last 30
+// days, $4 the start of the active visitors' minutes, $5 now.
+export const statsSql = (affiliate: string) => `
 WITH codes AS (
-  SELECT id, code, description, created_at FROM referral_codes WHERE affiliate_id = $1
+  SELECT id, code, description, created_at FROM referral_codes WHERE affiliate_id = ${affiliate}
 ),
 code_conversions AS (
-  SELECT referral_code_id, qualified FROM affiliate_code_conversion_totals WHERE affiliate_id = $1
+  SELECT referral_code_id, qualified FROM affiliate_code_conversion_totals WHERE affiliate_id = ${affiliate}
 ),
 code_rows AS (
   SELECT k.id, k.code, k.description, k.created_at,
@@ -64,21 +65,24 @@ code_rows AS (
 ledger AS (
   SELECT coalesce(l.pending, 0) AS pending, coalesce(l.payable, 0) AS payable, coalesce(l.held, 0) AS held,
          coalesce(l.in_payout, 0) AS in_payout, coalesce(l.paid, 0) AS paid
-  FROM (SELECT 1) one LEFT JOIN affiliate_ledger_totals l ON l.affiliate_id = $1
+  FROM (SELECT 1) one LEFT JOIN affiliate_ledger_totals l ON l.affiliate_id = ${affiliate}
 ),
 totals AS (
   SELECT (SELECT coalesce(sum(qualified), 0)::int FROM code_conversions) AS qualified,
          (SELECT coalesce(sum(qualified), 0)::int FROM affiliate_conversion_days
-           WHERE affiliate_id = $1 AND day >= ${utcDay('$3')}
+           WHERE affiliate_id = ${affiliate} AND day >= ${utcDay('$3')}
              AND day < ${utcDay('$3')} + ${RECENT_CONVERSIONS_DAYS}) AS recent,
          l.pending + l.payable + l.held + l.in_payout + l.paid AS total_cents,
          l.pending + l.payable + l.held + l.in_payout AS unpaid_cents,
          l.payable + l.in_payout AS approved_unpaid_cents,
          (l.payable - coalesce((SELECT sum(payable) FROM affiliate_payable_days
-                                 WHERE affiliate_id = $1 AND day >= ${utcDay('$2')}), 0))::bigint AS payable_cents,
+                                 WHERE affiliate_id = ${affiliate} AND day >= ${utcDay('$2')}), 0))::bigint AS payable_cents,
          l.held AS under_review_cents
   FROM ledger l
-)${STATS_SELECT}`;
+)${statsSelect(affiliate)}`;
+
+/** The statistics statement of the affiliate $1 (parameters: `statsParameters`). */
+export const STATS_SQL = statsSql('$1');
 
 /**
  * The same figures summed from the rows themselves at every reading: the ledger's entries and the
@@ -101,7 +105,7 @@ code_rows AS (
   FROM codes k
   LEFT JOIN referral_code_click_totals t ON t.referral_code_id = k.id
   LEFT JOIN code_conversions e ON e.referral_code_id = k.id
-)${STATS_SELECT}`;
+)${statsSelect('$1')}`;
 
 export interface StatsRow extends Omit<EarningsTotals, MoneyColumn>, Record<MoneyColumn, SqlBigint> {
   status: AffiliateStatus;
@@ -132,8 +136,12 @@ export async function loadAffiliateStats(app: AppContext, affiliateId: string): 
 
 /** The statements' parameters for the affiliate seen at `now`. */
 export function statsParameters(affiliateId: string, now: Date): string[] {
+  return [affiliateId, ...statsMoments(now)];
+}
+
+/** The parameters after the affiliate ($2 … $5): the moments the statement counts from, seen at `now`. */
+export function statsMoments(now: Date): string[] {
   return [
-    affiliateId,
     nextPayoutCutoff(now).toISOString(),
     // `last30DaysCount`: the chart's days (the statement counts from here to the window's end).
     recentActivityWindow(now).start.toISOString(),
@@ -158,7 +166,11 @@ export async function loadStatsWith(
   name: string,
 ): Promise<AffiliateStats> {
   const now = app.now();
-  const found = await readStatsRow(app, affiliateId, sql, name);
+  return statsFromRow(app, await readStatsRow(app, affiliateId, sql, name), now);
+}
+
+/** The statistics from the statement's row, read at `now`. */
+export function statsFromRow(app: AppContext, found: StatsRow, now: Date): AffiliateStats {
   const row = {
     ...found,
     total_cents: centsValue(found.total_cents),

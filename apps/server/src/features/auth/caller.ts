@@ -16,16 +16,41 @@ import { webHeaders } from './web-headers.ts';
 // session that has expired (the library deletes it) or is due for renewal (the library extends it
 // and records the activity) — goes through the library's own session lookup, as before. Either
 // way the answer is the same: the library's rules decide who is signed in.
+//
+// A function that reads the caller's own rows at once (the dashboard's statistics) may hand its read
+// to the lookup (`CallerRead`): the common case then takes one statement for both, one round trip to
+// the database instead of two (docs/benchmarks.md § Dashboard statistics). Its answer is used only
+// when the lookup admits the caller; every other case reads as before.
 
 /** The signed-in user, and their affiliate profile when it is asked for (null when they have none). */
 export interface Caller {
   user: SignedInUser;
   affiliate(): Promise<AffiliateCaller | null>;
+  /**
+   * The answer of the `CallerRead` handed to `resolveCaller`, read in the session's statement for the
+   * caller's affiliate profile; undefined when it was not (the library's lookup, or no profile).
+   */
+  read?: Record<string, unknown>;
 }
 
-export async function resolveCaller(app: AppContext, request: FastifyRequest): Promise<Caller | null> {
+/**
+ * A read of the caller's own rows, done in the session lookup's statement. `sql` is one SELECT
+ * answering one row, given the SQL expression of the caller's affiliate id; its own parameters are
+ * `parameters`, numbered from $2 ($1 is the session token). `name` names the prepared statement.
+ */
+export interface CallerRead {
+  name: string;
+  sql: (affiliateId: string) => string;
+  parameters: unknown[];
+}
+
+export async function resolveCaller(
+  app: AppContext,
+  request: FastifyRequest,
+  read?: CallerRead,
+): Promise<Caller | null> {
   if (!request.headers.cookie && !request.headers.authorization) return null;
-  const quick = await quickLookup(app, request);
+  const quick = await quickLookup(app, request, read);
   if (quick !== undefined) return quick;
   const user = await libraryLookup(app, request);
   return user ? { user, affiliate: () => loadAffiliateCaller(app, user) } : null;
@@ -99,7 +124,7 @@ function sessionSettings(app: AppContext): Promise<SessionSettings> {
 
 const SESSION_SQL = `
 SELECT s.expires_at AS "expiresAt", u.id AS "userId", u.email, u.role, u.banned,
-       a.id AS "affiliateId", a.first_name AS "firstName", a.language, a.status
+       a.id AS "affiliateId", a.first_name AS "firstName", a.language, a.status AS "affiliateStatus"
 FROM auth_sessions s
 JOIN auth_users u ON u.id = s.user_id
 LEFT JOIN affiliates a ON a.user_id = u.id AND a.deleted_at IS NULL
@@ -114,14 +139,28 @@ interface SessionRow {
   affiliateId: string | null;
   firstName: string | null;
   language: string | null;
-  status: AffiliateCaller['status'] | null;
+  affiliateStatus: AffiliateCaller['status'] | null;
+  /** The `CallerRead`'s row (null when the session names no live account with a profile). */
+  read?: Record<string, unknown> | null;
+}
+
+/** SESSION_SQL and `read` in one statement: the read runs for a live account's affiliate profile only. */
+function sessionWithRead(read: CallerRead): string {
+  return `
+SELECT c.*, to_json(r) AS "read"
+FROM (${SESSION_SQL}) c
+LEFT JOIN LATERAL (${read.sql('c."affiliateId"')}) r ON c."affiliateId" IS NOT NULL AND c.banned IS NOT TRUE`;
 }
 
 /**
  * The caller from the session cookie in one statement; null when nobody is signed in; undefined when
  * the library must decide (a bearer token; a session expired or due for renewal).
  */
-async function quickLookup(app: AppContext, request: FastifyRequest): Promise<Caller | null | undefined> {
+async function quickLookup(
+  app: AppContext,
+  request: FastifyRequest,
+  read: CallerRead | undefined,
+): Promise<Caller | null | undefined> {
   if (request.headers.authorization !== undefined) return undefined;
   const settings = await sessionSettings(app);
   const cookie = cookieValue(request.headers.cookie ?? '', settings.cookieName);
@@ -129,7 +168,11 @@ async function quickLookup(app: AppContext, request: FastifyRequest): Promise<Ca
   if (cookie === null) return null;
   const token = verifiedValue(cookie, settings.key);
   if (token === null) return null;
-  const { rows } = await app.database.sql.query<SessionRow>(SESSION_SQL, [token], { name: 'session-caller' });
+  const { rows } = read
+    ? await app.database.sql.query<SessionRow>(sessionWithRead(read), [token, ...read.parameters], {
+        name: `session-caller+${read.name}`,
+      })
+    : await app.database.sql.query<SessionRow>(SESSION_SQL, [token], { name: 'session-caller' });
   const row = rows[0];
   if (!row) return null;
   // The library's clock, as it compares them (the machine's, not a test clock).
@@ -143,15 +186,15 @@ async function quickLookup(app: AppContext, request: FastifyRequest): Promise<Ca
     role: row.role === 'admin' ? 'admin' : 'affiliate',
   };
   const profile =
-    row.affiliateId !== null && row.language !== null && row.status !== null
+    row.affiliateId !== null && row.language !== null && row.affiliateStatus !== null
       ? affiliateCaller(user, {
           id: row.affiliateId,
           firstName: row.firstName,
           language: row.language,
-          status: row.status,
+          status: row.affiliateStatus,
         })
       : null;
-  return { user, affiliate: async () => profile };
+  return { user, affiliate: async () => profile, ...(profile && row.read ? { read: row.read } : {}) };
 }
 
 /**
