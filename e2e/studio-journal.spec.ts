@@ -703,6 +703,17 @@ test.describe('a journal worth opening', () => {
       await page.mouse.up();
       expect(Number(await slider.inputValue())).toBeGreaterThanOrEqual(70);
       expect(Number(await slider.inputValue())).toBeLessThanOrEqual(80);
+      // The zones on both photos are drawn in their own colours, with a light fill (their outline styles
+      // come with the slider, whichever page loaded it first).
+      const noseOutlines = beforeAfter.locator('.studio-zone--nose');
+      await expect(noseOutlines).toHaveCount(2);
+      for (const outline of await noseOutlines.all()) {
+        const style = await outline.evaluate((path) => {
+          const computed = getComputedStyle(path);
+          return { stroke: computed.stroke, fillOpacity: computed.fillOpacity };
+        });
+        expect(style).toEqual({ stroke: 'rgb(55, 178, 77)', fillOpacity: '0.14' });
+      }
       // Chosen against the scan under the lamp: not comparable, said plainly, previews only.
       await beforeAfter.getByRole('combobox', { name: j.slider.before }).selectOption('story-4');
       await expect(beforeAfter).toContainText(fill(j.slider.notComparable, { reasons: j.reasons.light }));
