@@ -135,3 +135,55 @@ for (const lang of ['fr', 'en'] as const) {
     await context.close();
   });
 }
+
+// A tab opened before a deployment names the old chunks, which the new deployment no longer serves; before
+// consent no service worker keeps them (features/studio/app-pages.ts `loadOrReload`).
+test('a page whose chunk is gone since the tab was opened reloads once, then shows the page; twice, the failure', async ({
+  browser,
+}) => {
+  const t = strings('en', 'studio');
+  // No service worker: the old deployment's chunks are asked of the server, which no longer has them.
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-GB', serviceWorkers: 'block' });
+  await answerCookieBanner(context);
+  const page = await context.newPage();
+  // The server no longer has the journal's chunk for the document opened first; the reloaded document
+  // gets it. Then, for the last part, never.
+  let serve: 'never for this document' | 'yes' | 'never' = 'never for this document';
+  let documents = 0;
+  page.on('request', (request) => {
+    if (!request.isNavigationRequest()) return;
+    documents += 1;
+    if (documents > 1 && serve === 'never for this document') serve = 'yes';
+  });
+  await page.route(/\/assets\/journal-page-[^/]*\.js$/, (route) =>
+    serve === 'yes' ? route.continue() : route.fulfill({ status: 404, body: 'Not found' }),
+  );
+  const consent = async () => {
+    await page.getByRole('checkbox', { name: t.consent.ageLabel }).check();
+    await page.getByRole('checkbox', { name: t.consent.consentLabel }).check();
+    await page.getByRole('button', { name: t.consent.submit }).click();
+  };
+
+  await page.goto('/studio?lang=en');
+  await consent();
+  await expect(page.getByRole('heading', { level: 1, name: t.home.title })).toBeVisible();
+  // The journal opened from the menu: its chunk is refused, the page reloads on its own, and the new
+  // document's journal arrives.
+  await page
+    .getByRole('navigation', { name: t.layout.nav.label })
+    .getByRole('link', { name: t.layout.nav.journal })
+    .click();
+  await expect(page.getByRole('heading', { name: t.journal.empty.title })).toBeVisible();
+  await expect(page).toHaveURL(/\/studio\/journal/);
+  expect(documents).toBe(2);
+
+  // Refused again in a document that is itself a reload: the failure is shown, with no reload loop.
+  serve = 'never';
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: strings('en', 'common').errors.unexpectedTitle }),
+  ).toBeVisible();
+  // The failure is shown only where the document did not reload (app-pages.ts): no loop.
+  expect(documents).toBe(3);
+  await context.close();
+});

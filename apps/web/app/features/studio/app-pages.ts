@@ -52,6 +52,23 @@ export const APP_PAGES: Readonly<Record<string, AppPage>> = {
   [STUDIO_DATA_PAGE]: { title: 'meta.dataTitle', className: 'studio-data', load: () => import('./data/data-page') },
 };
 
+/**
+ * A page's content for `React.lazy`: its chunk, or — when the chunk does not arrive, as after a
+ * deployment that replaced the chunks this document names — this document reloaded, once, so that the
+ * new deployment's page names its own. Before consent no service worker keeps the old chunks
+ * (docs/product/web-app.md#offline-and-installable). Offline, or in a document that is itself a reload, the failure
+ * is shown instead: a reload would not help there, and could loop.
+ */
+export function loadOrReload(page: AppPage): Promise<{ default: ComponentType }> {
+  return page.load().catch((error: unknown) => {
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    if (!navigator.onLine || navigation?.type === 'reload') throw error;
+    window.location.reload();
+    // The page goes; its content never arrives in this document.
+    return new Promise<never>(() => {});
+  });
+}
+
 /** Asks for a page's chunk ahead of its opening (the bundler asks once); a failure is the page's to show. */
 export function preloadAppPage(path: string): void {
   APP_PAGES[path]?.load().catch(() => {});

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useLayoutEffect, useRef } from 'react';
 import { studioPagePath } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../lib/react-i18n';
-import { APP_PAGES, type AppPage, preloadAppPage } from './app-pages';
+import { APP_PAGES, type AppPage, loadOrReload, preloadAppPage } from './app-pages';
 import { dropEarlyReads, startEarlyReads } from './early-reads';
 import { hasConsentHint } from './returning-hint';
 import { StudioAppPage } from './studio-app-page';
@@ -10,7 +10,7 @@ import { StudioLayout } from './studio-layout';
 // Its styles, and the app's, come with the app's stylesheet, in the page's head (studio-styles.ts).
 
 const CONTENTS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = Object.fromEntries(
-  Object.entries(APP_PAGES).map(([path, page]) => [path, lazy(page.load)]),
+  Object.entries(APP_PAGES).map(([path, page]) => [path, lazy(() => loadOrReload(page))]),
 );
 
 if (typeof document !== 'undefined') {
