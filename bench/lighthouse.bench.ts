@@ -11,9 +11,12 @@ import { runAsScript } from './lib/run-as-script.ts';
 // (docs/product/rules-and-constants.md#quality-bar): mobile on / and /support, the desktop preset on /ref/TESTCODE (the landing sends
 // phones to the stores and is noindex, so its SEO score is not a target). Each URL runs
 // LIGHTHOUSE_RUNS times (default 3) and the median performance run is reported.
+// LIGHTHOUSE_SET=studio measures the web app's pages instead (docs/benchmarks.md#web-app-layout-shift):
+// mobile, a first visit (no consent, no scan: what Lighthouse's fresh profile is), in English and in
+// French (`?lang=fr`); LIGHTHOUSE_LANGS=en limits it to one language.
 // Run alone: node --import tsx bench/lighthouse.bench.ts
 //   WEB_BUILD_DIR=<build folder> (default apps/web/build), LIGHTHOUSE_PORT (default 3106),
-//   CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS.
+//   CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS, LIGHTHOUSE_SET, LIGHTHOUSE_LANGS.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIGHTHOUSE_CLI = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -43,11 +46,33 @@ interface Scenario {
   noindex?: boolean;
 }
 
-const SCENARIOS: Scenario[] = [
+const SITE_SCENARIOS: Scenario[] = [
   { path: '/', formFactor: 'mobile' },
   { path: '/support', formFactor: 'mobile' },
   { path: '/ref/TESTCODE', formFactor: 'desktop', noindex: true },
 ];
+
+/** The web app's pages; only `/studio` is indexed (ADR 010), the others read the device. */
+const STUDIO_PATHS = [
+  '/studio',
+  '/studio/scan',
+  '/studio/result?id=none',
+  '/studio/journal',
+  '/studio/compare',
+  '/studio/consultation',
+  '/studio/routine',
+  '/studio/data',
+];
+const STUDIO_LANGS = (process.env.LIGHTHOUSE_LANGS ?? 'en,fr').split(',').filter(Boolean);
+const STUDIO_SCENARIOS: Scenario[] = STUDIO_LANGS.flatMap((lang) =>
+  STUDIO_PATHS.map((page) => ({
+    path: lang === 'en' ? page : `${page}${page.includes('?') ? '&' : '?'}lang=${lang}`,
+    formFactor: 'mobile' as const,
+    noindex: page !== '/studio',
+  })),
+);
+
+const SCENARIOS: Scenario[] = process.env.LIGHTHOUSE_SET === 'studio' ? STUDIO_SCENARIOS : SITE_SCENARIOS;
 
 export interface LighthouseResult {
   scenario: Scenario;

@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
-import { type Browser, type Page, chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchBenchChromium } from './lib/chromium.ts';
 import { STUDIO_CONSULTATION_PAGE, STUDIO_HOME, STUDIO_JOURNAL_PAGE } from '../packages/shared/src/studio/constants.ts';
 import { journalEntries, journalTemplate } from './lib/journal-records.ts';
 import { type JournalTemplate, seedJournal } from './lib/journal-seed.ts';
@@ -137,10 +138,7 @@ async function measure(
 export default async function run(): Promise<string> {
   const template = await journalTemplate();
   const product = await startProduct(PORT);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchBenchChromium();
   const loadBefore = loadavg()[0]!;
   try {
     const results: Measured[] = [];

@@ -1,4 +1,5 @@
-import { type Browser, type Page, chromium } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchBenchChromium } from './lib/chromium.ts';
 import {
   STUDIO_COMPARE_PAGE,
   STUDIO_CONSULTATION_PAGE,
@@ -23,10 +24,13 @@ import { runAsScript } from './lib/run-as-script.ts';
 // CLS as web-vitals and Lighthouse compute it: the largest session window of shifts without input.
 // Run alone: npm run build && node --import tsx bench/studio-layout-shift.bench.ts
 //   LAYOUT_SHIFT_PORT (default 3109), LAYOUT_SHIFT_RUNS (default 3; the largest is reported),
+//   LAYOUT_SHIFT_PAGES (default every page; e.g. "/studio/journal,/studio/compare"),
 //   WEB_BUILD_DIR, CHROMIUM_PATH (default /usr/bin/chromium).
 
 const PORT = Number(process.env.LAYOUT_SHIFT_PORT ?? 3109);
 const RUNS = Math.max(1, Number(process.env.LAYOUT_SHIFT_RUNS ?? 3));
+/** Only these pages (their paths without the query), when given. */
+const ONLY = (process.env.LAYOUT_SHIFT_PAGES ?? '').split(',').filter(Boolean);
 const GOAL = 0.1;
 const SCANS = 6;
 const VIEWPORTS = [
@@ -134,7 +138,8 @@ async function measureDevice(
   }
   const device: Device = !consent ? 'first visit' : scans === 0 ? 'no scan' : `${scans} scans`;
   const results: Measured[] = [];
-  for (const path of PAGES(entries[0]?.id ?? 'none', entries.at(-1)?.id ?? 'none')) {
+  const paths = PAGES(entries[0]?.id ?? 'none', entries.at(-1)?.id ?? 'none');
+  for (const path of paths.filter((one) => ONLY.length === 0 || ONLY.includes(one.replace(/\?.*/, '')))) {
     let worst = { cls: -1, moved: [] as string[] };
     for (let run = 0; run < RUNS; run++) {
       const measured = await measurePage(page, `${baseUrl}${path}`);
@@ -150,10 +155,7 @@ async function measureDevice(
 export default async function run(): Promise<string> {
   const template = await journalTemplate();
   const product = await startProduct(PORT);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const results: Measured[] = [];
     for (const viewport of VIEWPORTS) {

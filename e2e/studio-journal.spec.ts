@@ -3,17 +3,19 @@ import { type Page, expect, test } from '@playwright/test';
 import ICAL from 'ical.js';
 import type { Analysis, MetricId, RgbaImage, ZoneId } from '../packages/skin/src/contract.ts';
 import { METRIC_IDS, ZONE_IDS } from '../packages/skin/src/contract.ts';
-import {
-  type MetricChange,
-  type Place,
-  captureDifferences,
-  compareAnalyses,
-  compareMetric,
-  noiseFloor,
-} from '../packages/skin/src/trend.ts';
+import { compareAnalyses, noiseFloor } from '../packages/skin/src/trend.ts';
 import { decodeImage, encodeJpeg } from '../packages/skin/test/images.ts';
 import { type JournalEntry, type JournalTemplate, seedJournal } from '../bench/lib/journal-seed.ts';
-import { readChange } from '../packages/shared/src/studio/reading.ts';
+import type { ChangeReading } from '../packages/shared/src/studio/reading.ts';
+import {
+  latestChanges,
+  notableChanges,
+  scansThisMonth,
+  smallMultiples,
+  weeksInARow,
+} from '../apps/web/app/features/studio/journal/journal-summary.ts';
+import { journalTemplate } from '../bench/lib/journal-records.ts';
+import { STORY_NOW, journalStory } from './helpers/journal-story';
 import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, fill as fillStrings, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
@@ -43,27 +45,37 @@ function plural(lang: Lang, group: Record<string, string>, key: string, count: n
   return fill(group[`${key}_${one ? 'one' : 'other'}`]!, { count, ...values });
 }
 
-/**
- * A change as every studio screen writes it (shared reading.ts): the movement in words beyond the
- * floor ("more redness"), then "better", "worse", "no real change", or "not comparable (maybe the
- * lamp)" when the photos differ.
- */
-function words(lang: Lang, change: MetricChange): string {
-  const t = strings(lang, 'studio');
-  const reading = readChange(change);
-  const movement = change.direction === 'stable' ? '' : `${t.reading.moved[change.metric][change.direction]} `;
-  const [difference] = reading.differences;
-  const verdict = difference
-    ? `${t.reading.change.notComparable} (${t.journal.unsure[difference]})`
-    : t.reading.change[reading.kind];
-  return movement + verdict;
-}
-
 /** "+1.5", "−3.0" as the journal writes a change. */
 function delta(value: number, lang: Lang): string {
   return new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' })
     .format(value)
     .replace('-', '\u2212');
+}
+
+/** A change in the journal's small multiples and scan cards: "more redness, worse", "no real change". */
+function changeWordsIn(lang: Lang, reading: ChangeReading): string {
+  const t = strings(lang, 'studio');
+  const [difference] = reading.differences;
+  const verdict = difference
+    ? `${t.reading.change.notComparable} (${t.journal.unsure[difference]})`
+    : t.reading.change[reading.kind];
+  const { change } = reading;
+  return reading.kind !== 'noRealChange' && change.direction !== 'stable'
+    ? `${t.reading.moved[change.metric][change.direction]}, ${verdict}`
+    : verdict;
+}
+
+/** A text as a regular expression that matches it literally. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The journal's scan cards (each with its title), not the lists of changes inside them. */
+function scanCards(page: Page, title: string) {
+  return page
+    .getByRole('region', { name: title })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
 }
 
 // ---------- Photos: a test selfie and variants that move the scores ----------
@@ -132,10 +144,6 @@ async function savedScans(page: Page): Promise<Saved[]> {
       }),
   );
   return (scans as Saved[]).sort((a, b) => a.takenAt.localeCompare(b.takenAt));
-}
-
-function scoreOf(analysis: Analysis, place: Place, metric: MetricId): number | undefined {
-  return place === 'overall' ? analysis.overall[metric] : analysis.zones.find((z) => z.zone === place)?.metrics[metric];
 }
 
 /** A day and time as the browser writes them in the page's language and time zone. */
@@ -277,9 +285,9 @@ for (const story of STORIES) {
 
       if (index === 0) {
         // One scan: on the timeline, no trend yet, the next one due in a week.
-        await expect(page.getByRole('region', { name: j.timeline.title }).getByRole('listitem')).toHaveCount(1);
+        await expect(scanCards(page, j.timeline.title)).toHaveCount(1);
         await expect(page.getByText(j.trends.oneScan)).toBeVisible();
-        await expect(page.getByText(j.since.oneScan)).toBeVisible();
+        await expect(page.getByText(j.summary.first)).toBeVisible();
         const due = await dueInPage(page, new Date(week + 7 * DAY).toISOString(), new Date(week).toISOString(), lang);
         await expect(page.getByText(plural(lang, j.next, 'upcoming', 7, { date: due }))).toBeVisible();
         await expectNoAxeViolations(page, `journal with one scan (${lang})`);
@@ -296,63 +304,46 @@ for (const story of STORIES) {
 
     // The timeline: newest first, each with its day, source and a link to the saved result.
     const timeline = page.getByRole('region', { name: j.timeline.title });
-    await expect(timeline.getByRole('listitem')).toHaveCount(3);
+    await expect(scanCards(page, j.timeline.title)).toHaveCount(3);
     const heads = timeline.getByRole('heading', { level: 3 });
     for (const [index, scan] of [third, second, first].entries()) {
       const date = await inPage(page, scan.takenAt, { dateStyle: 'long', timeStyle: 'short' }, lang);
       await expect(heads.nth(index)).toHaveText(fill(t.home.scanOf, { date }));
       await expect(heads.nth(index).getByRole('link')).toHaveAttribute('href', `/studio/result?id=${scan.id}`);
     }
-    await expect(timeline.getByRole('listitem').first()).toContainText(t.home.source.upload);
+    await expect(scanCards(page, j.timeline.title).first()).toContainText(t.home.source.upload);
 
     // The next scan: a week after the latest.
     const dueIso = new Date(weeks[2]! + 7 * DAY).toISOString();
     const dueDay = await dueInPage(page, dueIso, new Date(weeks[2]!).toISOString(), lang);
     await expect(page.getByText(plural(lang, j.next, 'upcoming', 7, { date: dueDay }))).toBeVisible();
 
-    // What changed since the previous scan: every real change, with its verdict; the rest no real change.
+    // What really changed: the newest scan against the last one taken alike (shared reading.ts).
     const since = compareAnalyses(second.analysis, third.analysis);
-    const real = since.filter((change) => change.verdict !== 'stable');
-    const sinceCard = page.getByRole('region', { name: j.since.title });
-    if (real.length === 0) await expect(sinceCard).toContainText(plural(lang, j.since, 'none', since.length));
-    else {
-      await expect(sinceCard.getByRole('listitem')).toHaveCount(Math.min(5, real.length));
-      await expect(sinceCard).toContainText(plural(lang, j.since, 'rest', since.length - real.length));
+    const summaryCard = page.getByRole('region', { name: j.summary.title });
+    const latest = latestChanges(saved)!;
+    if (latest.status === 'notComparable')
+      await expect(summaryCard).toContainText(j.summary.notComparable.split('(')[0]!);
+    else if (latest.status === 'compared' && latest.real.length === 0)
+      await expect(summaryCard).toContainText(j.summary.noRealChange);
+    else if (latest.status === 'compared') {
+      await expect(summaryCard.getByRole('listitem')).toHaveCount(Math.min(4, latest.real.length));
+      await expect(summaryCard).toContainText(plural(lang, j.since, 'rest', latest.total - latest.real.length));
     }
+    await expect(summaryCard.getByText(t.reading.why.measured.split('{{')[0]!)).toBeHidden();
 
-    // Trends: the zone and metric of the flush, each change with its verdict and the floor stated.
+    // Small multiples: one small trend of the flushed metric per zone, each a figure named in words.
     const trends = page.getByRole('region', { name: j.trends.title });
-    const { place, metric } = flushed[0]!;
-    const placeName = place === 'overall' ? j.wholeFace : t.zoneTitles[place];
-    await trends.getByLabel(j.trends.zone).selectOption({ label: placeName });
-    await trends.getByLabel(j.trends.metric).selectOption({ label: t.metrics[metric].title });
-    await expect(page).toHaveURL(new RegExp(`zone=${place}&metric=${metric}`));
-    const name = `${t.metrics[metric].title} — ${placeName}`;
-    await expect(trends.getByRole('heading', { level: 3, name })).toBeVisible();
-    await expect(trends.getByRole('img', { name: fill(j.trends.chartTitle, { name }) })).toBeVisible();
-    const floor = noiseFloor(metric, place)!;
-    const floorText = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(floor);
-    await expect(trends.getByText(plural(lang, j.trends, 'floor', floor, { floor: floorText }))).toBeVisible();
-    const values = saved.map((scan) => scoreOf(scan.analysis, place, metric)!);
-    // Each change judged with what differed between the two photos (beyond the floor then: unsure).
-    const between = (a: Saved, b: Saved, from: number, to: number) =>
-      compareMetric(metric, place, from, to, captureDifferences(a.analysis, b.analysis));
-    const step = between(second, third, values[1]!, values[2]!);
-    const overall = between(first, third, values[0]!, values[2]!);
-    const headline = trends.getByRole('definition');
-    await expect(headline.first()).toContainText(
-      `${Math.round(values[1]!)} → ${Math.round(values[2]!)} (${delta(step.delta, lang)}) ${words(lang, step)}`,
-    );
-    await expect(headline.nth(1)).toContainText(
-      `${Math.round(values[0]!)} → ${Math.round(values[2]!)} (${delta(overall.delta, lang)}) ${words(lang, overall)}`,
-    );
-    // The figures as a table: every scan, newest first, each change with its verdict.
-    await trends.getByText(j.trends.showTable).click();
-    const rows = trends.getByRole('table').getByRole('row');
-    await expect(rows).toHaveCount(4);
-    const jump = between(first, second, values[0]!, values[1]!);
-    await expect(rows.nth(2)).toContainText(`${Math.round(values[1]!)}${delta(jump.delta, lang)} ${words(lang, jump)}`);
-    await expect(rows.nth(3)).toContainText(j.trends.firstScan);
+    const { metric } = flushed[0]!;
+    await trends.getByRole('combobox', { name: j.trends.metric }).selectOption({ label: t.metrics[metric].title });
+    await expect(page).toHaveURL(new RegExp(`metric=${metric}`));
+    const multiples = smallMultiples(saved, { by: 'zone', metric });
+    await expect(trends.getByRole('figure')).toHaveCount(multiples.length);
+    for (const multiple of multiples) {
+      const place = multiple.series.place;
+      const name = place === 'overall' ? j.wholeFace : t.zoneTitles[place];
+      await expect(trends.getByRole('figure', { name })).toContainText(changeWordsIn(lang, multiple.sinceFirst!));
+    }
     await expectNoAxeViolations(page, `journal with three scans (${lang})`);
 
     // The weekly reminder: a calendar file in the visitor's language and time zone, from the due day.
@@ -361,8 +352,7 @@ for (const story of STORIES) {
     await expect(page.getByRole('status').filter({ hasText: j.reminder.done })).toBeVisible();
 
     // Comparing the two latest scans, then the first with the latest.
-    await sinceCard.getByRole('link', { name: j.since.compare }).click();
-    await expect(page).toHaveURL(new RegExp(`/studio/compare\\?a=${second.id}&b=${third.id}$`));
+    await page.goto(`/studio/compare?a=${second.id}&b=${third.id}`);
     await expect(page.getByRole('heading', { level: 1, name: t.compare.title })).toBeVisible();
     const photoName = story.keepPhoto ? t.compare.photoAlt : t.compare.previewAlt;
     for (const scan of [second, third]) {
@@ -404,10 +394,16 @@ for (const story of STORIES) {
     await expect(page.getByText(plural(lang, j.next, 'overdue', 2, { date: late }))).toBeVisible();
 
     // Deleting the middle scan, after confirming.
-    const middle = page.getByRole('region', { name: j.timeline.title }).getByRole('listitem').nth(1);
-    page.once('dialog', (dialog) => void dialog.accept());
-    await middle.getByRole('button', { name: new RegExp(`^${j.timeline.delete}`) }).click();
-    await expect(page.getByRole('region', { name: j.timeline.title }).getByRole('listitem')).toHaveCount(2);
+    const cards = scanCards(page, j.timeline.title);
+    await cards
+      .nth(1)
+      .getByRole('button', { name: new RegExp(`^${j.timeline.delete}`) })
+      .click();
+    await page
+      .getByRole('dialog', { name: j.timeline.deleteTitle })
+      .getByRole('button', { name: j.timeline.deleteConfirmButton })
+      .click();
+    await expect(cards).toHaveCount(2);
     await expect(page.getByRole('status').filter({ hasText: j.timeline.deleted.split('{{')[0] })).toBeVisible();
     expect((await savedScans(page)).map((scan) => scan.id)).toEqual([first.id, third.id]);
 
@@ -492,29 +488,34 @@ for (const story of SEEDED) {
       };
     });
     await seedJournal(page, template, entries);
-    await page.goto('/studio/journal?zone=overall&metric=texture');
+    await page.goto('/studio/journal?by=metric&zone=overall');
 
+    // The whole face's small multiples: the texture moved beyond its floor since the first scan.
     const trends = page.getByRole('region', { name: j.trends.title });
-    await expect(
-      trends.getByRole('heading', { level: 3, name: `${t.metrics.texture.title} — ${j.wholeFace}` }),
-    ).toBeVisible();
-    const [t0, t1, t2] = textures.map(Math.round) as [number, number, number];
-    await expect(trends.getByRole('definition').first()).toContainText(
-      `${t1} → ${t2} (${delta(over, lang)}) ${t.reading.moved.texture.up} ${t.reading.change.worse}`,
+    const [, t1, t2] = textures.map(Math.round) as [number, number, number];
+    const texture = trends.getByRole('figure', { name: t.metrics.texture.title });
+    await expect(texture).toContainText(`${t2} ${t.reading.moved.texture.up}, ${t.reading.change.worse}`);
+    await expect(trends.getByRole('figure', { name: t.metrics.redness.title })).toContainText(
+      t.reading.change.noRealChange,
     );
-    await expect(trends.getByRole('definition').nth(1)).toContainText(
-      `${t0} → ${t2} (${delta(under + over, lang)}) ${t.reading.moved.texture.up} ${t.reading.change.worse}`,
+    // Since the previous scan, the only real change is the texture's; a tenth under the floor is no real change.
+    const summaryCard = page.getByRole('region', { name: j.summary.title });
+    await expect(summaryCard.getByRole('listitem')).toHaveCount(1);
+    await expect(summaryCard.getByRole('listitem')).toContainText(
+      `${t.metrics.texture.title} · ${j.wholeFace} ${t1} → ${t2} (${delta(over, lang)}) ${t.reading.moved.texture.up} ${t.reading.change.worse}`,
     );
-    const floorText = new Intl.NumberFormat(lang).format(floor);
-    await expect(trends.getByText(plural(lang, j.trends, 'floor', floor, { floor: floorText }))).toBeVisible();
-    await trends.getByText(j.trends.showTable).click();
-    await expect(trends.getByRole('row').nth(2)).toContainText(
-      `${t1}${delta(under, lang)} ${t.reading.change.noRealChange}`,
+    const cards = scanCards(page, j.timeline.title);
+    const day = (index: number) =>
+      inPage(page, entries[index]!.takenAt, { day: 'numeric', month: 'short', year: 'numeric' }, lang);
+    await expect(cards.nth(1)).toContainText(fill(j.timeline.noRealChange, { date: await day(0) }));
+    await expect(cards.nth(0)).toContainText(fill(j.timeline.since, { date: await day(1) }));
+    await expect(cards.nth(0)).toContainText(
+      fill(j.timeline.change, {
+        what: `${t.metrics.texture.title} · ${j.wholeFace}`,
+        words: `${t.reading.moved.texture.up}, ${t.reading.change.worse}`,
+      }),
     );
-    // Since the previous scan, the only real change is the texture's.
-    const sinceCard = page.getByRole('region', { name: j.since.title });
-    await expect(sinceCard.getByRole('listitem')).toHaveCount(1);
-    await expect(sinceCard.getByRole('listitem')).toContainText(`${t.metrics.texture.title} · ${j.wholeFace}`);
+    await expect(cards.nth(2)).toContainText(j.timeline.first);
     await expectNoAxeViolations(page, `seeded journal (${lang})`);
 
     // The reminder in a southern-hemisphere or North American zone, across its daylight-saving change.
@@ -539,3 +540,223 @@ for (const story of SEEDED) {
     await context.close();
   });
 }
+
+// ---------- A journal worth opening: summary, small multiples, before and after, scan cards ----------
+
+const OPENING = [
+  { lang: 'fr', size: { width: 375, height: 812 }, device: 'phone', timeZone: 'Europe/Paris' },
+  { lang: 'fr', size: { width: 1280, height: 800 }, device: 'desktop', timeZone: 'Europe/Paris' },
+  { lang: 'en', size: { width: 375, height: 812 }, device: 'phone', timeZone: 'America/Toronto' },
+  { lang: 'en', size: { width: 1280, height: 800 }, device: 'desktop', timeZone: 'America/Toronto' },
+] as const;
+
+test.describe('a journal worth opening', () => {
+  let template: JournalTemplate;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    template = await journalTemplate();
+  });
+
+  for (const story of OPENING) {
+    const { lang, timeZone } = story;
+    const t = strings(lang, 'studio');
+    const j = t.journal;
+
+    test(`${lang} ${story.size.width}: the summary, small multiples, before and after, and a confirmed deletion`, async ({
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ viewport: story.size, locale: lang, timezoneId: timeZone });
+      await answerCookieBanner(context);
+      const requests = recordRequests(context);
+      const page = await context.newPage();
+      const health = await watchPageHealth(page);
+      await page.clock.setFixedTime(STORY_NOW);
+      await page.goto(`/studio?lang=${lang}`);
+      await expect(page.getByRole('heading', { level: 1, name: t.consent.title })).toBeVisible();
+      const entries = journalStory(template);
+      await seedJournal(page, template, entries);
+      const saved = await savedScans(page);
+      await page.goto('/studio/journal');
+      await expect(page.getByRole('heading', { level: 1, name: j.title })).toBeVisible();
+
+      // The summary first: what the seeds say, computed from them on the visitor's clock.
+      const summary = page.getByRole('region', { name: j.summary.title });
+      const now = new Date(STORY_NOW);
+      const stat = (label: string) =>
+        summary.locator('.journal-stat').filter({ hasText: label }).getByRole('definition');
+      await expect(stat(j.summary.thisMonth)).toHaveText(
+        plural(lang, j.summary, 'scans', scansThisMonth(saved, now, timeZone)),
+      );
+      const weeks = weeksInARow(saved, now, timeZone);
+      expect(weeks, 'the seeds: four weeks in a row after a missing week').toBe(4);
+      await expect(stat(j.summary.weeks)).toHaveText(plural(lang, j.summary, 'weeksCount', weeks));
+      const latest = latestChanges(saved)!;
+      expect(latest.status).toBe('compared');
+      if (latest.status !== 'compared') return;
+      // Skips the scan under the lamp: compared with the last scan taken alike.
+      expect(latest.previous.id).toBe('story-3');
+      const day = (
+        iso: string,
+        options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' },
+      ) => inPage(page, iso, options, lang);
+      await expect(summary).toContainText(
+        fill(j.summary.lead, {
+          previous: await day(latest.previous.takenAt),
+          latest: await day(latest.latest.takenAt),
+        }),
+      );
+      expect(latest.real.length).toBeGreaterThan(0);
+      const listed = summary.getByRole('listitem');
+      await expect(listed).toHaveCount(Math.min(4, latest.real.length));
+      for (const [index, reading] of latest.real.slice(0, 4).entries()) {
+        const place = reading.change.place === 'overall' ? j.wholeFace : t.zoneTitles[reading.change.place];
+        await expect(listed.nth(index)).toContainText(`${t.metrics[reading.change.metric].title} · ${place}`);
+        await expect(listed.nth(index)).toContainText(t.reading.change[reading.kind]);
+      }
+      // The noise floor is explained once, folded in "Why 'no real change'?", not at the top.
+      await expect(summary.getByText(t.reading.why.measured.split('{{')[0]!)).toBeHidden();
+
+      // Small multiples by zone: one figure per place that measures the metric, each with its words.
+      const trends = page.getByRole('region', { name: j.trends.title });
+      for (const metric of ['redness', 'texture'] as const) {
+        await trends.getByRole('combobox', { name: j.trends.metric }).selectOption({ label: t.metrics[metric].title });
+        const multiples = smallMultiples(saved, { by: 'zone', metric });
+        await expect(trends.getByRole('figure')).toHaveCount(multiples.length);
+        for (const multiple of multiples) {
+          const place = multiple.series.place;
+          const figure = trends.getByRole('figure', { name: place === 'overall' ? j.wholeFace : t.zoneTitles[place] });
+          await expect(figure).toContainText(changeWordsIn(lang, multiple.sinceFirst!));
+          // Its text alternative: the trend in words, with its first and last days.
+          await expect(figure.getByRole('img')).toHaveAccessibleName(
+            new RegExp(escape(changeWordsIn(lang, multiple.sinceFirst!))),
+          );
+          // The not-comparable scan is drawn distinct from the others.
+          const unsure = multiple.series.points.filter((point) => point.change?.verdict === 'unsure').length;
+          await expect(figure.locator('.trend-chart__mark--unsure')).toHaveCount(unsure);
+        }
+      }
+      // By indicator: one figure per metric measured on the forehead.
+      // The choice lives in the address: the radio is checked once the page has moved there.
+      await trends.getByRole('radio', { name: j.multiples.byMetric }).click();
+      await expect(trends.getByRole('radio', { name: j.multiples.byMetric })).toBeChecked();
+      await trends.getByRole('combobox', { name: j.trends.zone }).selectOption({ label: t.zoneTitles.forehead });
+      await expect(page).toHaveURL(/by=metric&zone=forehead|zone=forehead.*by=metric/);
+      const forehead = smallMultiples(saved, { by: 'metric', place: 'forehead' });
+      await expect(trends.getByRole('figure')).toHaveCount(forehead.length);
+      for (const multiple of forehead)
+        await expect(trends.getByRole('figure', { name: t.metrics[multiple.series.metric].title })).toContainText(
+          changeWordsIn(lang, multiple.sinceFirst!),
+        );
+      // Small multiples side by side: two columns on a phone, three or four on a desktop.
+      const columns = await trends
+        .locator('.journal-multiples')
+        .evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(' ').length);
+      if (story.size.width === 375) expect(columns).toBe(2);
+      else expect(columns).toBeGreaterThanOrEqual(3);
+      await expectNoAxeViolations(page, `journal worth opening (${lang}, ${story.size.width})`);
+
+      // Before and after: the newest and the last comparable scan by default, moved with the keyboard.
+      const beforeAfter = page.getByRole('region', { name: j.slider.title });
+      await expect(beforeAfter.getByRole('combobox', { name: j.slider.before })).toHaveValue('story-3');
+      await expect(beforeAfter.getByRole('combobox', { name: j.slider.after })).toHaveValue('story-5');
+      await expect(beforeAfter).toContainText(j.slider.alike);
+      await expect(beforeAfter).toContainText(j.slider.photos);
+      for (const scan of [saved[3]!, saved[5]!]) {
+        const date = await day(scan.takenAt, { dateStyle: 'long', timeStyle: 'short' });
+        await expect(beforeAfter.getByRole('img', { name: fill(t.compare.photoAlt, { date }) })).toBeVisible();
+      }
+      // The zones are drawn on both faces, as on the result.
+      await expect(beforeAfter.locator('.studio-zone')).toHaveCount(
+        2 * template.analysis.zones.filter((zone) => zone.outline.length > 0).length,
+      );
+      const slider = beforeAfter.getByRole('slider', { name: j.slider.label });
+      const reveal = () =>
+        beforeAfter
+          .locator('svg')
+          .nth(1)
+          .evaluate((svg) => getComputedStyle(svg).clipPath);
+      await expect(slider).toHaveValue('50');
+      const half = await reveal();
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(slider).toHaveValue('51');
+      await page.keyboard.press('End');
+      await expect(slider).toHaveValue('100');
+      await expect(slider).toHaveAttribute('aria-valuetext', fill(j.slider.valueText, { before: 100, after: 0 }));
+      expect(await reveal()).not.toBe(half);
+      await page.keyboard.press('Home');
+      await expect(slider).toHaveValue('0');
+      expect(await reveal()).toContain('0');
+      // Dragging moves it too.
+      const stage = beforeAfter.locator('.before-after__stage');
+      const box = (await stage.boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up();
+      expect(Number(await slider.inputValue())).toBeGreaterThanOrEqual(70);
+      expect(Number(await slider.inputValue())).toBeLessThanOrEqual(80);
+      // Chosen against the scan under the lamp: not comparable, said plainly, previews only.
+      await beforeAfter.getByRole('combobox', { name: j.slider.before }).selectOption('story-4');
+      await expect(beforeAfter).toContainText(fill(j.slider.notComparable, { reasons: j.reasons.light }));
+      await expect(beforeAfter).toContainText(j.slider.previews);
+
+      // Scan cards: the preview, the day and the notable changes in words.
+      const cards = scanCards(page, j.timeline.title);
+      await expect(cards).toHaveCount(saved.length);
+      const newest = cards.first();
+      // Its preview (decorative beside the scan's title, alt=""), loaded.
+      const preview = newest.locator('img');
+      await preview.scrollIntoViewIfNeeded();
+      await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      const own = notableChanges(saved, saved[5]!)!;
+      if (own.status === 'compared')
+        for (const reading of own.real) await expect(newest).toContainText(changeWordsIn(lang, reading));
+      await expect(cards.nth(1)).toContainText(
+        fill(j.timeline.notComparable, { date: await day(saved[3]!.takenAt), reasons: j.reasons.light }),
+      );
+
+      // Deleting: a quiet secondary action, confirmed in a dialog; Cancel and Escape keep the scan.
+      const lamp = cards.nth(1);
+      const remove = lamp.getByRole('button', { name: new RegExp(`^${j.timeline.delete}`) });
+      await remove.click();
+      const dialog = page.getByRole('dialog', { name: j.timeline.deleteTitle });
+      await expect(dialog).toBeVisible();
+      const when = await day(saved[4]!.takenAt, { dateStyle: 'long', timeStyle: 'short' });
+      await expect(dialog).toContainText(fill(j.timeline.deleteConfirm, { date: when }));
+      await expect(dialog.getByRole('button', { name: j.timeline.deleteCancel })).toBeFocused();
+      await dialog.getByRole('button', { name: j.timeline.deleteCancel }).click();
+      await expect(dialog).toBeHidden();
+      await expect(remove).toBeFocused();
+      await expect(cards).toHaveCount(saved.length);
+      await remove.click();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(cards).toHaveCount(saved.length);
+      expect((await savedScans(page)).map((scan) => scan.id)).toContain('story-4');
+      await remove.click();
+      await dialog.getByRole('button', { name: j.timeline.deleteConfirmButton }).click();
+      await expect(dialog).toBeHidden();
+      await expect(cards).toHaveCount(saved.length - 1);
+      await expect(
+        page.getByRole('status').filter({ hasText: fill(j.timeline.deleted, { date: when }) }),
+      ).toBeVisible();
+      expect((await savedScans(page)).map((scan) => scan.id)).not.toContain('story-4');
+
+      // The comparison: the same slider, and axe.
+      await page.goto('/studio/compare?a=story-0&b=story-5');
+      await expect(page.getByRole('heading', { level: 1, name: t.compare.title })).toBeVisible();
+      const compareSlider = page.getByRole('slider', { name: j.slider.label });
+      await compareSlider.focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(compareSlider).toHaveValue('49');
+      await expectNoAxeViolations(page, `comparison worth opening (${lang}, ${story.size.width})`);
+
+      expectHealthy(health, `the journal worth opening (${lang}, ${story.size.width})`);
+      expectPrivate(requests);
+      await context.close();
+    });
+  }
+});

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Analysis, GateReading, MetricId, Point } from '../../packages/skin/src/contract.ts';
+import type { Analysis, CaptureConditions, GateReading, MetricId, Point } from '../../packages/skin/src/contract.ts';
 import { CONSENT_TEXT_VERSION, STUDIO_DB_NAME, STUDIO_DB_VERSION } from '../../apps/web/app/features/studio/storage.ts';
 
 // Saved scans written straight into the web app's IndexedDB, as the app itself writes them
@@ -24,6 +24,8 @@ export interface JournalEntry {
   keepPhoto: boolean;
   overall: Record<MetricId, number>;
   zones: Record<string, Partial<Record<MetricId, number>>>;
+  /** How this photo was taken, when not as the template's (another light: a scan not comparable). */
+  conditions?: CaptureConditions;
 }
 
 /** The app's database as storage.ts names it. */
@@ -41,6 +43,12 @@ const SEED_IN_PAGE = `async ({ template, entries, db }) => {
   const packed = (points) => Float32Array.from(points.flat());
   const zones = template.analysis.zones.map((zone) => ({ ...zone, outline: zone.outline.map(packed) }));
   const landmarks = packed(template.landmarks);
+  // The app's pages are prerendered with the consent, so a heading on the screen does not mean the app
+  // has run yet: wait until it has created its database (an open at the same version then waits for
+  // the app's upgrade to finish), or this open would create an empty one.
+  while (!(await indexedDB.databases()).some((known) => known.name === db.name)) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   const connection = await new Promise((resolve, reject) => {
     const open = indexedDB.open(db.name, db.version);
     open.onerror = () => reject(open.error);
@@ -63,6 +71,7 @@ const SEED_IN_PAGE = `async ({ template, entries, db }) => {
       gates: template.gates,
       analysis: {
         ...template.analysis,
+        ...(entry.conditions ? { conditions: entry.conditions } : {}),
         overall: entry.overall,
         zones: zones.map((zone) => ({ ...zone, metrics: entry.zones[zone.zone] || zone.metrics })),
       },
@@ -79,7 +88,7 @@ const SEED_IN_PAGE = `async ({ template, entries, db }) => {
   connection.close();
 }`;
 
-/** Writes `entries` into the app's database in `page` (open a page of the app first: it creates the database). */
+/** Writes `entries` into the app's database in `page` (open a page of the app first: it creates the database; this waits for it). */
 export async function seedJournal(page: Page, template: JournalTemplate, entries: JournalEntry[]): Promise<void> {
   const args = { template, entries, db: STUDIO_DB };
   await page.evaluate(`(${SEED_IN_PAGE})(${JSON.stringify(args)})`);

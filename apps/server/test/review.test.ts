@@ -1,4 +1,5 @@
 import { latestPayday } from '@skanova/shared/payouts/payday';
+import { VISITOR_SESSION_COOKIE } from '@skanova/shared/site/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveDueCommissions } from '../src/domain/commission-approval.ts';
 import { reconcileLedger } from '../src/domain/ledger.ts';
@@ -274,6 +275,83 @@ describe('signals: each raised by its scenario, and not by its near miss', () =>
     expect(await signalsOf(a.affiliateId)).toMatchObject([
       { kind: 'click-burst', evidence: { source: 'data-centre', clicks: 11, threshold: 10 } },
     ]);
+  });
+
+  it('click burst: eleven counted clicks from one address arriving together (their batches checked after commit); not ten', async () => {
+    const a = await affiliate();
+    const near = await affiliate();
+    const ip = nextIp();
+    const nearIp = nextIp();
+    await Promise.all([
+      ...Array.from({ length: 11 }, () => visit(a.code, { ip })),
+      ...Array.from({ length: 10 }, () => visit(near.code, { ip: nearIp })),
+    ]);
+    expect(await signalsOf(near.affiliateId)).toEqual([]);
+    expect(await signalsOf(a.affiliateId)).toMatchObject([
+      { kind: 'click-burst', evidence: { source: 'ip', clicks: 11, threshold: 10, codes: [a.code] } },
+    ]);
+  });
+
+  it('click burst: raised once per affiliate, source and UTC day — not for the affiliate alone, nor for ever', async () => {
+    const a = await affiliate();
+    const b = await affiliate();
+    const ip = nextIp();
+    const burst = async (code: string) => {
+      for (let i = 0; i < 11; i += 1) await visit(code, { ip });
+    };
+    await burst(a.code);
+    expect(await signalsOf(a.affiliateId)).toHaveLength(1);
+    // Another affiliate's burst from the same address is its own.
+    await burst(b.code);
+    expect(await signalsOf(b.affiliateId)).toMatchObject([{ kind: 'click-burst', evidence: { source: 'ip' } }]);
+    // A code of A's not seen today: the database says A's burst was raised; nothing more.
+    const { code: second } = await insertCode(t, a.affiliateId);
+    await visit(second, { ip });
+    expect(await signalsOf(a.affiliateId)).toHaveLength(1);
+    // The next UTC day, a new burst is a new signal.
+    t.clock.advance(DAY_MS);
+    await burst(a.code);
+    expect((await signalsOf(a.affiliateId)).map((s) => s.evidence.source)).toEqual(['ip', 'ip']);
+  });
+
+  it('click burst: a visit costs its batch and one check, no session lookup without a session cookie; nothing more once its sources are raised today', async () => {
+    const a = await affiliate();
+    const sql = t.database.sql;
+    const query = sql.query;
+    const sent: string[] = [];
+    sql.query = ((text: string, ...rest: unknown[]) => {
+      // Not the visit's: the shared rate limit's counts, written for many requests at once (on PostgreSQL).
+      if (!text.includes('rate_limits'))
+        sent.push(text.includes('record_clicks(') ? 'batch' : text.includes('click_burst_probe(') ? 'check' : text);
+      return (query as (...args: unknown[]) => unknown).call(sql, text, ...rest);
+    }) as typeof sql.query;
+    const statementsOf = async (work: () => Promise<unknown>) => {
+      sent.length = 0;
+      await work();
+      return [...sent];
+    };
+    try {
+      const ip = nextIp();
+      // A returning visitor: the landing page's own cookie, no session cookie.
+      const cookie = `${VISITOR_SESSION_COOKIE}=returning-visitor-0123456789`;
+      const session = 'cost-session-0123456789';
+      expect(await statementsOf(() => visit(a.code, { ip, cookie, session }))).toEqual(['batch', 'check']);
+      // The same visitor again within the hour: not counted, nothing to check.
+      expect(await statementsOf(() => visit(a.code, { ip, cookie, session }))).toEqual(['batch']);
+      // A's bursts raised elsewhere (another server process): the next check learns it from the database …
+      const day = t.clock.now.toISOString().slice(0, 10);
+      await t.database.sql.query(
+        `WITH opened AS (INSERT INTO review_cases (affiliate_id, status, opened_at) VALUES ($1, 'open', $2) RETURNING id)
+         INSERT INTO review_signals (case_id, affiliate_id, kind, action, evidence, dedupe_key, detected_at)
+         SELECT id, $1, 'click-burst', 'flag', '{}', key, $2 FROM opened, unnest($3::text[]) AS key`,
+        [a.affiliateId, t.clock.now.toISOString(), [`click-burst:ip:${day}`, `click-burst:device:${day}`]],
+      );
+      expect(await statementsOf(() => visit(a.code, { ip: nextIp() }))).toEqual(['batch', 'check']);
+      // … and asks it nothing more today.
+      expect(await statementsOf(() => visit(a.code, { ip: nextIp() }))).toEqual(['batch']);
+    } finally {
+      sql.query = query;
+    }
   });
 
   it('refund rate: four of ten first purchases refunded; not three of ten, nor five of nine', async () => {

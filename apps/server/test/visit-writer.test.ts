@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitRow } from '../src/features/landing/visit-batch.ts';
-import { VisitWriter, WRITER_TUNING } from '../src/features/landing/visit-writer.ts';
+import { type StoredVisit, VisitWriter, WRITER_TUNING } from '../src/features/landing/visit-writer.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { visitRow } from './helpers/visits.ts';
 
 // The group-commit writer on its own: batching, same-batch de-duplication, one bad row failing alone,
-// and closing with visits still queued.
+// closing with visits still queued, and the review of each committed batch before its answers.
 
 const CODE = 'WRTR2345';
 const NOW = new Date('2026-11-22T10:20:00.000Z');
@@ -98,6 +98,47 @@ describe('group commit', () => {
     await Promise.all([first, ...rest]);
     expect(statements.reduce((sum, n) => sum + n, 0)).toBe(11);
     expect(statements.length).toBeLessThanOrEqual(3);
+    await writer.close();
+  });
+});
+
+describe('the review of a batch', () => {
+  it('sees each committed batch once, with its outcomes, before any of its visits is answered', async () => {
+    const reviewed: { visits: StoredVisit[]; storedRows: number; answeredBefore: number }[] = [];
+    let answered = 0;
+    const writer = new VisitWriter({
+      sql: database.sql,
+      ...WRITER_TUNING[database.kind],
+      review: async (visits) => {
+        const { rows } = await database.sql.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM clicks WHERE tracking_id = ANY ($1::text[])',
+          [visits.map((visit) => visit.row.trackingId)],
+        );
+        reviewed.push({ visits: [...visits], storedRows: rows[0]?.n ?? 0, answeredBefore: answered });
+      },
+    });
+    const twin = { visitorKey: 'reviewed-visitor' };
+    const rows = [row(twin), row(twin), row()];
+    await Promise.all(rows.map((r, i) => writer.record(r, { dataCentre: i === 2 }).then(() => (answered += 1))));
+    expect(reviewed).toHaveLength(1);
+    // Committed (its rows readable by another statement), and nothing answered yet.
+    expect(reviewed[0]).toMatchObject({ storedRows: 3, answeredBefore: 0 });
+    expect(reviewed[0]?.visits.map((v) => [v.row.trackingId, v.outcome.counted, v.dataCentre])).toEqual([
+      [rows[0]?.trackingId, true, false],
+      [rows[1]?.trackingId, false, false],
+      [rows[2]?.trackingId, true, true],
+    ]);
+    await writer.close();
+  });
+
+  it('answers the visits of a batch whose review fails', async () => {
+    const writer = new VisitWriter({
+      sql: database.sql,
+      ...WRITER_TUNING[database.kind],
+      review: () => Promise.reject(new Error('review down')),
+    });
+    const outcomes = await Promise.all([writer.record(row()), writer.record(row())]);
+    expect(outcomes.map((outcome) => outcome.counted)).toEqual([true, true]);
     await writer.close();
   });
 });

@@ -173,15 +173,63 @@ export async function checkSharedPayoutAccount(
 // ---------------------------------------------------------------------------------------------
 // Click bursts.
 
-interface BurstRow {
-  affiliate_id: string;
-  clicks: number;
-  codes: string[] | string;
-  first_at: Date | string;
-  last_at: Date | string;
+/** Where a click burst comes from: one IP hash, one device (visitor key), or data-centre user agents. */
+export type BurstSource = 'ip' | 'device' | 'data-centre';
+
+/** The threshold of each source: a burst is more visits than this within the window. */
+const BURST_THRESHOLD: Record<BurstSource, number> = {
+  ip: CLICK_BURST_MAX_CLICKS,
+  device: CLICK_BURST_MAX_CLICKS,
+  'data-centre': DATA_CENTRE_MAX_VISITS,
+};
+
+/** A stored visit of a referral code, as the click-burst check reads it. */
+export interface BurstVisit {
+  code: string;
+  /** The counted click of its code, visitor and hour. */
+  counted: boolean;
+  ipHash: string;
+  visitorKey: string;
+  /** From a data centre's user agent (`isDataCentreAgent`). */
+  dataCentre: boolean;
 }
 
-function codesOf(value: string[] | string): string[] {
+/**
+ * The sources whose click-burst signal the database said was raised today, by code (a code always
+ * names the same affiliate, whose signal it is): a visit of such a code asks nothing about that source
+ * for the rest of the UTC day. The database stays the truth: what is not here is asked, and another
+ * process's signal is learnt from its answer.
+ */
+export class RaisedBurstsToday {
+  #day = '';
+  #raised = new Set<string>();
+
+  has(day: string, source: BurstSource, code: string): boolean {
+    return day === this.#day && this.#raised.has(`${source}\n${code}`);
+  }
+
+  add(day: string, source: BurstSource, code: string): void {
+    if (day !== this.#day) {
+      this.#day = day;
+      this.#raised = new Set();
+    }
+    this.#raised.add(`${source}\n${code}`);
+  }
+}
+
+interface BurstProbeRow {
+  code: string;
+  source: BurstSource;
+  affiliate_id: string;
+  raised: boolean;
+  burst_clicks: number;
+  burst_codes: string[] | string | null;
+  first_at: Date | string | null;
+  last_at: Date | string | null;
+}
+
+function codesOf(value: string[] | string | null): string[] {
+  if (value === null) return [];
   if (Array.isArray(value)) return value;
   // A driver that hands over a text array as its literal: {A,B}.
   return value
@@ -190,116 +238,97 @@ function codesOf(value: string[] | string): string[] {
     .filter(Boolean);
 }
 
-type BurstSource = 'ip' | 'device' | 'data-centre';
-
-interface BurstProbe {
-  affiliate_id: string;
-  ip_seen: boolean;
-  device_seen: boolean;
-  ip_clicks: number;
-  device_clicks: number;
-}
-
 /**
- * The visits on an affiliate's codes within the window ($2, $3] that match `condition`: the affiliate is
- * `affiliate` (a column or a parameter).
- */
-const burstVisits = (affiliate: string, condition: string) =>
-  `FROM clicks v JOIN referral_codes r ON r.id = v.referral_code_id
-   WHERE r.affiliate_id = ${affiliate} AND v.created_at > $2 AND v.created_at <= $3 AND ${condition}`;
-
-/**
- * After a visit to `code`: more than CLICK_BURST_MAX_CLICKS counted clicks on the code's affiliate's
- * codes within CLICK_BURST_WINDOW_MINUTES from the visit's IP hash, or from its device (visitor key);
- * or more than DATA_CENTRE_MAX_VISITS visits (counted or not) from data-centre user agents. One
- * signal per source and UTC day.
+ * After a batch of visits is stored: more than CLICK_BURST_MAX_CLICKS counted clicks on a code's
+ * affiliate's codes within CLICK_BURST_WINDOW_MINUTES from a visit's IP hash, or from its device
+ * (visitor key); or more than DATA_CENTRE_MAX_VISITS visits (counted or not) from data-centre user
+ * agents. One signal per affiliate, source and UTC day.
  *
- * It runs on the landing page's hot path, once per counted visit, so the usual visit costs one
- * statement outside any transaction (`probe`): whether each source was raised today, and its clicks
- * counted from the source's own index (`clicks_ip_hash_idx`, `clicks_visitor_key_idx`,
- * migrations/0014_visit_burst_index.sql) only up to one past the threshold. Only a source that crosses
- * it opens a transaction (`raise`) to gather the evidence and raise the signal.
+ * It runs on the landing page's hot path, so a batch costs one statement, after the batch's commit
+ * (of two batches committed at once, the later one's check sees both), and none when every source it
+ * would ask about is known to be raised today (`raised`). That statement, `click_burst_probe`
+ * (migrations/0015_click_burst_probe.sql, where the conditions of each source are written once),
+ * answers only the sources raised today (remembered from then on) and those over their threshold,
+ * with their evidence. Only those open a transaction (`raise`) to raise the signal.
  * (docs/benchmarks.md § Click recording.)
  */
-export async function checkClickBurst(
+export async function checkClickBursts(
   probe: TransactionQuery,
   raise: <T>(work: (tx: TransactionQuery) => Promise<T>) => Promise<T>,
   app: ReviewApp,
-  input: { code: string; ipHash: string; visitorKey: string; dataCentre: boolean; at: Date },
+  raised: RaisedBurstsToday,
+  input: { visits: readonly BurstVisit[]; at: Date },
 ): Promise<RaisedSignal[]> {
   const since = new Date(input.at.getTime() - CLICK_BURST_WINDOW_MINUTES * 60_000).toISOString();
   const until = input.at.toISOString();
   const day = until.slice(0, 10);
-  const dedupeKey = (source: BurstSource) => `click-burst:${source}:${day}`;
-  const upTo = (condition: string, max: number) =>
-    `(SELECT count(*)::int FROM (SELECT 1 ${burstVisits('o.affiliate_id', condition)} LIMIT ${max + 1}) AS recent)`;
-  const seen = (parameter: string) =>
-    `EXISTS (SELECT 1 FROM review_signals s WHERE s.affiliate_id = o.affiliate_id AND s.dedupe_key = ${parameter})`;
-  const { rows } = await probe.query<BurstProbe>(
-    `SELECT o.affiliate_id, ${seen('$6')} AS ip_seen, ${seen('$7')} AS device_seen,
-            ${upTo('v.counted AND v.ip_hash = $4', CLICK_BURST_MAX_CLICKS)} AS ip_clicks,
-            ${upTo('v.counted AND v.visitor_key = $5', CLICK_BURST_MAX_CLICKS)} AS device_clicks
-     FROM referral_codes o WHERE o.code = $1`,
-    [input.code, since, until, input.ipHash, input.visitorKey, dedupeKey('ip'), dedupeKey('device')],
+  const asked = new Map<string, { code: string; source: BurstSource; key: string }>();
+  const ask = (code: string, source: BurstSource, key: string) => {
+    if (!raised.has(day, source, code)) asked.set(`${code}\n${source}\n${key}`, { code, source, key });
+  };
+  for (const visit of input.visits) {
+    if (visit.counted) {
+      ask(visit.code, 'ip', visit.ipHash);
+      ask(visit.code, 'device', visit.visitorKey);
+    }
+    // A data centre's visits are few and not counted: they are looked at only when one arrives.
+    if (visit.dataCentre) ask(visit.code, 'data-centre', DATA_CENTRE_AGENT_PATTERN);
+  }
+  if (asked.size === 0) return [];
+  const questions = [...asked.values()];
+  const { rows } = await probe.query<BurstProbeRow>(
+    `SELECT code, source, affiliate_id, raised, burst_clicks, burst_codes, first_at, last_at
+     FROM click_burst_probe($1::text[], $2::text[], $3::text[], $4, $5, $6, $7, $8)`,
+    [
+      questions.map((q) => q.code),
+      questions.map((q) => q.source),
+      questions.map((q) => q.key),
+      since,
+      until,
+      day,
+      CLICK_BURST_MAX_CLICKS,
+      DATA_CENTRE_MAX_VISITS,
+    ],
+    { name: 'click-burst-probe' },
   );
-  const found = rows[0];
-  if (!found) return [];
-  const crossed: { source: BurstSource; condition: string; value: string; max: number }[] = [];
-  if (!found.ip_seen && found.ip_clicks > CLICK_BURST_MAX_CLICKS)
-    crossed.push({
-      source: 'ip',
-      condition: 'v.counted AND v.ip_hash = $4',
-      value: input.ipHash,
-      max: CLICK_BURST_MAX_CLICKS,
-    });
-  if (!found.device_seen && found.device_clicks > CLICK_BURST_MAX_CLICKS)
-    crossed.push({
-      source: 'device',
-      condition: 'v.counted AND v.visitor_key = $4',
-      value: input.visitorKey,
-      max: CLICK_BURST_MAX_CLICKS,
-    });
-  // A data centre's visits are few and not counted: they are looked at only when one arrives.
-  if (input.dataCentre)
-    crossed.push({
-      source: 'data-centre',
-      condition: 'v.user_agent ~* $4',
-      value: DATA_CENTRE_AGENT_PATTERN,
-      max: DATA_CENTRE_MAX_VISITS,
-    });
-  if (crossed.length === 0) return [];
-  return raise(async (tx) => {
-    const raised: RaisedSignal[] = [];
-    for (const { source, condition, value, max } of crossed) {
-      const { rows: bursts } = await tx.query<BurstRow>(
-        `SELECT r.affiliate_id, count(*)::int AS clicks, array_agg(DISTINCT r.code ORDER BY r.code) AS codes,
-                min(v.created_at) AS first_at, max(v.created_at) AS last_at
-         ${burstVisits('$1', condition)}
-         GROUP BY r.affiliate_id`,
-        [found.affiliate_id, since, until, value],
-      );
-      const burst = bursts[0];
-      if (!burst || burst.clicks <= max) continue;
-      const signal = await raiseSignal(tx, app, {
+  // One signal per affiliate and source: the first source over its threshold gives the evidence.
+  const bursts = new Map<string, BurstProbeRow>();
+  const codesOfBurst = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.raised) {
+      raised.add(day, row.source, row.code);
+      continue;
+    }
+    if (row.burst_clicks <= BURST_THRESHOLD[row.source]) continue;
+    const key = `${row.affiliate_id}\n${row.source}`;
+    if (!bursts.has(key)) bursts.set(key, row);
+    codesOfBurst.set(key, [...(codesOfBurst.get(key) ?? []), row.code]);
+  }
+  const signals: RaisedSignal[] = [];
+  for (const [key, burst] of bursts) {
+    const signal = await raise((tx) =>
+      raiseSignal(tx, app, {
         affiliateId: burst.affiliate_id,
         kind: 'click-burst',
         evidence: {
           kind: 'click-burst',
-          source,
-          clicks: burst.clicks,
-          threshold: max,
+          source: burst.source,
+          clicks: burst.burst_clicks,
+          threshold: BURST_THRESHOLD[burst.source],
           windowMinutes: CLICK_BURST_WINDOW_MINUTES,
-          codes: codesOf(burst.codes),
-          from: new Date(burst.first_at).toISOString(),
-          to: new Date(burst.last_at).toISOString(),
+          codes: codesOf(burst.burst_codes),
+          from: new Date(burst.first_at ?? until).toISOString(),
+          to: new Date(burst.last_at ?? until).toISOString(),
         },
-        dedupeKey: dedupeKey(source),
+        dedupeKey: `click-burst:${burst.source}:${day}`,
         at: input.at,
-      });
-      if (signal) raised.push(signal);
-    }
-    return raised;
-  });
+      }),
+    );
+    // Raised now, or already (another batch, another process): either way, asked no more today.
+    for (const code of codesOfBurst.get(key) ?? []) raised.add(day, burst.source, code);
+    if (signal) signals.push(signal);
+  }
+  return signals;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { isDataCentreAgent } from '../domain/data-centre-agents.ts';
-import { checkClickBurst, markSelfVisit } from '../domain/review-signals.ts';
+import { markSelfVisit } from '../domain/review-signals.ts';
 import { resolveCaller } from '../features/auth/caller.ts';
 
 // The landing page records each visit (docs/product/calls-and-data.md#visit-record device fingerprint + deep-link payload, §7) and gets a
@@ -42,40 +42,36 @@ export const storePreInstallData = defineCallable({
       userAgent: headerUserAgent ?? fingerprint.userAgent,
     });
     const ipHash = app.hashIdentifier(request.ip);
-    const { counted } = await visitWriterFor(app).record({
-      trackingId,
-      type: deeplink.type,
-      code,
-      sessionId: sessionId ?? null,
-      visitorKey: visitor,
-      ipHash,
-      userAgent: fingerprint.userAgent,
-      language: fingerprint.language,
-      timezone: fingerprint.timezone,
-      screenResolution: fingerprint.screenResolution,
-      platform: fingerprint.platform,
-      colorDepth: fingerprint.colorDepth,
-      deviceMemory: fingerprint.deviceMemory,
-      hardwareConcurrency: fingerprint.hardwareConcurrency,
-      clientTimestamp: fingerprint.timestamp,
-      referrer: fingerprint.referrer,
-      path: input.path,
-      query: input.query,
-      isBot,
-      createdAt,
-      hourBucket: hourBucket(createdAt),
-    });
-    app.metrics.clickRecorded(isBot ? 'bot' : counted ? 'counted' : 'uncounted');
-    if (code !== null) {
-      await reviewVisit(app, request, {
+    const dataCentre = isDataCentreAgent(headerUserAgent) || isDataCentreAgent(fingerprint.userAgent);
+    // Stored, and the batch's click bursts checked, before the answer (docs/product/review.md#signals).
+    const { counted } = await visitWriterFor(app).record(
+      {
         trackingId,
+        type: deeplink.type,
         code,
-        counted,
-        ipHash,
+        sessionId: sessionId ?? null,
         visitorKey: visitor,
-        dataCentre: isDataCentreAgent(headerUserAgent) || isDataCentreAgent(fingerprint.userAgent),
-      });
-    }
+        ipHash,
+        userAgent: fingerprint.userAgent,
+        language: fingerprint.language,
+        timezone: fingerprint.timezone,
+        screenResolution: fingerprint.screenResolution,
+        platform: fingerprint.platform,
+        colorDepth: fingerprint.colorDepth,
+        deviceMemory: fingerprint.deviceMemory,
+        hardwareConcurrency: fingerprint.hardwareConcurrency,
+        clientTimestamp: fingerprint.timestamp,
+        referrer: fingerprint.referrer,
+        path: input.path,
+        query: input.query,
+        isBot,
+        createdAt,
+        hourBucket: hourBucket(createdAt),
+      },
+      { dataCentre },
+    );
+    app.metrics.clickRecorded(isBot ? 'bot' : counted ? 'counted' : 'uncounted');
+    if (code !== null && hasSessionCredentials(request)) await markIfSelfVisit(app, request, trackingId);
 
     // Cookies only once the visit is stored: a tracking id always names a stored visit.
     const cookie = { path: '/', sameSite: 'lax', secure: app.config.isHttps } as const;
@@ -97,35 +93,26 @@ export const storePreInstallData = defineCallable({
 });
 
 /**
- * The fraud signals a visit raises (docs/product/review.md#signals), once it is stored: a visit from the
- * signed-in browser of the code's own affiliate is marked (the request carries the session cookie
- * when they are signed in on this site), and a counted click or a data centre's visit may complete a
- * click burst. Most visits need no query: no session cookie, and neither counted nor a data centre's.
- * A failure here is logged; the visitor still goes on to the store.
+ * Whether the request may carry a signed-in session: a cookie header, or a bearer token. A visitor
+ * without either (most of them) costs no lookup at all; `resolveCaller` decides for the others.
  */
-async function reviewVisit(
-  app: AppContext,
-  request: FastifyRequest,
-  visit: {
-    trackingId: string;
-    code: string;
-    counted: boolean;
-    ipHash: string;
-    visitorKey: string;
-    dataCentre: boolean;
-  },
-): Promise<void> {
+function hasSessionCredentials(request: FastifyRequest): boolean {
+  return request.headers.cookie !== undefined || request.headers.authorization !== undefined;
+}
+
+/**
+ * A visit from the signed-in browser of the code's own affiliate (docs/product/review.md#signals) is
+ * marked, and a self-referral raised (the request carries the session cookie when they are signed in
+ * on this site). The batch's click bursts were checked as it was stored (the visit writer). A failure
+ * here is logged; the visitor still goes on to the store.
+ */
+async function markIfSelfVisit(app: AppContext, request: FastifyRequest, trackingId: string): Promise<void> {
   try {
     const caller = await resolveCaller(app, request);
     const affiliate = caller ? await caller.affiliate() : null;
-    if (!affiliate && !visit.counted && !visit.dataCentre) return;
+    if (!affiliate) return;
     const at = app.now();
-    if (affiliate)
-      await inTransaction(app, (tx) =>
-        markSelfVisit(tx, app, { trackingId: visit.trackingId, affiliateId: affiliate.affiliateId, at }),
-      );
-    if (visit.counted || visit.dataCentre)
-      await checkClickBurst(app.database.sql, (work) => inTransaction(app, work), app, { ...visit, at });
+    await inTransaction(app, (tx) => markSelfVisit(tx, app, { trackingId, affiliateId: affiliate.affiliateId, at }));
   } catch (error) {
     app.log.error({ err: error }, 'visit review signals failed');
   }

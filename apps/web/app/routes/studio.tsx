@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useLocation } from 'react-router';
 import { studioPagePath } from '@skanova/shared/studio/constants';
 import type { RouteHandle } from '../lib/route-handle';
+import { RETURNING_HINT_SCRIPT } from '../features/studio/returning-hint';
 // Its styles are in the prerendered page's head, so that it paints in place (studio-styles.ts).
 import '../features/studio/studio-styles';
 
@@ -16,9 +17,13 @@ if (typeof document !== 'undefined') void pagesChunk();
 
 export default function StudioRoute() {
   const path = studioPagePath(useLocation().pathname);
+  // The frame's attribute may be set by the hint's script before hydration (returning-hint.ts).
   return (
-    <Suspense fallback={null}>
-      <StudioPages path={path} />
-    </Suspense>
+    <div className="studio-app" suppressHydrationWarning>
+      <script dangerouslySetInnerHTML={{ __html: RETURNING_HINT_SCRIPT }} />
+      <Suspense fallback={null}>
+        <StudioPages path={path} />
+      </Suspense>
+    </div>
   );
 }

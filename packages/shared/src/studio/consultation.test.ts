@@ -9,7 +9,7 @@ import {
   fastChangePrompt,
   questions,
 } from './consultation.ts';
-import { noiseFloor } from '@skanova/skin/trend';
+import { compareAnalyses, noiseFloor } from '@skanova/skin/trend';
 import { FAST_CHANGE, MARKED_FROM, fastChanges } from './scan-results.ts';
 import { profileOf, read, scanOf } from './test-support.ts';
 
@@ -179,7 +179,7 @@ describe('the answers', () => {
       ]);
       const prompt = fastChangePrompt(scans)!;
       expect(read(prompt)).toBe(
-        `Redness on your chin moved from 3 to ${3 + PROMPT_JUMP}/100 between November 18, 2026 and November 25, 2026 (7 days): far beyond its noise floor of ${num(CHIN_REDNESS)}. A fast, large change is worth showing to a dermatologist.`,
+        `Redness on your chin moved from 3 to ${3 + PROMPT_JUMP}/100 between November 18, 2026 and November 25, 2026 (7 days): far more than a new photo alone can move it (up to ${num(CHIN_REDNESS)}). A fast, large change is worth showing to a dermatologist.`,
       );
       expect(answer('changes', { profile: PROFILE, scans }).dermatologist).toEqual(prompt);
       const given = answer('dermatologist', { profile: PROFILE, scans });
@@ -199,8 +199,50 @@ describe('the answers', () => {
       });
       expect(given.dermatologist).toBeNull();
       expect(textOf(given).at(-1)).toBe(
-        `The app also watches your scans for a fast, large change (more than ${FAST_CHANGE.floorMultiple} times a score's noise floor, at least ${FAST_CHANGE.minPoints} points, within ${FAST_CHANGE.withinDays} days): it found none.`,
+        `The app also watches your scans for a fast, large change (within ${FAST_CHANGE.withinDays} days, at least ${FAST_CHANGE.minPoints} points and more than ${FAST_CHANGE.floorMultiple} times what a new photo alone can move a score): it found none.`,
       );
+    });
+
+    it('is never raised by a light-dependent score alone: shine from 0 to 16 in a week, or further', () => {
+      const dull = scanOf('dull', '2026-11-18T10:00:00.000Z', { overall: { shine: 0 }, rightCheek: { shine: 0 } });
+      const shineTo = (value: number, more: Parameters<typeof scanOf>[2] = {}) =>
+        scanOf('shiny', '2026-11-25T10:00:00.000Z', {
+          overall: { shine: value },
+          rightCheek: { shine: value },
+          ...more,
+        });
+      const faceShine = (scan: ReturnType<typeof scanOf>) =>
+        compareAnalyses(dull.analysis, scan.analysis).find(
+          (change) => change.metric === 'shine' && change.place === 'overall',
+        )!;
+      const large = (change: ReturnType<typeof faceShine>) =>
+        Math.abs(change.delta) >= Math.max(FAST_CHANGE.floorMultiple * change.floor, FAST_CHANGE.minPoints);
+
+      // 0 → 16 on the whole face: a real change the wrong way ("more shine"), between scans taken alike.
+      const sixteen = shineTo(16);
+      expect(faceShine(sixteen).verdict).toBe('worse');
+      // 0 → 40: past the prompt's size too, so only its metric (shine moves with the lamp) keeps it out.
+      const forty = shineTo(40);
+      expect(faceShine(forty).verdict).toBe('worse');
+      expect(large(faceShine(forty))).toBe(true);
+      // Dark circles, the other metric the light moves, with it.
+      const darker = shineTo(40, { eyeArea: { darkCircles: 60 } });
+
+      for (const after of [sixteen, forty, darker]) {
+        expect(fastChanges([after, dull])).toEqual([]);
+        // Neither the consultation nor the routine page (both show fastChangePrompt) raises the banner.
+        expect(fastChangePrompt([after, dull])).toBeNull();
+        expect(answer('dermatologist', { profile: PROFILE, scans: [after, dull] }).dermatologist).toBeNull();
+        expect(answer('changes', { profile: PROFILE, scans: [after, dull] }).dermatologist).toBeNull();
+      }
+      // The same week with redness jumping as far on the chin does raise it.
+      const red = shineTo(40, { chin: { redness: 3 + PROMPT_JUMP } });
+      const calm = scanOf('calm', '2026-11-18T10:00:00.000Z', {
+        overall: { shine: 0 },
+        rightCheek: { shine: 0 },
+        chin: { redness: 3 },
+      });
+      expect(read(fastChangePrompt([red, calm])!)).toMatch(/^Redness on your chin/);
     });
 
     it('compares the newest scan with every scan of the last two weeks', () => {

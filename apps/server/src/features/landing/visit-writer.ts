@@ -1,6 +1,8 @@
 import { CallableError } from '../../lib/callable-error.ts';
 import type { AppContext } from '../../context.ts';
 import type { SqlClient } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { RaisedBurstsToday, checkClickBursts } from '../../domain/review-signals.ts';
 import { type VisitOutcome, type VisitRow, RECORD_VISITS_SQL, visitBatchParams } from './visit-batch.ts';
 
 // Group commit for landing-page visits (docs/product/attribution.md#recording-visits): requests queue their validated row;
@@ -11,6 +13,9 @@ import { type VisitOutcome, type VisitRow, RECORD_VISITS_SQL, visitBatchParams }
 // only when a commit slot is free, so a lone visit waits a couple of milliseconds at most and a burst
 // shares one transaction. PostgreSQL overlaps two commits (two pool connections); PGlite has a single
 // connection, where a second flush in flight would only wait behind the first.
+//
+// After a batch's commit and before its answers, the batch is reviewed once (`review`: the click-burst
+// check, docs/product/review.md#signals) — one statement for the whole batch, not one per visit.
 
 export interface VisitWriterOptions {
   sql: Pick<SqlClient, 'query'>;
@@ -23,6 +28,24 @@ export interface VisitWriterOptions {
   onError?: (error: unknown, rows: number) => void;
   /** After each batch statement: its visits, its time, whether it committed (the metrics). */
   onCommit?: (rows: number, seconds: number, ok: boolean) => void;
+  /**
+   * After each committed batch, before its visits are answered. It handles its own failures: a visit
+   * stored is answered whatever the review says.
+   */
+  review?: (visits: readonly StoredVisit[]) => Promise<void>;
+}
+
+/** A visit of a committed batch, as the review reads it. */
+export interface StoredVisit {
+  row: VisitRow;
+  outcome: VisitOutcome;
+  /** From a data centre's user agent (not stored: the review's). */
+  dataCentre: boolean;
+}
+
+/** What the review needs to know of a visit besides its row. */
+export interface VisitReviewInput {
+  dataCentre: boolean;
 }
 
 /** Tuning measured on a 2-core machine (docs/benchmarks.md "Click recording"). */
@@ -33,6 +56,7 @@ export const WRITER_TUNING = {
 
 interface Pending {
   row: VisitRow;
+  review: VisitReviewInput;
   resolve: (outcome: VisitOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -50,10 +74,10 @@ export class VisitWriter {
   }
 
   /** Stores one visit; resolves once its batch is committed. */
-  record(row: VisitRow): Promise<VisitOutcome> {
+  record(row: VisitRow, review: VisitReviewInput = { dataCentre: false }): Promise<VisitOutcome> {
     if (this.#closed) return Promise.reject(new CallableError('unavailable', 'The server is shutting down.'));
     return new Promise<VisitOutcome>((resolve, reject) => {
-      this.#queue.push({ row, resolve, reject });
+      this.#queue.push({ row, review, resolve, reject });
       this.#schedule();
     });
   }
@@ -107,7 +131,7 @@ export class VisitWriter {
 
   async #commit(batch: Pending[]): Promise<void> {
     try {
-      settle(batch, await this.#insert(batch));
+      await this.#settle(batch, await this.#insert(batch));
     } catch (error) {
       this.#options.onError?.(error, batch.length);
       if (batch.length === 1) {
@@ -117,7 +141,7 @@ export class VisitWriter {
       // One bad row must fail only its own request: retry the rows one by one.
       for (const pending of batch) {
         try {
-          settle([pending], await this.#insert([pending]));
+          await this.#settle([pending], await this.#insert([pending]));
         } catch (rowError) {
           pending.reject(rowError);
         }
@@ -140,14 +164,23 @@ export class VisitWriter {
       this.#options.onCommit?.(batch.length, (performance.now() - started) / 1000, ok);
     }
   }
-}
 
-function settle(batch: Pending[], outcomes: VisitOutcome[]) {
-  const byTrackingId = new Map(outcomes.map((outcome) => [outcome.trackingId, outcome]));
-  for (const pending of batch) {
-    const outcome = byTrackingId.get(pending.row.trackingId);
-    if (outcome) pending.resolve(outcome);
-    else pending.reject(new Error('The visit was not stored.'));
+  /** Reviews the committed batch, then answers each visit with its outcome. */
+  async #settle(batch: Pending[], outcomes: VisitOutcome[]): Promise<void> {
+    const byTrackingId = new Map(outcomes.map((outcome) => [outcome.trackingId, outcome]));
+    if (this.#options.review) {
+      const stored: StoredVisit[] = [];
+      for (const pending of batch) {
+        const outcome = byTrackingId.get(pending.row.trackingId);
+        if (outcome) stored.push({ row: pending.row, outcome, dataCentre: pending.review.dataCentre });
+      }
+      await this.#options.review(stored).catch(() => {});
+    }
+    for (const pending of batch) {
+      const outcome = byTrackingId.get(pending.row.trackingId);
+      if (outcome) pending.resolve(outcome);
+      else pending.reject(new Error('The visit was not stored.'));
+    }
   }
 }
 
@@ -162,10 +195,42 @@ export function visitWriterFor(app: AppContext): VisitWriter {
       ...WRITER_TUNING[app.database.kind],
       onError: (error, rows) => app.log.warn({ err: error, rows }, 'visit batch failed'),
       onCommit: (rows, seconds, ok) => app.metrics.clickBatch(rows, seconds, ok),
+      review: reviewerFor(app),
     });
     writers.set(app, writer);
   }
   return writer;
+}
+
+/**
+ * The click-burst check of a committed batch (docs/product/review.md#signals): the visits of known
+ * codes, with what the application remembers of the signals raised today. A failure is logged; the
+ * visitors still go on to the store.
+ */
+function reviewerFor(app: AppContext): (visits: readonly StoredVisit[]) => Promise<void> {
+  const raised = new RaisedBurstsToday();
+  return async (visits) => {
+    const burstVisits = [];
+    for (const { row, outcome, dataCentre } of visits) {
+      if (row.code === null || (!outcome.counted && !dataCentre)) continue;
+      burstVisits.push({
+        code: row.code,
+        counted: outcome.counted,
+        ipHash: row.ipHash,
+        visitorKey: row.visitorKey,
+        dataCentre,
+      });
+    }
+    if (burstVisits.length === 0) return;
+    try {
+      await checkClickBursts(app.database.sql, (work) => inTransaction(app, work), app, raised, {
+        visits: burstVisits,
+        at: app.now(),
+      });
+    } catch (error) {
+      app.log.error({ err: error }, 'visit review signals failed');
+    }
+  };
 }
 
 /** Visits of the application waiting for a commit (readiness, metrics); 0 before the first visit. */

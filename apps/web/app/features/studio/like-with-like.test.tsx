@@ -26,7 +26,7 @@ import { read, WINDOW_CONDITIONS } from '@skanova/shared/studio/test-support';
 import { I18nextProvider } from '../../lib/react-i18n';
 import { createTestI18n } from '../../test-support/i18n';
 import { Comparison } from './journal/compare-page';
-import { SincePrevious } from './journal/journal-page';
+import { JournalSummary } from './journal/journal-summary-section';
 import {
   PLACES,
   buildSeries,
@@ -186,11 +186,12 @@ describe('two photos not taken alike: the second with the light from above', () 
       expect(document.querySelector('.compare-summary')?.textContent).toContain(counts);
     });
 
-    it(`${lang}: the journal's "since your previous scan" lists the changes as unsure, and why`, () => {
-      renderIn(lang, <SincePrevious scans={scans} />);
-      expect(badges()).toHaveLength(5);
-      expect(new Set(badges())).toEqual(new Set([notComparable(lang)]));
-      expect(screen.getByRole('note').textContent).toContain(t.journal.differences.lightDirection);
+    it(`${lang}: the journal's summary says the newest scan is not comparable, and why, with no verdict`, () => {
+      renderIn(lang, <JournalSummary scans={scans} />);
+      expect(badges()).toHaveLength(0);
+      const summary = screen.getByRole('region', { name: t.journal.summary.title }).textContent;
+      expect(summary).toContain(t.journal.reasons.lightDirection);
+      expect(summary).not.toContain(t.reading.change.worse);
     });
   }
 

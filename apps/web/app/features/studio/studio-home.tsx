@@ -4,7 +4,7 @@ import { STUDIO_RESULT_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/con
 import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
 import { BlobImage } from './blob-image';
-import { ConsentForm } from './consent-form';
+import { FirstVisit } from './first-visit';
 import { GetMobileApp } from './get-app/get-mobile-app';
 import { type ScanSummary, studioStore } from './storage';
 import { formatScanDate } from './format-date';
@@ -37,28 +37,23 @@ export function StudioHome() {
           {t('home.withdrawn')}
         </p>
       ) : null}
-      {consent.status === 'loading' ? (
-        <p className="studio-loading" role="status">
-          {t('home.loading')}
-        </p>
-      ) : consent.status === 'unavailable' ? (
+      {consent.status === 'unavailable' ? (
         <>
           <p className="form-error" role="alert">
             {t('home.storageError')}
           </p>
           <GetMobileApp />
         </>
-      ) : consent.status === 'absent' ? (
-        <>
-          <ConsentForm
-            onConsent={async () => {
-              setWithdrawn(false);
-              await consent.give();
-              setJustConsented(true);
-            }}
-          />
-          <GetMobileApp />
-        </>
+      ) : consent.status === 'loading' || consent.status === 'absent' ? (
+        // As prerendered: the consent, until the device says whether it holds one (first-visit.tsx).
+        <FirstVisit
+          known={consent.status === 'absent'}
+          onConsent={async () => {
+            setWithdrawn(false);
+            await consent.give();
+            setJustConsented(true);
+          }}
+        />
       ) : (
         <SignedHome
           givenAt={consent.consent.givenAt}

@@ -1,12 +1,16 @@
 import { useNavigate } from 'react-router';
 import { STUDIO_HOME } from '@skanova/shared/studio/constants';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../../lib/react-i18n';
 import { takeEarlyRead } from './early-reads';
+import { FirstVisit } from './first-visit';
 import { startServiceWorker } from './offline/app-update';
+import { rememberConsentHint } from './returning-hint';
 import { type ConsentRecord, studioStore } from './storage';
 
-/** The visitor's consent as this device keeps it: read once the page is in the browser. */
+/**
+ * The visitor's consent as this device keeps it: read once the page is in the browser. Until then
+ * ('loading') the pages show what a first visit sees, as they were prerendered (first-visit.tsx).
+ */
 export type ConsentStatus =
   | { status: 'loading' }
   | { status: 'absent' }
@@ -19,7 +23,10 @@ export function useConsent() {
   useEffect(() => {
     let live = true;
     (takeEarlyRead('consent') ?? studioStore().consent()).then(
-      (consent) => live && setState(consent ? { status: 'given', consent } : { status: 'absent' }),
+      (consent) => {
+        rememberConsentHint(Boolean(consent));
+        if (live) setState(consent ? { status: 'given', consent } : { status: 'absent' });
+      },
       () => live && setState({ status: 'unavailable' }),
     );
     return () => {
@@ -28,12 +35,14 @@ export function useConsent() {
   }, []);
   const give = useCallback(async () => {
     const consent = await studioStore().giveConsent(new Date());
+    rememberConsentHint(true);
     setState({ status: 'given', consent });
     // The offline copy of the app (about 6 MB with the models) is downloaded once the visitor is in.
     startServiceWorker();
   }, []);
   const withdraw = useCallback(async () => {
     await studioStore().withdrawConsent();
+    rememberConsentHint(false);
     setState({ status: 'absent' });
   }, []);
   return { ...state, give, withdraw };
@@ -41,18 +50,19 @@ export function useConsent() {
 
 /**
  * The app's pages past its home: without consent they send the visitor to the home, where consent is
- * asked; while the device's answer is read, they say so; then they show `children`.
+ * asked; while the device's answer is read, they show what a first visit sees (the consent, as they
+ * were prerendered), which the home shows too; then they show `children`.
  */
 export function ConsentedOnly({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('studio');
   const consent = useConsent();
-  if (consent.status === 'absent') return <ToHome />;
-  if (consent.status === 'loading')
+  if (consent.status === 'absent')
     return (
-      <p className="studio-loading" role="status">
-        {t('home.loading')}
-      </p>
+      <>
+        <FirstVisit known onConsent={consent.give} />
+        <ToHome />
+      </>
     );
+  if (consent.status === 'loading') return <FirstVisit known={false} onConsent={consent.give} />;
   return children;
 }
 

@@ -6,6 +6,7 @@ import { siteConfig } from '../../../lib/site-config';
 import { formatScanDate } from '../format-date';
 import { GetMobileApp } from '../get-app/get-mobile-app';
 import { type ImportMode, type ImportOutcome, type StudioSnapshot, studioStore } from '../storage';
+import { rememberConsentHint } from '../returning-hint';
 import { StudioAppPage } from '../studio-app-page';
 import {
   EXPORT_LIMITS,
@@ -392,6 +393,7 @@ function DeleteSection({ onDeleted }: { onDeleted: () => void }) {
     try {
       // What withdrawing consent does: the whole database goes (other tabs let go of it).
       await studioStore().withdrawConsent();
+      rememberConsentHint(false);
       onDeleted();
     } catch {
       setState('failed');

@@ -3,18 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { METRIC_IDS } from '@skanova/skin/contract';
 import type { MetricChange } from '@skanova/skin/trend';
 import { readChange } from '@skanova/shared/studio/reading';
-import { STUDIO_COMPARE_PAGE, STUDIO_JOURNAL_PAGE, STUDIO_RESULT_PAGE } from '@skanova/shared/studio/constants';
+import { STUDIO_COMPARE_PAGE, STUDIO_JOURNAL_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
-import { useObjectUrl } from '../blob-image';
+import { BeforeAfter } from './before-after';
 import type { ScanSummary } from '../storage';
-import {
-  formatDayMonth,
-  formatScanDate,
-  formatScanMoment,
-  formatScore,
-  metricTitle,
-  placeTitle,
-} from './journal-format';
+import { formatDayMonth, formatScanMoment, formatScore, metricTitle, placeTitle } from './journal-format';
 import { PLACES, changesBetween, countVerdicts, daysBetween, differencesOf, localMoment } from './journal-model';
 import { type JournalScans, useJournalScans } from './use-journal-scans';
 import { ChangeFigure, WhyNoRealChange } from '../reading-words';
@@ -22,7 +15,7 @@ import { DifferencesNote } from './verdict-badge';
 import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
-/** Two saved scans side by side (`?a=…&b=…`): photos or previews, every score and its change against the floor. */
+/** Two saved scans (`?a=…&b=…`): a before/after slider over their photos or previews, every score and its change. */
 export function ComparePage() {
   const { t } = useTranslation('studio');
   // Read beside the consent check, not after it.
@@ -154,11 +147,7 @@ export function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
     <>
       <section className="studio-section" aria-labelledby="compare-photos-title">
         <h2 id="compare-photos-title">{bothPhotos ? t('compare.photos') : t('compare.previews')}</h2>
-        <div className="compare-photos">
-          <ScanPicture scan={before} bothPhotos={bothPhotos} label={t('compare.before')} />
-          <ScanPicture scan={after} bothPhotos={bothPhotos} label={t('compare.after')} />
-        </div>
-        {bothPhotos ? null : <p className="studio-muted">{t('compare.previewsWhy')}</p>}
+        <BeforeAfter a={before} b={after} />
       </section>
 
       <section className="studio-section" aria-labelledby="compare-scores-title">
@@ -218,42 +207,5 @@ export function Comparison({ a, b }: { a: ScanSummary; b: ScanSummary }) {
         )}
       </section>
     </>
-  );
-}
-
-/** A scan's face, framed as on its result page: the photo when both scans kept theirs, else the saved preview. */
-function ScanPicture({ scan, bothPhotos, label }: { scan: ScanSummary; bothPhotos: boolean; label: string }) {
-  const { t, i18n } = useTranslation('studio');
-  const image = bothPhotos && scan.photo ? scan.photo : scan.thumbnail;
-  const url = useObjectUrl(image);
-  const { analysis } = scan;
-  // The face and its margin, as the saved preview was cut (faceFrame of the landmarks at saving).
-  const frame = scan.thumbnailFrame;
-  const place = bothPhotos ? { x: 0, y: 0, width: analysis.width, height: analysis.height } : frame;
-  const date = formatScanDate(scan.takenAt, i18n.language);
-  return (
-    <figure className="compare-photo">
-      <svg
-        className="compare-photo__picture"
-        viewBox={`${frame.x} ${frame.y} ${frame.width} ${frame.height}`}
-        role="img"
-        aria-label={t(bothPhotos ? 'compare.photoAlt' : 'compare.previewAlt', { date })}
-      >
-        {url ? (
-          <image
-            href={url}
-            x={place.x}
-            y={place.y}
-            width={place.width}
-            height={place.height}
-            preserveAspectRatio="none"
-          />
-        ) : null}
-      </svg>
-      <figcaption>
-        <span className="compare-photo__label">{label}</span>{' '}
-        <Link to={`${STUDIO_RESULT_PAGE}?id=${encodeURIComponent(scan.id)}`}>{date}</Link>
-      </figcaption>
-    </figure>
   );
 }

@@ -1,4 +1,6 @@
 import type { MetricId } from '@skanova/skin/contract';
+import type { ConditionDifference } from '@skanova/skin/conditions';
+import { STUDIO_COMPARE_PAGE } from '@skanova/shared/studio/constants';
 import type { Place } from '@skanova/skin/trend';
 import type { CalendarDate } from './journal-model';
 
@@ -95,4 +97,30 @@ export function placeTitle(t: Translate, place: Place): string {
 
 export function metricTitle(t: Translate, metric: MetricId): string {
   return t(`metrics.${metric}.title`);
+}
+
+/** The comparison of two scans. */
+export function compareLink(a: string, b: string): string {
+  return `${STUDIO_COMPARE_PAGE}?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`;
+}
+
+/** Why two scans are not comparable, as a list in the page's language: "the light differs and …". */
+export function reasonsText(
+  t: Translate,
+  lang: string,
+  reasons: { otherAnalysis: boolean; differences: readonly ConditionDifference[] },
+): string {
+  const parts = reasons.otherAnalysis
+    ? [t('journal.reasons.version')]
+    : reasons.differences.map((difference) => t(`journal.reasons.${difference}`));
+  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(parts);
+}
+
+/** The visitor's time zone, as the browser knows it. */
+export function visitorTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
 }

@@ -6,7 +6,7 @@ import { downloadBlob } from '../../../lib/download';
 import { useTranslation } from '../../../lib/react-i18n';
 import { siteConfig } from '../../../lib/site-config';
 import { studioStore } from '../storage';
-import { formatCalendarDate, formatScanDate, formatWeekday } from './journal-format';
+import { formatCalendarDate, formatScanDate, formatWeekday, visitorTimeZone } from './journal-format';
 import {
   type CalendarDate,
   DEFAULT_REMINDER_TIME,
@@ -21,14 +21,6 @@ import {
 
 /** The event's length in the calendar. */
 const REMINDER_MINUTES = 15;
-
-function visitorTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** "heure normale d'Europe centrale" / "Central European Time", or the zone's identifier. */
 function zoneName(timeZone: string, lang: string): string {
