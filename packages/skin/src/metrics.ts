@@ -50,18 +50,16 @@ export const METRIC_TUNING = {
    * root of the light, so an exposure change leaves it as it is, and a darker complexion or a dimmer photo
    * reads the same (a ratio of L* itself read the same spot deeper on dark skin, and the skin's own dips
    * there crowded the painted ones out). Each local minimum at least `spotFrom` below its surroundings is
-   * a spot, of strength 0 → 1 between `spotFrom` and `spotFull` (≈ 3.2 → 5.0 L* on skin of L* 65);
+   * a spot, of strength 0 → 1 between `spotFrom` and `spotFull` (≈ 3.6 → 5.3 L* on skin of L* 65);
    * minima closer than `spotSeparationMm` are one spot. Evenness = 100 − `evenPerSpot` × the zone's count
    * of spots, each by its strength and by the zone's soft edge weight (see measureZone): a count per
    * zone, not per cm², so sixteen spots read alike on a small forehead and on a large cheek (per cm²,
-   * they were drowned on a large cheek). The centre is read over 0.6 mm, not 0.5: finer, the dips of
-   * millimetre relief counted as spots, so relief added to a chin and a 50 % rescale round trip moved
-   * the count.
+   * they were drowned on a large cheek).
    */
-  spotCentreMm: 0.6,
+  spotCentreMm: 0.5,
   spotSurroundMm: 2.5,
-  spotFrom: 0.04,
-  spotFull: 0.062,
+  spotFrom: 0.045,
+  spotFull: 0.065,
   spotSeparationMm: 1.5,
   evenPerSpot: 1,
   /**
@@ -72,11 +70,10 @@ export const METRIC_TUNING = {
    */
   spotHighlight: 1.25,
   /**
-   * Texture reads L* with each full-strength spot (`spotFull` deep) filled up to its surroundings within
-   * this distance of the spot's centre: a spot is unevenness, not grain. (Unfilled, sixteen 2 mm spots
-   * raised a cheek's texture by 7–12. Leaving the skin near spots out instead, as `skin-3` did, left too
-   * little of a spotted zone to read, and its fallback read the spots. Filling weaker spots too filled
-   * the dark half of coarse relief, which texture is meant to see.)
+   * Texture reads L* with each spot filled up to its surroundings within this distance of the spot's
+   * centre: a spot is unevenness, not grain. (Unfilled, sixteen 2 mm spots raised a cheek's texture by
+   * 7–12. Leaving the skin near spots out instead, as `skin-3` did, left too little of a spotted zone to
+   * read, and its fallback read the spots.)
    */
   textureSpotFillMm: 1.5,
   /**
@@ -303,13 +300,13 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! > around[i]! * t.spotHighlight) highlight[i] = 1;
   const { spots, surround } = darkSpots(lab.L, skin, highlight, width, height, pxPerMm);
 
-  // The texture reads L* with each full-strength spot filled: within `textureSpotFillMm` of its centre,
-  // no pixel darker than the spots' surroundings (the grain's brighter half is kept there).
+  // The texture reads L* with each spot filled: within `textureSpotFillMm` of a spot's centre, no pixel
+  // darker than the spots' surroundings (the grain's brighter half is kept there).
   const textureL = new Float32Array(lab.L);
   const fill = t.textureSpotFillMm * pxPerMm;
   const reach = Math.ceil(fill);
   for (let i = 0; i < n; i++) {
-    if (spots[i]! < 1) continue;
+    if (spots[i]! <= 0) continue;
     const x0 = i % width;
     const y0 = (i - x0) / width;
     for (let y = Math.max(0, y0 - reach); y <= Math.min(height - 1, y0 + reach); y++)
