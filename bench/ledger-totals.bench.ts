@@ -3,7 +3,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { LEDGER_TOTALS_CTES, reconcileLedger } from '../apps/server/src/domain/ledger.ts';
 import { EARNINGS_TOTALS_CTES, nextPayoutCutoff } from '../apps/server/src/domain/money.ts';
-import { formatNumber, percentile, withBenchPostgres } from './lib/bench-process.ts';
+import { type Figures, figures, formatNumber, withBenchPostgres } from './lib/bench-process.ts';
 import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED, seedStats } from './seed-stats.ts';
 
@@ -17,21 +17,6 @@ import { STATS_SEED, seedStats } from './seed-stats.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const AFFILIATES = 40;
-
-interface Figures {
-  p50: number;
-  p99: number;
-  mean: number;
-}
-
-function figures(samples: number[]): Figures {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    mean: samples.reduce((sum, value) => sum + value, 0) / samples.length,
-  };
-}
 
 export default async function run(): Promise<string> {
   return withBenchPostgres(async (url) => {

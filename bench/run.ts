@@ -15,6 +15,7 @@ const BENCHMARKS = [
   { title: 'Click recording', file: 'clicks.bench.ts' },
   { title: 'Dashboard statistics', file: 'stats.bench.ts' },
   { title: 'Dashboard money totals: the ledger against the rows', file: 'ledger-totals.bench.ts' },
+  { title: 'Dashboard totals: the statement and the writes', file: 'dashboard-totals.bench.ts' },
   { title: 'RevenueCat webhook ingestion', file: 'webhook.bench.ts' },
   { title: 'Outgoing webhooks: a burst of 10,000 events', file: 'outgoing-webhooks.bench.ts' },
   { title: 'Monthly payout job', file: 'payouts.bench.ts' },

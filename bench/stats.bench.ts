@@ -27,7 +27,8 @@ import {
 // latency a person sees) and with ten (a busy moment). Then, at ten connections, what a request costs
 // short of the statistics, on the same server process (stats-bench-server.ts): a route answering at
 // once on a bare Fastify, a function of the product answering at once, one answering after finding its
-// signed-in caller (the session lookup), and the statistics again.
+// signed-in caller (the session lookup), and the statistics read before their totals (sums of the rows
+// at every request) alternating twice with the statistics as they are read now.
 // Run alone: node --import tsx bench/stats.bench.ts   (BENCH_DURATION=<seconds> to shorten)
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -65,6 +66,18 @@ const REFERENCES = [
   { route: 'no-op route, bare Fastify', path: REFERENCE_PATHS.noop, bare: true },
   { route: 'function answering at once (no database)', path: REFERENCE_PATHS.noop, bare: false },
   { route: 'function finding its signed-in caller (session lookup)', path: REFERENCE_PATHS.caller, bare: false },
+  // The statement before the totals and the one after, alternating twice on the same server.
+  {
+    route: 'getAffiliateStats as read before the totals (sums of the rows)',
+    path: REFERENCE_PATHS.statsFromRows,
+    bare: false,
+  },
+  { route: 'getAffiliateStats', path: STATS_PATH, bare: false },
+  {
+    route: 'getAffiliateStats as read before the totals (sums of the rows)',
+    path: REFERENCE_PATHS.statsFromRows,
+    bare: false,
+  },
   { route: 'getAffiliateStats', path: STATS_PATH, bare: false },
 ] as const;
 const REFERENCE_CONNECTIONS = 10;
@@ -136,23 +149,39 @@ async function load(
   };
 }
 
-/** One real request, checked: the benchmark must measure answers, not errors. */
-async function checkAnswer(port: number, cookie: string) {
-  const response = await fetch(`http://127.0.0.1:${port}${STATS_PATH}`, {
+async function ask(port: number, path: string, cookie: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
     body: '{"data":null}',
   });
-  const body = (await response.json()) as { result?: { referralCodes?: unknown[]; totalClicks?: number } };
-  if (response.status !== 200 || !body.result?.referralCodes?.length || !body.result.totalClicks) {
-    throw new Error(`getAffiliateStats answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  return { status: response.status, body: (await response.json()) as { result?: Record<string, unknown> } };
+}
+
+/**
+ * Real requests, checked: the benchmark must measure answers, not errors; and for every signed-in
+ * affiliate the statistics from the totals must be those summed from the rows.
+ */
+async function checkAnswers(port: number, cookies: string[]) {
+  for (const cookie of cookies) {
+    const { status, body } = await ask(port, STATS_PATH, cookie);
+    const result = body.result as { referralCodes?: unknown[]; totalClicks?: number } | undefined;
+    if (status !== 200 || !result?.referralCodes?.length || !result.totalClicks) {
+      throw new Error(`getAffiliateStats answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+    }
+    const fromRows = await ask(port, REFERENCE_PATHS.statsFromRows, cookie);
+    if (JSON.stringify(fromRows.body) !== JSON.stringify(body)) {
+      throw new Error(
+        `the totals and the rows disagree: ${JSON.stringify(body)} against ${JSON.stringify(fromRows.body)}`,
+      );
+    }
   }
 }
 
 async function measure(database: string, env: Record<string, string>, postgres: boolean): Promise<DatabaseResult> {
   const { port, child, ready } = await startBenchServer<StatsBenchReady>(SERVER_ENTRY, env);
   try {
-    await checkAnswer(port, ready.cookies[0] as string);
+    await checkAnswers(port, ready.cookies);
     const stats = { route: 'getAffiliateStats', path: STATS_PATH };
     await load(stats, port, child.pid, ready.cookies, 10, WARMUP_SECONDS, postgres);
     const measures: Measure[] = [];

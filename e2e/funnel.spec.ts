@@ -4,6 +4,7 @@ import { type Browser, type Page, expect, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { CONSENT_COOKIE } from '@skanova/shared/site/constants';
 import { FUNNEL_PORT, FUNNEL_URL } from '../playwright.config';
+import { pauseClockNow } from './helpers/clock';
 import { DEVICES } from './helpers/devices';
 import { strings } from './helpers/i18n';
 import {
@@ -40,8 +41,9 @@ async function openReferralLink(browser: Browser, device: 'android' | 'iphone', 
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Store</title>' }),
   );
   const page = await context.newPage();
-  // The page's timers wait: the test reads the links before the page moves on to a store.
-  await page.clock.install();
+  // The page's timers wait (a paused clock): the test reads the links and the clipboard before the
+  // countdown or the store fallback moves the page on to a store.
+  await pauseClockNow(page);
   const recorded = page.waitForResponse((response) => response.url().endsWith('/api/fn/storePreInstallData'));
   await page.goto(`/download?ref=${code.toLowerCase()}`);
   await expect(page.locator('.landing__status')).not.toBeEmpty();

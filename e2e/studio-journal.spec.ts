@@ -494,7 +494,11 @@ for (const story of SEEDED) {
     const trends = page.getByRole('region', { name: j.trends.title });
     const [, t1, t2] = textures.map(Math.round) as [number, number, number];
     const texture = trends.getByRole('figure', { name: t.metrics.texture.title });
-    await expect(texture).toContainText(`${t2} ${t.reading.moved.texture.up}, ${t.reading.change.worse}`);
+    // Its words say what they measure from: the first scan (same year: no year).
+    const firstDay = await inPage(page, entries[0]!.takenAt, { day: 'numeric', month: 'short' }, lang);
+    await expect(texture).toContainText(
+      `${t2} ${fill(j.multiples.since, { date: firstDay })} ${t.reading.moved.texture.up}, ${t.reading.change.worse}`,
+    );
     await expect(trends.getByRole('figure', { name: t.metrics.redness.title })).toContainText(
       t.reading.change.noRealChange,
     );
@@ -627,6 +631,8 @@ test.describe('a journal worth opening', () => {
           const place = multiple.series.place;
           const figure = trends.getByRole('figure', { name: place === 'overall' ? j.wholeFace : t.zoneTitles[place] });
           await expect(figure).toContainText(changeWordsIn(lang, multiple.sinceFirst!));
+          // The words say what they measure from: the series' first scan (the summary's are since the last alike).
+          await expect(figure).toContainText(j.multiples.since.split('{{')[0]!);
           // Its text alternative: the trend in words, with its first and last days.
           await expect(figure.getByRole('img')).toHaveAccessibleName(
             new RegExp(escape(changeWordsIn(lang, multiple.sinceFirst!))),

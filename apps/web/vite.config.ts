@@ -58,6 +58,10 @@ const API = /app\/lib\/(callable|form-errors|auth\/auth-client)\.ts|packages\/sh
 // instead of a common chunk cut differently for each set of forms.
 const FORMS = /node_modules\/zod\/|packages\/shared\/src\/(site\/browser-zod|callable\/storable-text)\.ts/;
 
+// What the web app's route (its inline script, its paths) shares with the app's frame: one chunk
+// beside the route's, instead of one per module (features/studio/app-pages.ts splits the app's pages).
+const STUDIO_ROUTE = /app\/features\/studio\/returning-hint\.ts|packages\/shared\/src\/studio\/constants\.ts/;
+
 // The web app's face models and WebAssembly runtime (ADR 010), served from our own origin under the
 // hashed assets (immutable caching): only the models the analysis uses. Their folder is named by a
 // digest of their bytes; the app reads its address from `virtual:studio-models`.
@@ -135,6 +139,7 @@ export default defineConfig({
             { name: 'browser-zod', test: FORMS },
             { name: 'signed-in', test: SIGNED_IN },
             { name: 'qr', test: QR },
+            { name: 'studio-route', test: STUDIO_ROUTE },
           ],
         },
       },

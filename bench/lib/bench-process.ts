@@ -71,6 +71,22 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
+/** The median, the 99th percentile and the mean of some timings. */
+export interface Figures {
+  p50: number;
+  p99: number;
+  mean: number;
+}
+
+export function figures(samples: number[]): Figures {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: samples.reduce((sum, value) => sum + value, 0) / samples.length,
+  };
+}
+
 /** A figure for the reports: thousands separated, `digits` decimals. */
 export const formatNumber = (value: number, digits = 0) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

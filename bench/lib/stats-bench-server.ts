@@ -5,6 +5,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { migrate } from '../../apps/server/src/db/migrate.ts';
+import { STATS_FROM_ROWS_SQL, loadStatsWith } from '../../apps/server/src/features/affiliate/affiliate-stats.ts';
 import { callableDefiner, registerCallables } from '../../apps/server/src/http/callable.ts';
 import { STATS_SEED, seedStats } from '../seed-stats.ts';
 import { REFERENCE_PATHS, type ReferenceFunctions } from './stats-references.ts';
@@ -16,8 +17,10 @@ import { REFERENCE_PATHS, type ReferenceFunctions } from './stats-references.ts'
 //
 // For comparison, the same process serves what a request costs short of the statistics: two functions
 // registered as the product registers its own (same hooks, budget, body checks and answer), one
-// answering at once, one after finding its signed-in caller (the session lookup, one statement); and
-// a route answering at once on a bare Fastify instance on a second port. These exist only here.
+// answering at once, one after finding its signed-in caller (the session lookup, one statement), one
+// reading the statistics as they were read before their totals (migrations/0016_dashboard_totals.sql:
+// summed from the ledger's entries and the conversions at every request); and a route answering at
+// once on a bare Fastify instance on a second port. These exist only here.
 
 /** Affiliates whose sessions the benchmark uses, spread over the seeded population. */
 export const SIGNED_IN_AFFILIATES = 40;
@@ -58,6 +61,13 @@ async function main() {
   registerCallables(app, context, [
     defineReference({ name: 'benchNoop', input: noInputSchema, handler: async () => null }),
     defineReference({ name: 'benchCaller', access: 'affiliate', input: noInputSchema, handler: async () => null }),
+    defineReference({
+      name: 'benchStatsFromRows',
+      access: 'affiliate',
+      input: noInputSchema,
+      handler: async (_input, { app: appContext, caller }) =>
+        loadStatsWith(appContext, caller.affiliateId, STATS_FROM_ROWS_SQL, 'affiliate-stats-from-rows'),
+    }),
   ]);
   await app.ready();
   const bare = Fastify({ logger: false });

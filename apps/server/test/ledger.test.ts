@@ -6,18 +6,22 @@ import {
 } from '@skanova/shared/affiliate/programme';
 import { latestPayday } from '@skanova/shared/payouts/payday';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransaction } from '../src/db/transaction.ts';
 import { approveDueCommissions } from '../src/domain/commission-approval.ts';
 import { reconcileLedger } from '../src/domain/ledger.ts';
 import { reverseConversion } from '../src/domain/reverse-conversion.ts';
-import { raiseSignal } from '../src/domain/review.ts';
 import { decideReviewCase } from '../src/features/admin/review-cases.ts';
 import { markPayouts } from '../src/features/payouts/payout-lifecycle.ts';
 import { runPayouts } from '../src/features/payouts/payout-run.ts';
 import { type TestApp, createTestApp } from './helpers/app.ts';
 import { insertConversions } from './helpers/affiliates.ts';
 import { createPayee, insertAdjustment } from './fixtures/payouts.ts';
-import { markOnePayout, paidOtherThanOnce, recordPurchase, totalsBoth as totalsOf } from './fixtures/ledger.ts';
+import {
+  markOnePayout,
+  paidOtherThanOnce,
+  raiseClickBurst,
+  recordPurchase,
+  totalsBoth as totalsOf,
+} from './fixtures/ledger.ts';
 
 // The ledger (docs/product/money.md#the-ledger): every movement of an affiliate's money is an entry the
 // database appends in the statement that moves it; balances are sums of the entries, and they
@@ -253,25 +257,7 @@ describe('the ledger, for any sequence of events', () => {
           } else if (next.kind === 'adjust') {
             await insertAdjustment(t, affiliates[next.affiliate]!, { cents: next.cents });
           } else if (next.kind === 'hold') {
-            const at = t.clock.now;
-            await inTransaction(t.context, (tx) =>
-              raiseSignal(tx, t.context, {
-                affiliateId: affiliates[next.affiliate]!,
-                kind: 'click-burst',
-                evidence: {
-                  kind: 'click-burst',
-                  source: 'ip',
-                  clicks: 11,
-                  threshold: 10,
-                  windowMinutes: 10,
-                  codes: [],
-                  from: at.toISOString(),
-                  to: at.toISOString(),
-                },
-                dedupeKey: `ledger-burst:${++signalCount}`,
-                at,
-              }),
-            );
+            await raiseClickBurst(t, affiliates[next.affiliate]!, `ledger-burst:${++signalCount}`);
           } else if (next.kind === 'decide') {
             const { rows } = await t.database.sql.query<{ id: string }>(
               "SELECT id::text AS id FROM review_cases WHERE affiliate_id = $1 AND status = 'open'",

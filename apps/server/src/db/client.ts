@@ -9,6 +9,7 @@ import { type DatabaseSnapshot, snapshotPglite } from './pglite-snapshot.ts';
 import * as affiliatesSchema from './schema/affiliates.ts';
 import * as auditLogSchema from './schema/audit-log.ts';
 import * as authSchema from './schema/auth.ts';
+import * as dashboardTotalsSchema from './schema/dashboard-totals.ts';
 import * as landingSchema from './schema/landing.ts';
 import * as ledgerSchema from './schema/ledger.ts';
 import * as programmeSchema from './schema/programme.ts';
@@ -28,6 +29,7 @@ const schema = {
   ...auditLogSchema,
   ...programmeSchema,
   ...ledgerSchema,
+  ...dashboardTotalsSchema,
   ...webhooksSchema,
   ...reviewSchema,
 };

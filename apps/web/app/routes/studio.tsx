@@ -8,9 +8,10 @@ import '../features/studio/studio-styles';
 
 export const handle: RouteHandle = { i18n: ['studio'] };
 
-// The web app (ADR 010). Its pages are painted by the prerendered HTML and hydrate when their chunk
-// arrives (requested at once), like the affiliate area's header: the route itself is a few hundred
-// bytes, so the app's first load stays within the public pages' budget (ADR 005).
+// The web app (ADR 010). Its pages are painted by the prerendered HTML and hydrate when the app's frame
+// arrives (requested at once), like the affiliate area's header; each page past the consent comes later,
+// in a chunk of its own (features/studio/app-pages.ts). The route itself is a few hundred bytes, so the
+// app's first load stays within the public pages' budget (ADR 005).
 const pagesChunk = () => import('../features/studio/studio-pages');
 const StudioPages = lazy(pagesChunk);
 if (typeof document !== 'undefined') void pagesChunk();

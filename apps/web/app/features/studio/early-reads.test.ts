@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STUDIO_HOME, STUDIO_JOURNAL_PAGE } from '@skanova/shared/studio/constants';
-import { dropEarlyReads, startEarlyReads, takeEarlyRead } from './early-reads';
+import { dropEarlyReads, earlyScansSettled, startEarlyReads, takeEarlyRead, takeSettledScans } from './early-reads';
 import { studioStore } from './storage';
 
 // The reads a full page load starts before React: taken once by the opened page's hooks, and only
@@ -30,6 +30,28 @@ describe('the early reads of the opened page', () => {
     startEarlyReads(STUDIO_HOME);
     expect(takeEarlyRead('scans')).toBeUndefined();
     await expect(takeEarlyRead('consent')).resolves.toBeUndefined();
+  });
+
+  it('gives the scans at once once their read has answered, once, and never after the hook took the read', async () => {
+    await studioStore().giveConsent(new Date('2026-11-02T09:00:00Z'));
+    startEarlyReads(STUDIO_JOURNAL_PAGE);
+    expect(takeSettledScans(), 'not answered yet').toBeUndefined();
+    await earlyScansSettled();
+    expect(takeSettledScans()).toEqual([]);
+    expect(takeSettledScans()).toBeUndefined();
+    expect(takeEarlyRead('scans'), 'taken with the answer').toBeUndefined();
+
+    startEarlyReads(STUDIO_JOURNAL_PAGE);
+    const read = takeEarlyRead('scans');
+    await read;
+    await earlyScansSettled();
+    expect(takeSettledScans(), 'the hook took the read itself').toBeUndefined();
+  });
+
+  it('has nothing to wait for on another page', async () => {
+    startEarlyReads(STUDIO_HOME);
+    await earlyScansSettled();
+    expect(takeSettledScans()).toBeUndefined();
   });
 
   it('forgets what no hook took once the visitor leaves the page', () => {

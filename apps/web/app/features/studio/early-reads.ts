@@ -13,6 +13,8 @@ interface EarlyReads {
 }
 
 let early: EarlyReads = {};
+/** The scans' early read once it has answered, until a hook takes it (so that the page can start with them). */
+let settledScans: { scans: ScanSummary[] } | undefined;
 
 /** Starts the reads the page at `path` begins with. */
 export function startEarlyReads(path: string): void {
@@ -20,16 +22,46 @@ export function startEarlyReads(path: string): void {
   early = { consent: store.consent(), scans: path === STUDIO_JOURNAL_PAGE ? store.listScans() : undefined };
   // The hook that takes a read reports its failure; one nobody takes must not be an unhandled rejection.
   for (const read of [early.consent, early.scans]) read?.catch(() => {});
+  settledScans = undefined;
+  const scans = early.scans;
+  scans?.then(
+    (value) => {
+      if (early.scans === scans) settledScans = { scans: value };
+    },
+    () => {},
+  );
+}
+
+/**
+ * Resolves once the scans' early read has answered (or failed), at once when there is none: the journal's
+ * chunk waits for it, so that the page opens on the scans instead of "Reading…" that they would push down.
+ */
+export function earlyScansSettled(): Promise<void> {
+  return (early.scans ?? Promise.resolve()).then(
+    () => {},
+    () => {},
+  );
+}
+
+/** The scans' early read if it has already answered, once; undefined otherwise (the hook reads them then). */
+export function takeSettledScans(): ScanSummary[] | undefined {
+  const settled = settledScans;
+  if (!settled) return undefined;
+  settledScans = undefined;
+  early.scans = undefined;
+  return settled.scans;
 }
 
 /** The read started for the opened page, once; undefined when it was taken, dropped or never started. */
 export function takeEarlyRead<K extends keyof EarlyReads>(key: K): EarlyReads[K] {
   const read = early[key];
   early[key] = undefined;
+  if (key === 'scans') settledScans = undefined;
   return read;
 }
 
 /** Forgets the reads no hook took: the visitor left the page they opened. */
 export function dropEarlyReads(): void {
   early = {};
+  settledScans = undefined;
 }

@@ -18,6 +18,15 @@ export const RETURNING_ATTRIBUTE = 'data-studio-returning';
  */
 export const RETURNING_HINT_SCRIPT = `try{if(localStorage.getItem(${JSON.stringify(RETURNING_HINT_KEY)}))document.currentScript.parentElement.setAttribute(${JSON.stringify(RETURNING_ATTRIBUTE)},"")}catch(e){}`;
 
+/** Whether this device held a consent when last seen (a hint: IndexedDB says for sure). */
+export function hasConsentHint(): boolean {
+  try {
+    return localStorage.getItem(RETURNING_HINT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Keeps the hint in step with what the device holds. */
 export function rememberConsentHint(consented: boolean): void {
   try {

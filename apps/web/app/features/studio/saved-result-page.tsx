@@ -1,23 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { STUDIO_HOME, STUDIO_RESULT_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
+import { STUDIO_HOME, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { formatScanDate } from './format-date';
 import { ResultView } from './result-view';
 import { type ScanRecord, studioStore } from './storage';
-import { StudioAppPage } from './studio-app-page';
 
-/** One saved scan, read from the device (`/studio/result?id=…`). */
-export function SavedResultPage() {
-  const { t } = useTranslation('studio');
-  return (
-    <StudioAppPage path={STUDIO_RESULT_PAGE} title={t('meta.resultTitle')}>
-      <SavedScan />
-    </StudioAppPage>
-  );
-}
-
-function SavedScan() {
+/** One saved scan, read from the device (`/studio/result?id=…`), past the consent check (studio-pages.tsx). */
+export default function SavedScan() {
   const { t, i18n } = useTranslation('studio');
   const [params] = useSearchParams();
   const navigate = useNavigate();

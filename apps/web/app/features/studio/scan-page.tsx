@@ -2,7 +2,7 @@ import { type DragEvent, useCallback, useEffect, useId, useReducer, useRef, useS
 import { Link } from 'react-router';
 import type { CaptureConditions, CaptureSource, GateId, GateProblem } from '@skanova/skin/contract';
 import { FLOORS_ANALYSIS_VERSION } from '@skanova/skin/trend';
-import { STUDIO_HOME, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
+import { STUDIO_HOME } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { EngineError } from './analysis-client';
 import { useCamera } from './use-camera';
@@ -24,19 +24,9 @@ import {
 import { studioStore } from './storage';
 import { useAnalysisEngine } from './use-analysis-engine';
 import { useHoldAppUpdate } from './offline/update-hold';
-import { StudioAppPage } from './studio-app-page';
 
-/** The capture page: consent checked, then camera or photo, then the result and "save". */
-export function ScanPage() {
-  const { t } = useTranslation('studio');
-  return (
-    <StudioAppPage path={STUDIO_SCAN_PAGE} title={t('meta.scanTitle')}>
-      <Scan />
-    </StudioAppPage>
-  );
-}
-
-function Scan() {
+/** The capture page, past the consent check (studio-pages.tsx): camera or photo, then the result and "save". */
+export default function Scan() {
   const { t } = useTranslation('studio');
   const [state, dispatch] = useReducer(scanReducer, initialScanState);
   const engine = useAnalysisEngine(dispatch, true);

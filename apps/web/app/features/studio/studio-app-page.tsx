@@ -10,8 +10,6 @@ interface StudioAppPageProps {
   title: string;
   /** The page's own class, beside `container studio-page`. */
   className?: string;
-  /** Whether the page needs the visitor's consent (the default); the data page after "delete everything" does not. */
-  needsConsent?: boolean;
   children: ReactNode;
 }
 
@@ -19,12 +17,12 @@ interface StudioAppPageProps {
  * The frame of every app page past its home: the page's container, its meta (device-only pages are
  * never indexed) and the consent check.
  */
-export function StudioAppPage({ path, title, className, needsConsent = true, children }: StudioAppPageProps) {
+export function StudioAppPage({ path, title, className, children }: StudioAppPageProps) {
   const { t } = useTranslation('studio');
   return (
     <div className={className ? `container studio-page ${className}` : 'container studio-page'}>
       <PageMeta path={path} title={title} description={t('meta.homeDescription')} noindex />
-      {needsConsent ? <ConsentedOnly>{children}</ConsentedOnly> : children}
+      <ConsentedOnly>{children}</ConsentedOnly>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { STUDIO_RESULT_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { PageMeta } from '../../components/page-meta';
 import { useTranslation } from '../../lib/react-i18n';
+import { preloadAppPage } from './app-pages';
 import { BlobImage } from './blob-image';
 import { FirstVisit } from './first-visit';
 import { GetMobileApp } from './get-app/get-mobile-app';
@@ -81,6 +82,9 @@ function SignedHome({ givenAt, justConsented, onWithdraw }: SignedHomeProps) {
   const [scans, setScans] = useState<ScanSummary[] | null>(null);
   const [storageFailed, setStorageFailed] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
+
+  // "New scan" is what most visitors open next: its chunk comes while they read (app-pages.ts).
+  useEffect(() => preloadAppPage(STUDIO_SCAN_PAGE), []);
 
   useEffect(() => {
     let live = true;

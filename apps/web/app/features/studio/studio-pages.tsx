@@ -1,50 +1,57 @@
-import { type ComponentType, useLayoutEffect, useRef } from 'react';
-import {
-  STUDIO_COMPARE_PAGE,
-  STUDIO_CONSULTATION_PAGE,
-  STUDIO_DATA_PAGE,
-  STUDIO_JOURNAL_PAGE,
-  STUDIO_RESULT_PAGE,
-  STUDIO_ROUTINE_PAGE,
-  STUDIO_SCAN_PAGE,
-  studioPagePath,
-} from '@skanova/shared/studio/constants';
-import { ConsultationPage } from './consultation/consultation-page';
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useLayoutEffect, useRef } from 'react';
+import { studioPagePath } from '@skanova/shared/studio/constants';
+import { useTranslation } from '../../lib/react-i18n';
+import { APP_PAGES, type AppPage, preloadAppPage } from './app-pages';
 import { dropEarlyReads, startEarlyReads } from './early-reads';
-import { DataPage } from './data/data-page';
-import { ComparePage } from './journal/compare-page';
-import { JournalPage } from './journal/journal-page';
-import { RoutinePage } from './routine/routine-page';
-import { SavedResultPage } from './saved-result-page';
-import { ScanPage } from './scan-page';
+import { hasConsentHint } from './returning-hint';
+import { StudioAppPage } from './studio-app-page';
 import { StudioHome } from './studio-home';
 import { StudioLayout } from './studio-layout';
-import './studio.css';
+// Its styles, and the app's, come with the app's stylesheet, in the page's head (studio-styles.ts).
 
-const PAGES: Readonly<Record<string, ComponentType>> = {
-  [STUDIO_SCAN_PAGE]: ScanPage,
-  [STUDIO_RESULT_PAGE]: SavedResultPage,
-  [STUDIO_JOURNAL_PAGE]: JournalPage,
-  [STUDIO_COMPARE_PAGE]: ComparePage,
-  [STUDIO_CONSULTATION_PAGE]: ConsultationPage,
-  [STUDIO_ROUTINE_PAGE]: RoutinePage,
-  [STUDIO_DATA_PAGE]: DataPage,
-};
+const CONTENTS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = Object.fromEntries(
+  Object.entries(APP_PAGES).map(([path, page]) => [path, lazy(page.load)]),
+);
 
-// The device's reads of the page the visitor opened start now, while the page hydrates (early-reads.ts).
-if (typeof document !== 'undefined') startEarlyReads(studioPagePath(location.pathname));
+if (typeof document !== 'undefined') {
+  const opened = studioPagePath(location.pathname);
+  // The device's reads of the page the visitor opened start now, while the page hydrates (early-reads.ts).
+  startEarlyReads(opened);
+  // A device that has consented before will show the page: its chunk comes beside the reads (app-pages.ts).
+  if (hasConsentHint()) preloadAppPage(opened);
+}
 
 /** The app's pages by path, in its layout; any other path is the home (consent, new scan, saved scans). */
 export default function StudioPages({ path }: { path: string }) {
-  const Page = PAGES[path] ?? StudioHome;
   const openedPath = useRef(path);
   // A layout effect: it runs before the next page's hooks start their reads.
   useLayoutEffect(() => {
     if (path !== openedPath.current) dropEarlyReads();
   }, [path]);
+  const page = APP_PAGES[path];
   return (
     <StudioLayout>
-      <Page />
+      {/* Keyed by path: each page checks the consent afresh, as the visitor may have withdrawn it. */}
+      {page ? <AppPageFrame key={path} page={page} path={path} /> : <StudioHome />}
     </StudioLayout>
+  );
+}
+
+/** A page's frame and consent check; its content (a chunk of its own) only past the consent. */
+function AppPageFrame({ page, path }: { page: AppPage; path: string }) {
+  const { t } = useTranslation('studio');
+  const Content = CONTENTS[path]!;
+  return (
+    <StudioAppPage path={path} title={t(page.title)} className={page.className}>
+      <Suspense
+        fallback={
+          <p className="studio-loading" role="status">
+            {t('home.loading')}
+          </p>
+        }
+      >
+        <Content />
+      </Suspense>
+    </StudioAppPage>
   );
 }

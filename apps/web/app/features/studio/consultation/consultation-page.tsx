@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { STUDIO_CONSULTATION_PAGE, STUDIO_ROUTINE_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
+import { STUDIO_ROUTINE_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { fastChangePrompt } from '@skanova/shared/studio/consultation';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 import { latestScan } from '@skanova/shared/studio/scan-results';
@@ -9,22 +9,12 @@ import { AskResults, DermatologistNotice } from './ask-results';
 import { Questionnaire } from './questionnaire';
 import { useLineText } from './use-line-text';
 import { useStudioData } from './use-studio-data';
-import { StudioAppPage } from '../studio-app-page';
 import './consultation.css';
 
 const PROFILE_ANCHOR = 'skin-profile';
 
 /** The consultation (docs/product/web-app.md#consultation): the visitor's skin profile, then questions answered from their results. */
-export function ConsultationPage() {
-  const { t } = useTranslation('studio');
-  return (
-    <StudioAppPage path={STUDIO_CONSULTATION_PAGE} title={t('meta.consultationTitle')} className="consult">
-      <Consultation />
-    </StudioAppPage>
-  );
-}
-
-function Consultation() {
+export default function Consultation() {
   const { t } = useTranslation('studio');
   const { value } = useLineText();
   const { data, saveProfile } = useStudioData();

@@ -1,13 +1,12 @@
 import { type ChangeEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { STUDIO_DATA_PAGE, STUDIO_HOME } from '@skanova/shared/studio/constants';
+import { STUDIO_HOME } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
 import { siteConfig } from '../../../lib/site-config';
 import { formatScanDate } from '../format-date';
 import { GetMobileApp } from '../get-app/get-mobile-app';
 import { type ImportMode, type ImportOutcome, type StudioSnapshot, studioStore } from '../storage';
 import { rememberConsentHint } from '../returning-hint';
-import { StudioAppPage } from '../studio-app-page';
 import {
   EXPORT_LIMITS,
   type ImportProblem,
@@ -50,14 +49,11 @@ function recordTiming(name: string, start: number, detail: Record<string, number
 }
 
 /** The visitor's data: export, import, delete everything. */
-export function DataPage() {
-  const { t } = useTranslation('studio');
+export default function DataPage() {
   const [deleted, setDeleted] = useState(false);
-  return (
-    <StudioAppPage path={STUDIO_DATA_PAGE} title={t('meta.dataTitle')} className="studio-data" needsConsent={!deleted}>
-      {deleted ? <DeletedNotice /> : <DataSections onDeleted={() => setDeleted(true)} />}
-    </StudioAppPage>
-  );
+  // Past the consent check (studio-pages.tsx), whose answer stays "given" on this page once read: after
+  // "delete everything" the notice stays, instead of the consent.
+  return deleted ? <DeletedNotice /> : <DataSections onDeleted={() => setDeleted(true)} />;
 }
 
 function DeletedNotice() {

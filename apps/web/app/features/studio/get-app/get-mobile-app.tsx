@@ -10,7 +10,7 @@ import {
 import { siteConfig } from '../../../lib/site-config';
 import { type MobileAppLinks, mobileAppLinks } from './mobile-app-links';
 import { StoreLinks } from '../../../components/store-links';
-import './get-mobile-app.css';
+// Its styles come with the app's stylesheet, in the page's head (studio-styles.ts).
 
 // The visitor's arrival, once per page load, as soon as the app's code runs and on whichever of its
 // pages they land: a `?ref=CODE` on that page, or on the page of this site that sent them here, is

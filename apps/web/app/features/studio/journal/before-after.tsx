@@ -5,6 +5,8 @@ import { useTranslation } from '../../../lib/react-i18n';
 import { useObjectUrl } from '../blob-image';
 import { type ScanSummary, studioStore } from '../storage';
 import { zonePath } from '../zone-outline';
+// The zones' outlines and colours: the result's page brought them when every page was one chunk.
+import '../zone-outline.css';
 import { formatScanDate, formatScanMoment, reasonsText } from './journal-format';
 
 // Before and after (docs/product/web-app.md#journal): two scans' faces one over the other, a divider

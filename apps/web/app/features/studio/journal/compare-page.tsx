@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { METRIC_IDS } from '@skanova/skin/contract';
 import type { MetricChange } from '@skanova/skin/trend';
 import { readChange } from '@skanova/shared/studio/reading';
-import { STUDIO_COMPARE_PAGE, STUDIO_JOURNAL_PAGE } from '@skanova/shared/studio/constants';
+import { STUDIO_JOURNAL_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
 import { BeforeAfter } from './before-after';
 import type { ScanSummary } from '../storage';
@@ -12,19 +12,11 @@ import { PLACES, changesBetween, countVerdicts, daysBetween, differencesOf, loca
 import { type JournalScans, useJournalScans } from './use-journal-scans';
 import { ChangeFigure, WhyNoRealChange } from '../reading-words';
 import { DifferencesNote } from './verdict-badge';
-import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
 /** Two saved scans (`?a=…&b=…`): a before/after slider over their photos or previews, every score and its change. */
-export function ComparePage() {
-  const { t } = useTranslation('studio');
-  // Read beside the consent check, not after it.
-  const { state } = useJournalScans();
-  return (
-    <StudioAppPage path={STUDIO_COMPARE_PAGE} title={t('meta.compareTitle')} className="journal">
-      <Compare state={state} />
-    </StudioAppPage>
-  );
+export default function ComparePage() {
+  return <Compare state={useJournalScans().state} />;
 }
 
 function Compare({ state }: { state: JournalScans }) {

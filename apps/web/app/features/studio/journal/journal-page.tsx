@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { STUDIO_JOURNAL_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
+import { STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../../lib/react-i18n';
 import { JournalBeforeAfter } from './before-after';
 import { JournalSummary } from './journal-summary-section';
@@ -7,22 +7,15 @@ import { NextScan } from './next-scan';
 import { SmallMultiples } from './small-multiples';
 import { Timeline } from './timeline';
 import { useJournalScans } from './use-journal-scans';
-import { StudioAppPage } from '../studio-app-page';
 import './journal.css';
 
 /**
  * The journal: a summary first (this month, weeks in a row, the next scan, what really changed), small
  * trends per zone or per metric, a before/after slider, and every saved scan as a card.
  */
-export function JournalPage() {
-  const { t } = useTranslation('studio');
-  // Read at once, beside the consent check (not after it): the journal paints one storage round trip sooner.
-  const scans = useJournalScans();
-  return (
-    <StudioAppPage path={STUDIO_JOURNAL_PAGE} title={t('meta.journalTitle')} className="journal">
-      <Journal {...scans} />
-    </StudioAppPage>
-  );
+export default function JournalPage() {
+  // The scans' read started with the app's chunk, beside the consent check (early-reads.ts).
+  return <Journal {...useJournalScans()} />;
 }
 
 function Journal({ state, remove }: ReturnType<typeof useJournalScans>) {

@@ -5,7 +5,7 @@ import type { Place, Verdict } from '@skanova/skin/trend';
 import type { ChangeReading } from '@skanova/shared/studio/reading';
 import { useTranslation } from '../../../lib/react-i18n';
 import { verdictWords } from '../reading-words';
-import { formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
+import { formatDayMonth, formatScore, formatShortDay, metricTitle, placeTitle } from './journal-format';
 import { type JournalScan, PLACES, type Series, scoreAxis } from './journal-model';
 import { type MultiplesBy, type SmallMultiple, smallMultiples } from './journal-summary';
 
@@ -175,9 +175,24 @@ function SmallTrend({ multiple, name, summary }: { multiple: SmallMultiple; name
             {formatScore(series.points[series.points.length - 1]!.value, i18n.language)}
           </span>{' '}
           {sinceFirst ? (
-            <span className={`journal-multiple__words journal-multiple__words--${sinceFirst.tone ?? sinceFirst.kind}`}>
-              {changeWords(t, sinceFirst)}
-            </span>
+            <>
+              {/* What the words measure from: the first scan of the series, not the last comparable one. */}
+              <span className="journal-multiple__since">
+                {t('journal.multiples.since', {
+                  date: formatDayMonth(
+                    series.points[0]!.takenAt,
+                    i18n.language,
+                    new Date(series.points[0]!.takenAt).getFullYear() !==
+                      new Date(series.points[series.points.length - 1]!.takenAt).getFullYear(),
+                  ),
+                })}
+              </span>{' '}
+              <span
+                className={`journal-multiple__words journal-multiple__words--${sinceFirst.tone ?? sinceFirst.kind}`}
+              >
+                {changeWords(t, sinceFirst)}
+              </span>
+            </>
           ) : null}
         </p>
       </figcaption>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { takeEarlyRead } from '../early-reads';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { takeEarlyRead, takeSettledScans } from '../early-reads';
 import { type ScanSummary, studioStore } from '../storage';
 
 /** The saved scans as the journal reads them from the device: newest first. */
@@ -11,8 +11,14 @@ export type JournalScans =
 
 /** Reads every saved scan once the page is in the browser; `remove` deletes one and forgets it. */
 export function useJournalScans(): { state: JournalScans; remove(id: string): Promise<void> } {
-  const [state, setState] = useState<JournalScans>({ status: 'loading' });
+  // The page opened on the journal starts with the scans its early read already has (early-reads.ts).
+  const [state, setState] = useState<JournalScans>(() => {
+    const scans = takeSettledScans();
+    return scans ? { status: 'ready', scans } : { status: 'loading' };
+  });
+  const startedReady = useRef(state.status === 'ready');
   useEffect(() => {
+    if (startedReady.current) return;
     let live = true;
     (takeEarlyRead('scans') ?? studioStore().listScans()).then(
       (scans) => live && setState({ status: 'ready', scans }),

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/react-i18n';
 import { useConsent } from '../use-consent';
 import { applyAppUpdate, startServiceWorker, useAppUpdate } from './app-update';
 import { useAppUpdateHeld } from './update-hold';
-import './offline.css';
+// Its styles come with the app's stylesheet, in the page's head (studio-styles.ts).
 
 /** The icon a home screen without manifest support (iOS) shows. */
 const TOUCH_ICON = STUDIO_ICONS.find((icon) => icon.size === 192 && icon.purpose === 'any')!;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { STUDIO_CONSULTATION_PAGE, STUDIO_ROUTINE_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
+import { STUDIO_CONSULTATION_PAGE, STUDIO_SCAN_PAGE } from '@skanova/shared/studio/constants';
 import { fastChangePrompt } from '@skanova/shared/studio/consultation';
 import type { ConsultationProfile } from '@skanova/shared/studio/profile';
 import type { RoutineTime } from '@skanova/shared/studio/routine-rules';
@@ -21,20 +21,10 @@ import { useLineText } from '../consultation/use-line-text';
 import { useStudioData } from '../consultation/use-studio-data';
 import { useConsent } from '../use-consent';
 import { rememberShown } from './shown-routine';
-import { StudioAppPage } from '../studio-app-page';
 import './routine.css';
 
 /** The morning and evening routine (docs/product/web-app.md#routines), from the profile and the latest scan. */
-export function RoutinePage() {
-  const { t } = useTranslation('studio');
-  return (
-    <StudioAppPage path={STUDIO_ROUTINE_PAGE} title={t('meta.routineTitle')} className="routine">
-      <RoutineView />
-    </StudioAppPage>
-  );
-}
-
-function RoutineView() {
+export default function RoutineView() {
   const { t } = useTranslation('studio');
   const { data } = useStudioData();
   const consent = useConsent();
