@@ -63,6 +63,17 @@ export const METRIC_TUNING = {
   spotSeparationMm: 1.5,
   evenPerSpot: 1,
   /**
+   * A spot stands out of the skin's own relief: its depth is at least `spotSignificance` × the RMS
+   * depth of the skin around it (over `spotNoiseMm`, each pixel's depth capped at `spotNoiseCap`, so
+   * that neighbouring spots do not hide one another). Millimetre relief is as deep as a faint spot, but
+   * its dips are many and as deep as its bumps are high: they raise the RMS with them, while a spot on
+   * smooth skin is alone in its surroundings. (Without it, 2 L* RMS of relief on the chin read as spots:
+   * evenness fell by up to 4.6 floors, and filling them took a quarter of the relief out of texture.)
+   */
+  spotSignificance: 2.5,
+  spotNoiseMm: 4,
+  spotNoiseCap: 0.07,
+  /**
    * The spots' surroundings leave out only pixels this much brighter than theirs (over
    * `shineContextMm`): a real highlight. At `shineCandidate` (1.08) half a cheek of a darker, strongly
    * modelled face was "bright", so the surroundings read dark there and the spots in it were never
@@ -76,6 +87,16 @@ export const METRIC_TUNING = {
    * read, and its fallback read the spots.)
    */
   textureSpotFillMm: 1.5,
+  /** Texture fills the spots from this strength (half: a faint spot left unfilled reads as grain). */
+  textureFillFrom: 0.5,
+  /**
+   * Dips that stand out less than a spot, but more than `textureDipSignificance` × the relief around
+   * them, are not counted as spots but filled for texture within `textureDipFillMm` (less than a spot's
+   * reach, so the relief around them keeps its dark half): a spot among others on a light face's cheek can
+   * fall short of `spotSignificance`, and unfilled it raised the cheek's texture by 8, over its floor.
+   */
+  textureDipSignificance: 2,
+  textureDipFillMm: 1,
   /**
    * Shine: a highlight is light added to the skin. Its strength is the luminance Y above the zone's own
    * skin (its median: robust to a highlight over up to half the zone, and a slope of light across a
@@ -298,15 +319,17 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! > around[i]! * t.shineCandidate) bright[i] = 1;
   const highlight = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! > around[i]! * t.spotHighlight) highlight[i] = 1;
-  const { spots, surround } = darkSpots(lab.L, skin, highlight, width, height, pxPerMm);
+  const { spots, dips, surround } = darkSpots(lab.L, skin, highlight, width, height, pxPerMm);
 
-  // The texture reads L* with each spot filled: within `textureSpotFillMm` of a spot's centre, no pixel
-  // darker than the spots' surroundings (the grain's brighter half is kept there).
+  // The texture reads L* with each spot filled: within `textureSpotFillMm` of a spot's centre (of a dip,
+  // `textureDipFillMm`), no pixel darker than the spots' surroundings (the grain's brighter half is kept
+  // there).
   const textureL = new Float32Array(lab.L);
-  const fill = t.textureSpotFillMm * pxPerMm;
-  const reach = Math.ceil(fill);
   for (let i = 0; i < n; i++) {
-    if (spots[i]! <= 0) continue;
+    const strength = Math.max(spots[i]!, dips[i]!);
+    if (strength <= 0 || strength < t.textureFillFrom) continue;
+    const fill = (spots[i]! > 0 ? t.textureSpotFillMm : t.textureDipFillMm) * pxPerMm;
+    const reach = Math.ceil(fill);
     const x0 = i % width;
     const y0 = (i - x0) / width;
     for (let y = Math.max(0, y0 - reach); y <= Math.min(height - 1, y0 + reach); y++)
@@ -326,8 +349,10 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
 
 /**
  * Dark spots: local minima of the centre–surround ratio of L* (see METRIC_TUNING.spotCentreMm) on the
- * skin, away from highlights; one value per pixel, the spot's strength (0–1) at its centre. Also the
- * surroundings. L* (0 far from any skin), which the texture reads the spots against.
+ * skin, away from highlights, that stand out of the relief around them (METRIC_TUNING.spotSignificance);
+ * one value per pixel, the spot's strength (0–1) at its centre. Also the dips that stand out less
+ * (METRIC_TUNING.textureDipSignificance), which only the texture fills, and the surroundings' L* (0 far
+ * from any skin), which the texture reads the spots against.
  */
 function darkSpots(
   L: Float32Array,
@@ -336,7 +361,7 @@ function darkSpots(
   width: number,
   height: number,
   pxPerMm: number,
-): { spots: Float32Array; surround: Float32Array } {
+): { spots: Float32Array; dips: Float32Array; surround: Float32Array } {
   const t = METRIC_TUNING;
   const n = width * height;
   const centre = gaussianBlur(L, width, height, t.spotCentreMm * pxPerMm);
@@ -346,7 +371,11 @@ function darkSpots(
   const depth = new Float32Array(n);
   for (let i = 0; i < n; i++)
     if (diffuse[i] !== 0 && surround[i]! > 1) depth[i] = 1 - (centre[i]! + 16) / (surround[i]! + 16);
+  const square = new Float32Array(n);
+  for (let i = 0; i < n; i++) square[i] = Math.min(depth[i]! ** 2, t.spotNoiseCap ** 2);
+  const [spread] = maskedBlurs([square], diffuse, width, height, t.spotNoiseMm * pxPerMm) as [Float32Array];
   const spots = new Float32Array(n);
+  const dips = new Float32Array(n);
   const radius = t.spotSeparationMm * pxPerMm;
   const reach = Math.ceil(radius);
   for (let y = 0; y < height; y++)
@@ -354,6 +383,8 @@ function darkSpots(
       const i = y * width + x;
       const d = depth[i]!;
       if (d < t.spotFrom) continue;
+      const relief = Math.sqrt(spread[i]!);
+      if (d < t.textureDipSignificance * relief) continue;
       let deepest = true;
       for (let yy = Math.max(0, y - reach); yy <= Math.min(height - 1, y + reach) && deepest; yy++)
         for (let xx = Math.max(0, x - reach); xx <= Math.min(width - 1, x + reach); xx++) {
@@ -365,9 +396,11 @@ function darkSpots(
             break;
           }
         }
-      if (deepest) spots[i] = ramp(d, t.spotFrom, t.spotFull);
+      if (!deepest) continue;
+      if (d >= t.spotSignificance * relief) spots[i] = ramp(d, t.spotFrom, t.spotFull);
+      else dips[i] = ramp(d, t.spotFrom, t.spotFull);
     }
-  return { spots, surround };
+  return { spots, dips, surround };
 }
 
 /** The mask blurred by σ over `box` (the mask's bounding box plus 3σ): one value per pixel of the box. */
