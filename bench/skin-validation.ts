@@ -71,6 +71,8 @@ function changes(before: Analysis, after: Analysis, swapSides = false) {
 async function doseResponse(model: NodeFaceModel, photos: readonly ValidationPhoto[]) {
   const sections: string[] = [];
   const leakRows: string[][] = [];
+  /** The spots check of test/validation-edits.test.ts, photo by photo (sixteen spots on a zone). */
+  const spotRows: string[][] = [];
   for (const edit of EDITS) {
     const floor = floorOf(edit.metric, edit.zone);
     const rows: string[][] = [];
@@ -86,6 +88,21 @@ async function doseResponse(model: NodeFaceModel, photos: readonly ValidationPho
           continue;
         }
         deltas.push(score(after, edit.metric, edit.zone)! - score(photo.analysis, edit.metric, edit.zone)!);
+        if (edit.name.startsWith('spots (2 mm') && dose === 16) {
+          const drop = -deltas.at(-1)!;
+          const needed = Math.max(3, 2 * floor);
+          const texture = score(after, 'texture', edit.zone)! - score(photo.analysis, 'texture', edit.zone)!;
+          const textureFloor = floorOf('texture', edit.zone);
+          spotRows.push([
+            photo.name,
+            f1(photo.ita ?? Number.NaN),
+            edit.zone,
+            `${f1(drop)}${drop >= needed ? '' : ' ✗'}`,
+            f1(needed),
+            `${f1(texture)}${Math.abs(texture) <= textureFloor ? '' : ' ✗'}`,
+            f1(textureFloor),
+          ]);
+        }
         if (dose === edit.standard)
           for (const change of changes(photo.analysis, after)) {
             if (change.place === edit.zone && change.metric === edit.metric) continue;
@@ -125,7 +142,7 @@ async function doseResponse(model: NodeFaceModel, photos: readonly ValidationPho
       `${beyond} of ${worst.length}`,
     ]);
   }
-  return { sections, leakRows };
+  return { sections, leakRows, spotRows };
 }
 
 async function invariance(model: NodeFaceModel, photos: readonly ValidationPhoto[]) {
@@ -332,6 +349,14 @@ and 90th percentiles, points on the 0–100 scale; evenness falls when spots are
 photos show it beyond the score's noise floor.
 
 ${r.dose.sections.join('\n\n')}
+
+### Sixteen spots, photo by photo
+
+The check of \`test/validation-edits.test.ts\`: sixteen 2 mm spots (−10 L*) on a zone lower its evenness
+by at least 3 points and 2 floors, and leave its texture within its floor (✗: not met on that photo).
+The test runs on every photo the gates accept; this table shows the held-out ones.
+
+${table(['Photo', 'ITA°', 'Zone', 'Evenness drop', 'Needed', 'Texture Δ', 'Texture floor'], r.dose.spotRows)}
 
 ## Leakage
 

@@ -46,23 +46,57 @@ export const METRIC_TUNING = {
   /**
    * Evenness counts dark spots (docs/skin-analysis.md §Metrics): the skin's L* read at `spotCentreMm`
    * against its surroundings over `spotSurroundMm` (a centre–surround filter tuned to spots of 1–4 mm;
-   * finer grain and broad shading fall outside it), as a ratio so a darker complexion or a dimmer
-   * photo reads the same. Each local minimum at least `spotFrom` below its surroundings is a spot, of
-   * strength 0 → 1 between `spotFrom` and `spotFull` (≈ 3 → 7 L* on skin of L* 65); minima closer than
-   * `spotSeparationMm` are one spot. Evenness = 100 − `evenPerSpot` × the spots' strength per cm².
+   * finer grain and broad shading fall outside it), as a ratio of (L* + 16) — which scales with the cube
+   * root of the light, so an exposure change leaves it as it is, and a darker complexion or a dimmer photo
+   * reads the same (a ratio of L* itself read the same spot deeper on dark skin, and the skin's own dips
+   * there crowded the painted ones out). Each local minimum at least `spotFrom` below its surroundings is
+   * a spot, of strength 0 → 1 between `spotFrom` and `spotFull` (≈ 3.6 → 5.3 L* on skin of L* 65);
+   * minima closer than `spotSeparationMm` are one spot. Evenness = 100 − `evenPerSpot` × the zone's count
+   * of spots, each by its strength and by the zone's soft edge weight (see measureZone): a count per
+   * zone, not per cm², so sixteen spots read alike on a small forehead and on a large cheek (per cm²,
+   * they were drowned on a large cheek).
    */
   spotCentreMm: 0.5,
   spotSurroundMm: 2.5,
-  spotFrom: 0.04,
-  spotFull: 0.09,
+  spotFrom: 0.045,
+  spotFull: 0.065,
   spotSeparationMm: 1.5,
-  evenPerSpot: 8,
+  evenPerSpot: 1,
   /**
-   * Texture ignores the skin within this distance of a clear spot's centre (strength ≥ `spotGuardFrom`):
-   * a spot is unevenness, not grain, and the texture's band sees a 2 mm spot up to ≈ 4 mm away.
+   * A spot stands out of the skin's own relief: its depth is at least `spotSignificance` × the RMS
+   * depth of the skin around it (over `spotNoiseMm`, each pixel's depth capped at `spotNoiseCap`, so
+   * that neighbouring spots do not hide one another). Millimetre relief is as deep as a faint spot, but
+   * its dips are many and as deep as its bumps are high: they raise the RMS with them, while a spot on
+   * smooth skin is alone in its surroundings. (Without it, 2 L* RMS of relief on the chin read as spots:
+   * evenness fell by up to 4.6 floors, and filling them took a quarter of the relief out of texture.)
    */
-  spotGuardMm: 4,
-  spotGuardFrom: 0.5,
+  spotSignificance: 2.5,
+  spotNoiseMm: 4,
+  spotNoiseCap: 0.07,
+  /**
+   * The spots' surroundings leave out only pixels this much brighter than theirs (over
+   * `shineContextMm`): a real highlight. At `shineCandidate` (1.08) half a cheek of a darker, strongly
+   * modelled face was "bright", so the surroundings read dark there and the spots in it were never
+   * looked for.
+   */
+  spotHighlight: 1.25,
+  /**
+   * Texture reads L* with each spot filled up to its surroundings within this distance of the spot's
+   * centre: a spot is unevenness, not grain. (Unfilled, sixteen 2 mm spots raised a cheek's texture by
+   * 7–12. Leaving the skin near spots out instead, as `skin-3` did, left too little of a spotted zone to
+   * read, and its fallback read the spots.)
+   */
+  textureSpotFillMm: 1.5,
+  /** Texture fills the spots from this strength (half: a faint spot left unfilled reads as grain). */
+  textureFillFrom: 0.5,
+  /**
+   * Dips that stand out less than a spot, but more than `textureDipSignificance` × the relief around
+   * them, are not counted as spots but filled for texture within `textureDipFillMm` (less than a spot's
+   * reach, so the relief around them keeps its dark half): a spot among others on a light face's cheek can
+   * fall short of `spotSignificance`, and unfilled it raised the cheek's texture by 8, over its floor.
+   */
+  textureDipSignificance: 2,
+  textureDipFillMm: 1,
   /**
    * Shine: a highlight is light added to the skin. Its strength is the luminance Y above the zone's own
    * skin (its median: robust to a highlight over up to half the zone, and a slope of light across a
@@ -71,7 +105,7 @@ export const METRIC_TUNING = {
    * would follow exposure one for one): counted from
    * `shineFrom` to `shineFull`, when the pixel is less colourful (chroma / (L* + 16)) than the zone's skin.
    * Pixels brighter than `shineCandidate` × their surroundings (over `shineContextMm`) are left out of the
-   * spots' and the texture's surroundings.
+   * texture (and those brighter than `spotHighlight` × theirs, of the spots' surroundings).
    */
   shineContextMm: 5,
   shineCandidate: 1.08,
@@ -245,13 +279,11 @@ export interface MetricFields {
   readonly redRatio: Float32Array;
   /** Dark spots: each spot's strength (0–1) at its centre pixel, 0 elsewhere. */
   readonly spots: Float32Array;
-  /** Within `spotGuardMm` of a spot: texture leaves them out. */
-  readonly nearSpot: Uint8Array;
   /** Linear luminance of the skin (smoothed), for shine. */
   readonly luminance: Float32Array;
   /** chroma / (L* + 16): how colourful, whatever the lightness (a highlight is whiter). */
   readonly colourfulness: Float32Array;
-  /** Brighter than its surroundings by `shineCandidate`: a highlight, left out of spots and texture. */
+  /** Brighter than its surroundings by `shineCandidate`: a highlight, left out of the texture. */
   readonly bright: Uint8Array;
   /** |band-pass L*| at the texture scale, relative to the local L*. */
   readonly texture: Float32Array;
@@ -280,33 +312,47 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
     Y[i] = luminance(fine[i]!);
     whiteness[i] = Math.sqrt(a[i]! ** 2 + b[i]! ** 2) / (fine[i]! + 16);
   }
-  // Highlights, found against their surroundings, are left out of the spots' and the texture's.
+  // Highlights, found against their surroundings, are left out of the texture, and clear ones out of the
+  // spots' surroundings.
   const [around] = maskedBlurs([Y], skin, width, height, t.shineContextMm * pxPerMm) as [Float32Array];
   const bright = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! > around[i]! * t.shineCandidate) bright[i] = 1;
-  const spots = darkSpots(lab.L, skin, bright, width, height, pxPerMm);
-  const nearSpot = new Uint8Array(n);
-  const guard = t.spotGuardMm * pxPerMm;
-  const reach = Math.ceil(guard);
+  const highlight = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! > around[i]! * t.spotHighlight) highlight[i] = 1;
+  const { spots, dips, surround } = darkSpots(lab.L, skin, highlight, width, height, pxPerMm);
+
+  // The texture reads L* with each spot filled: within `textureSpotFillMm` of a spot's centre (of a dip,
+  // `textureDipFillMm`), no pixel darker than the spots' surroundings (the grain's brighter half is kept
+  // there).
+  const textureL = new Float32Array(lab.L);
   for (let i = 0; i < n; i++) {
-    if (spots[i]! < t.spotGuardFrom) continue;
+    const strength = Math.max(spots[i]!, dips[i]!);
+    if (strength <= 0 || strength < t.textureFillFrom) continue;
+    const fill = (spots[i]! > 0 ? t.textureSpotFillMm : t.textureDipFillMm) * pxPerMm;
+    const reach = Math.ceil(fill);
     const x0 = i % width;
     const y0 = (i - x0) / width;
     for (let y = Math.max(0, y0 - reach); y <= Math.min(height - 1, y0 + reach); y++)
-      for (let x = Math.max(0, x0 - reach); x <= Math.min(width - 1, x0 + reach); x++)
-        if ((x - x0) ** 2 + (y - y0) ** 2 <= guard * guard) nearSpot[y * width + x] = 1;
+      for (let x = Math.max(0, x0 - reach); x <= Math.min(width - 1, x0 + reach); x++) {
+        const k = y * width + x;
+        if ((x - x0) ** 2 + (y - y0) ** 2 <= fill * fill && surround[k]! > 1)
+          textureL[k] = Math.max(textureL[k]!, surround[k]!);
+      }
   }
   const [coarse] = maskedBlurs([lab.L], skin, width, height, t.textureCoarseMm * 2 * pxPerMm) as [Float32Array];
-  const band = differenceOfGaussians(lab.L, width, height, t.textureFineMm * pxPerMm, t.textureCoarseMm * pxPerMm);
+  const band = differenceOfGaussians(textureL, width, height, t.textureFineMm * pxPerMm, t.textureCoarseMm * pxPerMm);
   const texture = new Float32Array(n);
   for (let i = 0; i < n; i++) texture[i] = coarse[i]! > 1 ? Math.abs(band[i]!) / coarse[i]! : 0;
   for (let i = 0; i < n; i++) if (bright[i] !== 0) texture[i] = -1;
-  return { reference, redRatio, spots, nearSpot, luminance: Y, colourfulness: whiteness, bright, texture };
+  return { reference, redRatio, spots, luminance: Y, colourfulness: whiteness, bright, texture };
 }
 
 /**
  * Dark spots: local minima of the centre–surround ratio of L* (see METRIC_TUNING.spotCentreMm) on the
- * skin, away from highlights; one value per pixel, the spot's strength (0–1) at its centre.
+ * skin, away from highlights, that stand out of the relief around them (METRIC_TUNING.spotSignificance);
+ * one value per pixel, the spot's strength (0–1) at its centre. Also the dips that stand out less
+ * (METRIC_TUNING.textureDipSignificance), which only the texture fills, and the surroundings' L* (0 far
+ * from any skin), which the texture reads the spots against.
  */
 function darkSpots(
   L: Float32Array,
@@ -315,7 +361,7 @@ function darkSpots(
   width: number,
   height: number,
   pxPerMm: number,
-): Float32Array {
+): { spots: Float32Array; dips: Float32Array; surround: Float32Array } {
   const t = METRIC_TUNING;
   const n = width * height;
   const centre = gaussianBlur(L, width, height, t.spotCentreMm * pxPerMm);
@@ -323,8 +369,13 @@ function darkSpots(
   for (let i = 0; i < n; i++) diffuse[i] = skin[i]! & (bright[i]! ^ 1);
   const [surround] = maskedBlurs([L], diffuse, width, height, t.spotSurroundMm * pxPerMm) as [Float32Array];
   const depth = new Float32Array(n);
-  for (let i = 0; i < n; i++) if (diffuse[i] !== 0 && surround[i]! > 1) depth[i] = 1 - centre[i]! / surround[i]!;
+  for (let i = 0; i < n; i++)
+    if (diffuse[i] !== 0 && surround[i]! > 1) depth[i] = 1 - (centre[i]! + 16) / (surround[i]! + 16);
+  const square = new Float32Array(n);
+  for (let i = 0; i < n; i++) square[i] = Math.min(depth[i]! ** 2, t.spotNoiseCap ** 2);
+  const [spread] = maskedBlurs([square], diffuse, width, height, t.spotNoiseMm * pxPerMm) as [Float32Array];
   const spots = new Float32Array(n);
+  const dips = new Float32Array(n);
   const radius = t.spotSeparationMm * pxPerMm;
   const reach = Math.ceil(radius);
   for (let y = 0; y < height; y++)
@@ -332,6 +383,8 @@ function darkSpots(
       const i = y * width + x;
       const d = depth[i]!;
       if (d < t.spotFrom) continue;
+      const relief = Math.sqrt(spread[i]!);
+      if (d < t.textureDipSignificance * relief) continue;
       let deepest = true;
       for (let yy = Math.max(0, y - reach); yy <= Math.min(height - 1, y + reach) && deepest; yy++)
         for (let xx = Math.max(0, x - reach); xx <= Math.min(width - 1, x + reach); xx++) {
@@ -343,9 +396,11 @@ function darkSpots(
             break;
           }
         }
-      if (deepest) spots[i] = ramp(d, t.spotFrom, t.spotFull);
+      if (!deepest) continue;
+      if (d >= t.spotSignificance * relief) spots[i] = ramp(d, t.spotFrom, t.spotFull);
+      else dips[i] = ramp(d, t.spotFrom, t.spotFull);
     }
-  return spots;
+  return { spots, dips, surround };
 }
 
 /** The mask blurred by σ over `box` (the mask's bounding box plus 3σ): one value per pixel of the box. */
@@ -364,8 +419,8 @@ function softWeights(mask: Mask, width: number, box: Box, sigma: number): Float3
 export interface ZoneMeasures {
   readonly pixels: number;
   readonly redShare: number;
-  /** Dark spots per cm², each counted by its strength (0–1). */
-  readonly spotsPerCm2: number;
+  /** Dark spots in the zone, each counted by its strength (0–1) and the zone's soft edge weight. */
+  readonly spots: number;
   readonly shineShare: number;
   /** Median |band-pass L*| / L* × 1.4826 (a robust σ, relative to the skin's lightness). */
   readonly textureEnergy: number;
@@ -409,7 +464,7 @@ export function measureZone(
   // two moves the result less. Computed over the zone's bounding box only.
   const sigma = t.edgeSoftnessMm * pxPerMm;
   const box = maskBox(mask, lab.width, lab.height, Math.ceil(3 * sigma));
-  const empty = { pixels: 0, redShare: 0, spotsPerCm2: 0, shineShare: 0 };
+  const empty = { pixels: 0, redShare: 0, spots: 0, shineShare: 0 };
   if (!box) return { ...empty, textureEnergy: 0, medianL: NaN };
   const weights = softWeights(mask, lab.width, box, sigma);
   const boxWidth = box.x1 - box.x0 + 1;
@@ -446,23 +501,14 @@ export function measureZone(
       weight += w;
       red += ramp((fields.redRatio[i]! - redReference) * redScale, t.rednessFrom, t.rednessFull) * w;
       shine += shineOf(i) * w;
-      spots += fields.spots[i]!;
-      if (fields.texture[i]! >= 0 && fields.nearSpot[i] === 0) energies[bare++] = fields.texture[i]!;
+      spots += fields.spots[i]! * w;
+      if (fields.texture[i]! >= 0) energies[bare++] = fields.texture[i]!;
     }
   }
-  // Where spots (or a beard's dots) leave less than a quarter of the zone, the texture reads it all
-  // (highlights still left out) rather than a few pixels.
-  if (bare < pixels / 4) {
-    bare = 0;
-    for (let y = box.y0; y <= box.y1; y++)
-      for (let i = y * lab.width + box.x0, end = y * lab.width + box.x1; i <= end; i++)
-        if (mask[i] !== 0 && fields.texture[i]! >= 0) energies[bare++] = fields.texture[i]!;
-  }
-  const areaCm2 = pixels / (pxPerMm * pxPerMm * 100);
   return {
     pixels,
     redShare: weight > 0 ? red / weight : 0,
-    spotsPerCm2: areaCm2 > 0 ? spots / areaCm2 : 0,
+    spots,
     shineShare: weight > 0 ? shine / weight : 0,
     textureEnergy: bare ? median(energies.subarray(0, bare)) * 1.4826 : 0,
     medianL: median(Ls),
@@ -475,7 +521,7 @@ export function zoneScores(zone: ZoneId, m: ZoneMeasures): Partial<Record<Metric
   const scores: Partial<Record<MetricId, number>> = {};
   for (const metric of ZONE_METRICS[zone]) {
     if (metric === 'redness') scores.redness = toScore(m.redShare);
-    if (metric === 'evenness') scores.evenness = toScore(1 - (m.spotsPerCm2 * t.evenPerSpot) / 100);
+    if (metric === 'evenness') scores.evenness = toScore(1 - (m.spots * t.evenPerSpot) / 100);
     if (metric === 'shine') scores.shine = toScore(m.shineShare * t.shineWeight);
     if (metric === 'texture') scores.texture = toScore(1 - Math.exp(-m.textureEnergy / t.textureScale));
   }

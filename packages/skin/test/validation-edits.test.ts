@@ -17,6 +17,20 @@ async function load() {
   expect(photos.length).toBeGreaterThanOrEqual(25);
 }
 
+/**
+ * The analysis after sixteen 2 mm spots (−10 L*) on the zone; null when the zone is too small for them
+ * (a fringe over the forehead), which is no test of the metric.
+ */
+async function withSixteenSpots(photo: ValidationPhoto, zone: ZoneId) {
+  const { image, placed } = addSpots(photo.image, photo.face, zone, {
+    count: 16,
+    diameterMm: 2,
+    deltaL: -10,
+    seed: 16,
+  });
+  return placed.length < 16 ? null : (await analyseEdited(photo, image))!;
+}
+
 describe('on every real photo the gates accept', () => {
   beforeAll(load, 120_000);
 
@@ -40,34 +54,38 @@ describe('on every real photo the gates accept', () => {
     }
   });
 
+  it.each(['leftCheek', 'forehead'] as const)(
+    'sixteen 2 mm spots (−10 L*) on the %s leave its texture within its floor',
+    async (zone) => {
+      for (const photo of photos) {
+        const after = await withSixteenSpots(photo, zone);
+        if (!after) continue;
+        const texture = score(after, 'texture', zone)! - score(photo.analysis, 'texture', zone)!;
+        expect(Math.abs(texture), photo.name).toBeLessThanOrEqual(floorOf('texture', zone));
+      }
+    },
+  );
+
   it('every zone is measured (the checks above read each one)', () => {
     for (const photo of photos) expect(photo.analysis.zones.map((z) => z.zone)).toEqual([...ZONE_IDS]);
   });
 });
 
-// NOT YET MET by analysis skin-3 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
-// at least one photo — the figures per photo and per dose are in docs/skin-validation.md. Skipped, not
-// weakened: un-skip each `it` as the metric that meets it lands.
+// NOT YET MET by analysis skin-4 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
+// at least one photo — the figures per photo and per dose are in docs/skin-validation.md (§ Sixteen
+// spots, photo by photo; the tuning photos in docs/skin-analysis.md § Limits). Skipped, not weakened:
+// un-skip each `it` as the metric that meets it lands.
 describe.skip('on every real photo the gates accept (thresholds not yet met: docs/skin-validation.md)', () => {
   beforeAll(load, 120_000);
 
   it.each(['leftCheek', 'forehead'] as const)(
-    'sixteen 2 mm spots (−10 L*) on the %s lower its evenness by ≥ 3 and ≥ 2 floors; its texture stays within its floor',
+    'sixteen 2 mm spots (−10 L*) on the %s lower its evenness by ≥ 3 and ≥ 2 floors',
     async (zone) => {
       for (const photo of photos) {
-        const { image, placed } = addSpots(photo.image, photo.face, zone, {
-          count: 16,
-          diameterMm: 2,
-          deltaL: -10,
-          seed: 16,
-        });
-        // A zone too small for sixteen spots (a fringe over the forehead) is no test of the metric.
-        if (placed.length < 16) continue;
-        const after = (await analyseEdited(photo, image))!;
+        const after = await withSixteenSpots(photo, zone);
+        if (!after) continue;
         const drop = score(photo.analysis, 'evenness', zone)! - score(after, 'evenness', zone)!;
         expect(drop, photo.name).toBeGreaterThanOrEqual(Math.max(3, 2 * floorOf('evenness', zone)));
-        const texture = score(after, 'texture', zone)! - score(photo.analysis, 'texture', zone)!;
-        expect(Math.abs(texture), photo.name).toBeLessThanOrEqual(floorOf('texture', zone));
       }
     },
   );
