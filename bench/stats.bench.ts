@@ -7,6 +7,7 @@ import { runAsScript } from './lib/run-as-script.ts';
 import { STATS_SEED } from './seed-stats.ts';
 import {
   type CpuTimes,
+  benchServerNodeFlags,
   cpuTimes,
   formatNumber as number,
   machineLoad,
@@ -224,7 +225,7 @@ function report(results: DatabaseResult[], load: { start: number; end: number })
   const lines = [
     `Machine load average (1 min) at the start and the end of the run: ${load.start} and ${load.end} (2 cores).`,
     `getAffiliateStats over HTTP (POST ${STATS_PATH}, session cookie), autocannon ${DURATION_SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up;`,
-    `${number(STATS_SEED.affiliates)} affiliates, ${number(STATS_SEED.clicks)} visits, ${number(STATS_SEED.conversions)} conversions (bench/seed-stats.ts); requests rotate over 40 signed-in affiliates; Node ${process.version}.`,
+    `${number(STATS_SEED.affiliates)} affiliates, ${number(STATS_SEED.clicks)} visits, ${number(STATS_SEED.conversions)} conversions (bench/seed-stats.ts); requests rotate over 40 signed-in affiliates; Node ${process.version}, server flags: ${benchServerNodeFlags().join(' ') || 'none'}.`,
     '',
     '| Database | Connections | req/s | p50 (ms) | p99 (ms) | non-2xx/errors | Target p99 < 10 ms | server CPU per request (µs): all threads / main thread | PostgreSQL CPU per request (µs) |',
     '|---|---:|---:|---:|---:|---:|---|---:|---:|',

@@ -23,7 +23,7 @@ export async function startBenchServer<Ready = unknown>(
   const port = await freePort();
   // BENCH_PROFILE=<folder>: the server writes a CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...benchServerNodeFlags(), ...profile, '--import', 'tsx', entry], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -32,6 +32,14 @@ export async function startBenchServer<Ready = unknown>(
     child.once('exit', (code) => reject(new Error(`The benchmark server exited (${code}).`)));
   });
   return { port, child, ready };
+}
+
+/**
+ * Node flags for a benchmark server, to compare with the product's defaults (none):
+ * BENCH_NODE_FLAGS="<flags>", separated by spaces (e.g. "--max-semi-space-size=64").
+ */
+export function benchServerNodeFlags(): readonly string[] {
+  return (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 }
 
 export async function stopBenchServer(child: ChildProcess): Promise<void> {
