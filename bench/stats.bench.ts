@@ -225,7 +225,7 @@ function report(results: DatabaseResult[], load: { start: number; end: number })
   const lines = [
     `Machine load average (1 min) at the start and the end of the run: ${load.start} and ${load.end} (2 cores).`,
     `getAffiliateStats over HTTP (POST ${STATS_PATH}, session cookie), autocannon ${DURATION_SECONDS} s per row after a ${WARMUP_SECONDS} s warm-up;`,
-    `${number(STATS_SEED.affiliates)} affiliates, ${number(STATS_SEED.clicks)} visits, ${number(STATS_SEED.conversions)} conversions (bench/seed-stats.ts); requests rotate over 40 signed-in affiliates; Node ${process.version}, server flags: ${benchServerNodeFlags().join(' ') || 'none'}.`,
+    `${number(STATS_SEED.affiliates)} affiliates, ${number(STATS_SEED.clicks)} visits, ${number(STATS_SEED.conversions)} conversions (bench/seed-stats.ts); requests rotate over 40 signed-in affiliates; Node ${process.version}, server flags: ${benchServerNodeFlags().join(' ') || 'none'}; PostgreSQL over ${process.env.BENCH_POSTGRES_SOCKET === '1' ? 'its Unix socket' : 'TCP on 127.0.0.1'}.`,
     '',
     '| Database | Connections | req/s | p50 (ms) | p99 (ms) | non-2xx/errors | Target p99 < 10 ms | server CPU per request (µs): all threads / main thread | PostgreSQL CPU per request (µs) |',
     '|---|---:|---:|---:|---:|---:|---|---:|---:|',

@@ -59,7 +59,10 @@ export async function withPgliteFolder<T>(prefix: string, fn: (dir: string) => P
   }
 }
 
-/** Runs `fn` with the URL of an empty database on a PostgreSQL cluster started for it (fsync on). */
+/**
+ * Runs `fn` with the URL of an empty database on a PostgreSQL cluster started for it (fsync on): over TCP
+ * on 127.0.0.1, or through the cluster's Unix socket with BENCH_POSTGRES_SOCKET=1.
+ */
 export async function withBenchPostgres<T>(fn: (databaseUrl: string) => Promise<T>): Promise<T> {
   const cluster = await startPostgresCluster();
   try {
@@ -67,7 +70,7 @@ export async function withBenchPostgres<T>(fn: (databaseUrl: string) => Promise<
     await admin.connect();
     await admin.query('CREATE DATABASE bench');
     await admin.end();
-    return await fn(cluster.url('bench'));
+    return await fn(process.env.BENCH_POSTGRES_SOCKET === '1' ? cluster.socketUrl('bench') : cluster.url('bench'));
   } finally {
     cluster.stop();
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase, withSessionSetting } from '../src/db/client.ts';
 import { createTestDatabaseUrl, TEST_DB } from './helpers/database.ts';
 
@@ -40,6 +40,23 @@ describe.skipIf(TEST_DB !== 'postgres')('named statements on PostgreSQL', () => 
       conn.query<{ mode: string }>(PLAN_MODE, ['plan_cache_mode']),
     );
     expect(inConnection.rows[0]?.mode).toBe('auto');
+  });
+
+  it('connects through a Unix socket as well (docs/deployment.md § Without containers), with the same setting', async () => {
+    const name = new URL(target.url).pathname.slice(1);
+    const socketUrl = inject('postgresSocketUrl').replace(/\/[^/?]+\?/, `/${name}?`);
+    const viaSocket = openDatabase({ url: socketUrl, poolSize: 2 });
+    try {
+      const { rows } = await viaSocket.sql.query<{ address: string | null; database: string; mode: string }>(
+        `SELECT inet_client_addr() AS address, current_database() AS database, current_setting('plan_cache_mode') AS mode`,
+        [],
+        { name: 'via-socket' },
+      );
+      // No client address: the connection is not TCP.
+      expect(rows[0]).toEqual({ address: null, database: name, mode: 'force_generic_plan' });
+    } finally {
+      await viaSocket.close();
+    }
   });
 
   it('keeps the process within its pool size, counted over both pools', async () => {

@@ -9,6 +9,8 @@ import path from 'node:path';
 
 export interface PostgresCluster {
   url: (database: string) => string;
+  /** The same database through the cluster's Unix socket rather than TCP (as a server on the same host may connect). */
+  socketUrl: (database: string) => string;
   /** The cluster's data folder (its files belong to the `postgres` user when the tests run as root). */
   dataDir: string;
   /** Stops PostgreSQL the way a crash would (immediate: no checkpoint; recovery replays the WAL at start). */
@@ -77,6 +79,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   start();
   return {
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    socketUrl: (database) => `postgres://postgres@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`,
     dataDir,
     crash,
     restart: start,

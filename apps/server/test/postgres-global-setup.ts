@@ -7,6 +7,8 @@ import { startPostgresCluster } from './postgres-cluster.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresTemplateUrl: string;
+    /** The template database through the cluster's Unix socket. */
+    postgresSocketUrl: string;
     /** The test cluster's data folder (the erasure test searches its files). */
     postgresDataDir: string;
   }
@@ -25,6 +27,7 @@ export default async function setup(project: TestProject) {
   await migrate(template.sql);
   await template.close();
   project.provide('postgresTemplateUrl', cluster.url(TEMPLATE_DATABASE));
+  project.provide('postgresSocketUrl', cluster.socketUrl(TEMPLATE_DATABASE));
   project.provide('postgresDataDir', cluster.dataDir);
   return () => cluster.stop();
 }
