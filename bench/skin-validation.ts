@@ -392,7 +392,7 @@ included) that stay within their noise floor, the cells most often beyond it, th
 sensitivity below explains, and the gates that refused the changed photo (a refusal with the right
 reason is a correct answer).
 
-${table(['Change', 'Cells within the floor', 'Most often beyond', 'Beyond, not a known sensitivity', 'Refused by'], r.inv.rows)}
+${table(['Change', 'Cells within the floor', 'Most often beyond', 'Beyond, not a known sensitivity', 'Refused by'], r.inv.rows, ['---', '---:', '---:', '---', '---:'])}
 
 Overall: ${pct(r.inv.within, r.inv.total)} of ${r.inv.total} cells within their floor; ${r.inv.unexplained.length} beyond it that no known sensitivity explains.
 
@@ -403,7 +403,7 @@ cell beyond its floor that none of these explains fails the invariance test of \
 largest change each explains (in floors: a cell moved further is not explained) and the cells beyond their floor it
 explains in this run:
 
-${r.inv.knownRows.length ? table(['Change', 'Metric', 'Up to (floors)', 'Cells explained here', 'Why'], r.inv.knownRows) : 'None listed.'}
+${r.inv.knownRows.length ? table(['Change', 'Metric', 'Up to (floors)', 'Cells explained here', 'Why'], r.inv.knownRows, ['---', '---', '---:', '---:', '---']) : 'None listed.'}
 
 ## Skin tone
 
