@@ -42,7 +42,7 @@ describe.skipIf(TEST_DB !== 'postgres')('named statements on PostgreSQL', () => 
     expect(inConnection.rows[0]?.mode).toBe('auto');
   });
 
-  it('connects through a Unix socket as well (docs/deployment.md § Without containers), with the same setting', async () => {
+  it('connects through a Unix socket as well, with the same setting', async () => {
     const name = new URL(target.url).pathname.slice(1);
     const socketUrl = inject('postgresSocketUrl').replace(/\/[^/?]+\?/, `/${name}?`);
     const viaSocket = openDatabase({ url: socketUrl, poolSize: 2 });
