@@ -77,6 +77,21 @@ export function cellsOf(analysis: Analysis): [Place, MetricId, number][] {
 export const floorOf = (metric: MetricId, place: Place): number => noiseFloor(metric, place) ?? 1;
 
 /**
+ * The cells two analyses both report, with the change and the floor; `swapSides` when `after` is of a
+ * mirrored photo (its left cheek is the original's right).
+ */
+export function changes(before: Analysis, after: Analysis, swapSides = false) {
+  const swap = (place: Place): Place =>
+    !swapSides ? place : place === 'leftCheek' ? 'rightCheek' : place === 'rightCheek' ? 'leftCheek' : place;
+  const out: { place: Place; metric: MetricId; delta: number; floor: number }[] = [];
+  for (const [place, metric, value] of cellsOf(before)) {
+    const other = score(after, metric, swap(place));
+    if (other !== undefined) out.push({ place, metric, delta: other - value, floor: floorOf(metric, place) });
+  }
+  return out;
+}
+
+/**
  * The analysis of an edited copy. The phantom edits change colour, not geometry, so the face found on
  * the original is reused (the tests, for time); `model` re-detects it (the report: the whole pipeline).
  */
