@@ -199,7 +199,8 @@ describe(`rate limits counted in the database (${TEST_DB})`, () => {
         sql: {
           ...database.sql,
           query: (...args: Parameters<Database['sql']['query']>) => {
-            sent.push((args[1]?.[0] as unknown[]).length);
+            // The counting statements alone: now and then a statement also prunes old windows.
+            if (args[2]?.name === 'rate-limit-count') sent.push((args[1]?.[0] as unknown[]).length);
             return database.sql.query(...args);
           },
         } as Database['sql'],
