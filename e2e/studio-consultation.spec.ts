@@ -8,7 +8,7 @@ import { nodeFaceModel } from '../packages/skin/test/node-face-model';
 import { analyseFace } from '../packages/skin/src/analyse';
 import { addHighlight, addRedness } from '../packages/skin/test/phantoms';
 import { readLevel } from '../packages/shared/src/studio/reading';
-import { zoneScores } from '../packages/shared/src/studio/scan-results';
+import { MARKED_FROM, zoneScores } from '../packages/shared/src/studio/scan-results';
 import { expectNoAxeViolations } from './helpers/axe';
 import { type Lang, fill, strings } from './helpers/i18n';
 import { expectHealthy, watchPageHealth } from './helpers/page-health';
@@ -37,7 +37,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * geometry; skin-2 reads 0 there.)
  */
 const SHINY_FACE_PHOTO = path.join(ROOT, `test-results/shiny-nose-${process.env.E2E_PORT ?? 3100}.jpg`);
-const SHINE_STANDS_OUT_FROM = 45;
+const SHINE_STANDS_OUT_FROM = MARKED_FROM.shine;
 
 test.beforeAll(async () => {
   const image = readImage(FACE_PHOTO);

@@ -99,23 +99,25 @@ export const METRIC_TUNING = {
   textureDipFillMm: 1,
   /**
    * Shine: a highlight is light added to the skin. Its strength is the luminance Y above the zone's own
-   * skin (its median: robust to a highlight over up to half the zone, and a slope of light across a
-   * zone is small against the thresholds), divided by Y^`shineExponent` of that skin — between the ratio
-   * (by which the same highlight reads 6 × stronger on skin of L* 35 than of L* 80) and the absolute (which
-   * would follow exposure one for one): counted from
-   * `shineFrom` to `shineFull`, when the pixel is less colourful (chroma / (L* + 16)) than the zone's skin.
+   * skin (its median: robust to a highlight over a part of the zone, and a slope of light across a zone
+   * is small against the thresholds), divided by Y^`shineExponent` of that skin: nearly the light
+   * added itself, which is the same on every complexion for the same highlight (a ratio read it 6 ×
+   * stronger on skin of L* 35 than of L* 80), following exposure to the power 0.9. Counted from
+   * `shineFrom`, by (lift − `shineFrom`) / (`shineFull` − `shineFrom`) up to `shineCap`: a stronger
+   * highlight over one already there still adds. No test of colour: how much whiter a highlight makes
+   * the skin depends on the skin's own lightness (far more on dark skin), so a whiteness test was unfair
+   * across tones, and on light skin the lit part of a nose is often more colourful than the zone's median
+   * (docs/skin-analysis.md § What changed in `skin-5`).
    * Pixels brighter than `shineCandidate` × their surroundings (over `shineContextMm`) are left out of the
    * texture (and those brighter than `spotHighlight` × theirs, of the spots' surroundings).
    */
   shineContextMm: 5,
   shineCandidate: 1.08,
-  shineFrom: 0.08,
-  shineFull: 0.25,
-  shineExponent: 0.25,
-  /** The highlight's whiteness: the drop of chroma / (L* + 16) against the surroundings, from… to… */
-  shineWhiteFrom: -0.05,
-  shineWhiteFull: 0.1,
-  /** Each unit of shining share adds this many units to the shine score (a third of the zone = 100). */
+  shineFrom: 0.13,
+  shineFull: 0.33,
+  shineCap: 2,
+  shineExponent: 0.1,
+  /** Each unit of shining share adds this many units to the shine score (a third of the zone at full = 100). */
   shineWeight: 3,
   /** Skin test: a pixel this much brighter than the reference may be a highlight whatever its colour. */
   skinHighlight: 8,
@@ -281,8 +283,6 @@ export interface MetricFields {
   readonly spots: Float32Array;
   /** Linear luminance of the skin (smoothed), for shine. */
   readonly luminance: Float32Array;
-  /** chroma / (L* + 16): how colourful, whatever the lightness (a highlight is whiter). */
-  readonly colourfulness: Float32Array;
   /** Brighter than its surroundings by `shineCandidate`: a highlight, left out of the texture. */
   readonly bright: Uint8Array;
   /** |band-pass L*| at the texture scale, relative to the local L*. */
@@ -300,17 +300,14 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   const fineSigma = t.fineMm * pxPerMm;
   const fine = gaussianBlur(lab.L, width, height, fineSigma);
   const a = gaussianBlur(lab.a, width, height, fineSigma);
-  const b = gaussianBlur(lab.b, width, height, fineSigma);
   const redRatio = new Float32Array(n);
   const Y = new Float32Array(n);
-  const whiteness = new Float32Array(n);
   for (let i = 0; i < n; i++) {
     if (skin[i] === 0) continue;
     // a* relative to (L* + 16), which scales alike with exposure: a shadow or a brighter photo of the
     // same skin is not redder.
     redRatio[i] = a[i]! / (fine[i]! + 16);
     Y[i] = luminance(fine[i]!);
-    whiteness[i] = Math.sqrt(a[i]! ** 2 + b[i]! ** 2) / (fine[i]! + 16);
   }
   // Highlights, found against their surroundings, are left out of the texture, and clear ones out of the
   // spots' surroundings.
@@ -344,7 +341,7 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   const texture = new Float32Array(n);
   for (let i = 0; i < n; i++) texture[i] = coarse[i]! > 1 ? Math.abs(band[i]!) / coarse[i]! : 0;
   for (let i = 0; i < n; i++) if (bright[i] !== 0) texture[i] = -1;
-  return { reference, redRatio, spots, luminance: Y, colourfulness: whiteness, bright, texture };
+  return { reference, redRatio, spots, luminance: Y, bright, texture };
 }
 
 /**
@@ -470,14 +467,12 @@ export function measureZone(
   const boxWidth = box.x1 - box.x0 + 1;
   // Redness in a* units at the face's lightness: (ratio − the zone's reference ratio) × (L* + 16).
   const redScale = fields.reference.L + 16;
-  // Shine against the zone's own skin: its median luminance and colourfulness.
+  // Shine against the zone's own skin: its median luminance.
   const skinY = zoneMedian(fields.luminance, mask);
-  const skinColour = zoneMedian(fields.colourfulness, mask);
   const shineOf = (i: number) => {
-    if (!(skinY > 0) || !(skinColour > 0)) return 0;
+    if (!(skinY > 0)) return 0;
     const lift = (fields.luminance[i]! - skinY) / skinY ** t.shineExponent;
-    const whiter = 1 - fields.colourfulness[i]! / skinColour;
-    return ramp(lift, t.shineFrom, t.shineFull) * ramp(whiter, t.shineWhiteFrom, t.shineWhiteFull);
+    return Math.min(t.shineCap, Math.max(0, (lift - t.shineFrom) / (t.shineFull - t.shineFrom)));
   };
   let pixels = 0;
   for (let y = box.y0; y <= box.y1; y++)

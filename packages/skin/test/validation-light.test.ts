@@ -47,7 +47,8 @@ describe('on every real photo the gates accept', () => {
         }
         for (const [place, metric, value] of cellsOf(photo.analysis)) {
           if (metric !== 'shine') continue;
-          const change = Math.abs(score(outcome.analysis, metric, place)! - value);
+          // Scores are given to a tenth: so is their difference (6.3 − 0 is 6.300000000000004 in floats).
+          const change = Math.round(Math.abs(score(outcome.analysis, metric, place)! - value) * 10) / 10;
           expect(change, `${photo.name} ${direction} ${amount} ${place}`).toBeLessThanOrEqual(floorOf(metric, place));
         }
       }
@@ -55,7 +56,7 @@ describe('on every real photo the gates accept', () => {
   }, 300_000);
 });
 
-// NOT YET MET by analysis skin-4 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
+// NOT YET MET by analysis skin-5 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
 // at least one photo — the figures are in docs/skin-validation.md (§ Skin tone). Skipped,
 // not weakened: un-skip each `it` as the metric that meets it lands.
 describe.skip('on every real photo the gates accept (thresholds not yet met: docs/skin-validation.md)', () => {

@@ -226,9 +226,10 @@ export const KNOWN_SENSITIVITIES: readonly KnownSensitivity[] = [
     variant,
     metric: 'shine' as const,
     why:
-      'Shine divides a highlight’s lift by the skin’s luminance to the power ¼, not 1 (the ratio would read the same ' +
-      'highlight 6 × stronger on dark skin): a highlight’s reading follows exposure to the power ¾.',
-    upToFloors: 2,
+      'Shine divides a highlight’s lift by the skin’s luminance to the power 0.1, not 1 (the ratio would read the same ' +
+      'highlight 6 × stronger on dark skin): a highlight’s reading follows exposure to the power 0.9.',
+    // skin-4 followed exposure to the power ¾ and was bounded at 2 floors; 0.9 / 0.75 of that.
+    upToFloors: 2.4,
   })),
   ...EXPOSURES.map((variant) => ({
     variant,
@@ -242,12 +243,6 @@ export const KNOWN_SENSITIVITIES: readonly KnownSensitivity[] = [
     variant: 'exposure +10 %',
     metric: 'redness',
     why: 'Redness reads a* / (L* + 16), which exposure moves a little: a* and L* do not scale alike with light.',
-    upToFloors: 2,
-  },
-  {
-    variant: 'white balance cool',
-    metric: 'shine',
-    why: 'A highlight must be less colourful than the zone’s skin: a cool cast lowers the skin’s chroma, and with it that bar.',
     upToFloors: 2,
   },
   {

