@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type Page, expect, test } from '@playwright/test';
 import { pauseClockNow } from './helpers/clock';
 import { DEVICES } from './helpers/devices';
+import { waitForAnimations } from './helpers/page-health';
 
 // The referral and download landing (docs/product/routes-and-screens.md#referral-landing, docs/product/rules-and-constants.md#timings timings) on iOS,
 // Android and desktop. Time is driven with page.clock: the page's timers never run on their own.
@@ -385,6 +386,8 @@ test.describe('desktop', () => {
     await expectNoCspViolation(page);
     // axe waits on timers of its own.
     await page.clock.resume();
+    // The consent bar fades in: axe measures contrast on what it sees.
+    await waitForAnimations(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
     await page.context().close();
@@ -437,6 +440,8 @@ test.describe('addresses', () => {
     await expect(page.getByRole('status')).toHaveText(/^Ouverture de l'application…/);
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
     await page.clock.resume();
+    // The consent bar fades in: axe measures contrast on what it sees.
+    await waitForAnimations(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
     await page.context().close();

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { CONSENT_COOKIE, LANGUAGE_COOKIE } from '../packages/shared/src/site/constants';
 import { HEADER_OPAQUE_SCROLL_PX } from '../packages/shared/src/site/timing';
 import { strings } from './helpers/i18n';
+import { waitForAnimations } from './helpers/page-health';
 
 // The public site's shell and home page: languages, header, mobile menu, footer, layout widths and
 // the company pages, in both languages.
@@ -263,6 +264,7 @@ test.describe('home page', () => {
         /^https:\/\/play\.google\.com\//,
       );
       await expect(onPhone.getByRole('link')).toHaveCount(2);
+      await waitForAnimations(page);
       const results = await new AxeBuilder({ page }).include('.cta').analyze();
       expect(results.violations).toEqual([]);
     });
@@ -332,6 +334,7 @@ test.describe('accessibility', () => {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await waitForAnimations(page);
       const results = await new AxeBuilder({ page }).analyze();
       expect(
         results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`),
@@ -344,6 +347,7 @@ test.describe('accessibility', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
     await expect(page.getByRole('link', { name: 'Support', exact: true }).first()).toBeVisible();
+    await waitForAnimations(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target).join(', ')}`)).toEqual(
       [],
