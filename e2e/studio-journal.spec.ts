@@ -695,13 +695,17 @@ test.describe('a journal worth opening', () => {
       await expect(slider).toHaveValue('0');
       expect(await reveal()).toContain('0');
       // Dragging moves it too.
+      // The press goes through hover, which scrolls the stage into view and waits until it is still (the
+      // mouse acts at viewport coordinates: a stage measured mid-scroll was missed); the value is read once
+      // the drag's last move has been handled.
       const stage = beforeAfter.locator('.before-after__stage');
-      const box = (await stage.boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2);
+      const size = (await stage.boundingBox())!;
+      await stage.hover({ position: { x: size.width * 0.1, y: size.height / 2 } });
       await page.mouse.down();
+      const box = (await stage.boundingBox())!;
       await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 4 });
       await page.mouse.up();
-      expect(Number(await slider.inputValue())).toBeGreaterThanOrEqual(70);
+      await expect.poll(async () => Number(await slider.inputValue())).toBeGreaterThanOrEqual(70);
       expect(Number(await slider.inputValue())).toBeLessThanOrEqual(80);
       // The zones on both photos are drawn in their own colours, with a light fill (their outline styles
       // come with the slider, whichever page loaded it first).
