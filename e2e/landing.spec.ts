@@ -386,7 +386,8 @@ test.describe('desktop', () => {
     await expectNoCspViolation(page);
     // axe waits on timers of its own.
     await page.clock.resume();
-    // The consent bar fades in: axe measures contrast on what it sees.
+    // The consent bar comes after hydration and fades in: axe measures contrast on what it sees.
+    await expect(page.getByRole('region', { name: 'Your privacy' })).toBeVisible();
     await waitForAnimations(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
@@ -440,7 +441,8 @@ test.describe('addresses', () => {
     await expect(page.getByRole('status')).toHaveText(/^Ouverture de l'application…/);
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
     await page.clock.resume();
-    // The consent bar fades in: axe measures contrast on what it sees.
+    // The consent bar comes after hydration and fades in: axe measures contrast on what it sees.
+    await expect(page.getByRole('region', { name: 'Votre vie privée' })).toBeVisible();
     await waitForAnimations(page);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
