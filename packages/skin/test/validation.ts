@@ -78,7 +78,8 @@ export const floorOf = (metric: MetricId, place: Place): number => noiseFloor(me
 
 /**
  * The cells two analyses both report, with the change and the floor; `swapSides` when `after` is of a
- * mirrored photo (its left cheek is the original's right).
+ * mirrored photo (its left cheek is the original's right). Scores are given to a tenth, and so is their
+ * change: in floats 6.3 − 0 is 6.300000000000004, which a floor of 6.3 would wrongly call beyond.
  */
 export function changes(before: Analysis, after: Analysis, swapSides = false) {
   const swap = (place: Place): Place =>
@@ -86,7 +87,8 @@ export function changes(before: Analysis, after: Analysis, swapSides = false) {
   const out: { place: Place; metric: MetricId; delta: number; floor: number }[] = [];
   for (const [place, metric, value] of cellsOf(before)) {
     const other = score(after, metric, swap(place));
-    if (other !== undefined) out.push({ place, metric, delta: other - value, floor: floorOf(metric, place) });
+    if (other === undefined) continue;
+    out.push({ place, metric, delta: Math.round((other - value) * 10) / 10, floor: floorOf(metric, place) });
   }
   return out;
 }
