@@ -69,8 +69,15 @@ export const METRIC_TUNING = {
    * its dips are many and as deep as its bumps are high: they raise the RMS with them, while a spot on
    * smooth skin is alone in its surroundings. (Without it, 2 L* RMS of relief on the chin read as spots:
    * evenness fell by up to 4.6 floors, and filling them took a quarter of the relief out of texture.)
+   * Past `spotSignificance` a dip is a spot for the texture's filling (below, from
+   * `textureDipSignificance`, a dip). Evenness counts a dip by how far it stands out, from nothing at
+   * `spotCountFrom` × the relief to fully at `spotCountFull` ×: a spot on the edge no longer comes and
+   * goes whole between two photos of the same skin (a hard cut at 2.5 × made re-captures of a freckled
+   * cheek differ by up to 9.7 spots; docs/skin-analysis.md § What changed in `skin-6`).
    */
   spotSignificance: 2.5,
+  spotCountFrom: 2,
+  spotCountFull: 3.5,
   spotNoiseMm: 4,
   spotNoiseCap: 0.07,
   /**
@@ -279,7 +286,7 @@ export interface MetricFields {
   readonly reference: SkinReference;
   /** a* / (L* + 16), smoothed: redness relative to lightness (compared per zone with a reference ratio). */
   readonly redRatio: Float32Array;
-  /** Dark spots: each spot's strength (0–1) at its centre pixel, 0 elsewhere. */
+  /** Dark spots as evenness counts them: at each spot's centre pixel its strength (0–1) × how far it stands out of the relief (0–1), 0 elsewhere. */
   readonly spots: Float32Array;
   /** Linear luminance of the skin (smoothed), for shine. */
   readonly luminance: Float32Array;
@@ -316,7 +323,7 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! > around[i]! * t.shineCandidate) bright[i] = 1;
   const highlight = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (skin[i] !== 0 && Y[i]! > around[i]! * t.spotHighlight) highlight[i] = 1;
-  const { spots, dips, surround } = darkSpots(lab.L, skin, highlight, width, height, pxPerMm);
+  const { spots, dips, surround, counted } = darkSpots(lab.L, skin, highlight, width, height, pxPerMm);
 
   // The texture reads L* with each spot filled: within `textureSpotFillMm` of a spot's centre (of a dip,
   // `textureDipFillMm`), no pixel darker than the spots' surroundings (the grain's brighter half is kept
@@ -341,15 +348,17 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   const texture = new Float32Array(n);
   for (let i = 0; i < n; i++) texture[i] = coarse[i]! > 1 ? Math.abs(band[i]!) / coarse[i]! : 0;
   for (let i = 0; i < n; i++) if (bright[i] !== 0) texture[i] = -1;
-  return { reference, redRatio, spots, luminance: Y, bright, texture };
+  return { reference, redRatio, spots: counted, luminance: Y, bright, texture };
 }
 
 /**
  * Dark spots: local minima of the centre–surround ratio of L* (see METRIC_TUNING.spotCentreMm) on the
- * skin, away from highlights, that stand out of the relief around them (METRIC_TUNING.spotSignificance);
- * one value per pixel, the spot's strength (0–1) at its centre. Also the dips that stand out less
- * (METRIC_TUNING.textureDipSignificance), which only the texture fills, and the surroundings' L* (0 far
- * from any skin), which the texture reads the spots against.
+ * skin, away from highlights, that stand out of the relief around them: `counted`, evenness's count
+ * (each minimum's strength, 0–1, by how far it stands out: METRIC_TUNING.spotCountFrom → spotCountFull),
+ * at its centre pixel. For the texture's filling: `spots`, the strength of those past
+ * METRIC_TUNING.spotSignificance, and `dips`, of those that stand out less (from
+ * METRIC_TUNING.textureDipSignificance); and the surroundings' L* (0 far from any skin), which the
+ * texture reads the spots against.
  */
 function darkSpots(
   L: Float32Array,
@@ -358,7 +367,7 @@ function darkSpots(
   width: number,
   height: number,
   pxPerMm: number,
-): { spots: Float32Array; dips: Float32Array; surround: Float32Array } {
+): { spots: Float32Array; dips: Float32Array; surround: Float32Array; counted: Float32Array } {
   const t = METRIC_TUNING;
   const n = width * height;
   const centre = gaussianBlur(L, width, height, t.spotCentreMm * pxPerMm);
@@ -373,6 +382,7 @@ function darkSpots(
   const [spread] = maskedBlurs([square], diffuse, width, height, t.spotNoiseMm * pxPerMm) as [Float32Array];
   const spots = new Float32Array(n);
   const dips = new Float32Array(n);
+  const counted = new Float32Array(n);
   const radius = t.spotSeparationMm * pxPerMm;
   const reach = Math.ceil(radius);
   for (let y = 0; y < height; y++)
@@ -381,7 +391,8 @@ function darkSpots(
       const d = depth[i]!;
       if (d < t.spotFrom) continue;
       const relief = Math.sqrt(spread[i]!);
-      if (d < t.textureDipSignificance * relief) continue;
+      const significance = d / relief;
+      if (significance < Math.min(t.textureDipSignificance, t.spotCountFrom)) continue;
       let deepest = true;
       for (let yy = Math.max(0, y - reach); yy <= Math.min(height - 1, y + reach) && deepest; yy++)
         for (let xx = Math.max(0, x - reach); xx <= Math.min(width - 1, x + reach); xx++) {
@@ -394,10 +405,12 @@ function darkSpots(
           }
         }
       if (!deepest) continue;
-      if (d >= t.spotSignificance * relief) spots[i] = ramp(d, t.spotFrom, t.spotFull);
-      else dips[i] = ramp(d, t.spotFrom, t.spotFull);
+      const strength = ramp(d, t.spotFrom, t.spotFull);
+      if (significance >= t.spotSignificance) spots[i] = strength;
+      else if (significance >= t.textureDipSignificance) dips[i] = strength;
+      counted[i] = strength * ramp(significance, t.spotCountFrom, t.spotCountFull);
     }
-  return { spots, dips, surround };
+  return { spots, dips, surround, counted };
 }
 
 /** The mask blurred by σ over `box` (the mask's bounding box plus 3σ): one value per pixel of the box. */
