@@ -135,6 +135,47 @@ describe('metrics on synthetic skin', () => {
     expect(result.measures.spots).toBeGreaterThan(0);
   });
 
+  it('a spot counts by how far it stands out of the relief around it: whole on smooth skin, in part among relief', () => {
+    // One 2 mm spot, deep enough to count at full strength, among relief of growing amplitude.
+    const random = seededRandom(5);
+    const bumps = gaussianBlur(
+      new Float32Array(W * H).map(() => random() - 0.5),
+      W,
+      H,
+      0.5 * PX_PER_MM,
+    );
+    const rms = Math.sqrt(bumps.reduce((sum, v) => sum + v * v, 0) / bumps.length);
+    const [cx, cy] = [150, 50];
+    const weightAtSpot = (amplitude: number) => {
+      let image = skinPatch(1, 0);
+      for (let i = 0; i < W * H; i++) {
+        if (i % W < W / 2) continue;
+        for (let c = 0; c < 3; c++) image.data[i * 4 + c] = image.data[i * 4 + c]! + (bumps[i]! / rms) * amplitude;
+      }
+      // The spot is flat: the relief under it would deepen it as the amplitude grows.
+      image = paint(image, disc(cx, cy, 2), () => [SKIN[0] - 30, SKIN[1] - 30, SKIN[2] - 26]);
+      const lab = imageToLab(image);
+      const reference = skinReference(lab, half(false));
+      const skin = keepSkin(lab, half(true), reference);
+      keepSkin(lab, half(false), reference, skin);
+      const { spots } = metricFields(lab, skin, reference, PX_PER_MM);
+      let weight = 0;
+      for (let y = cy - 2; y <= cy + 2; y++)
+        for (let x = cx - 2; x <= cx + 2; x++) weight = Math.max(weight, spots[y * W + x]!);
+      return weight;
+    };
+    // Relief of 0 to 20 codes RMS: the spot stands out about 8 × down to 1.9 × (docs/skin-analysis.md § Metrics).
+    const weights = [0, 4, 6, 8, 10, 12, 14, 16, 20].map(weightAtSpot);
+    expect(weights[0]).toBe(1);
+    expect(weights.at(-1)).toBe(0);
+    expect(weights.some((w) => w > 0.2 && w < 0.8)).toBe(true);
+    for (let k = 1; k < weights.length; k++) {
+      expect(weights[k]!).toBeLessThanOrEqual(weights[k - 1]! + 1e-6);
+      // No spot comes or goes whole between two close amplitudes (a cut did: 1, then 0).
+      expect(weights[k - 1]! - weights[k]!).toBeLessThan(0.5);
+    }
+  });
+
   it('stays within 0–100 on extreme images', () => {
     const random = seededRandom(3);
     const wild = skinPatch();
