@@ -1,6 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import common from '@skanova/shared/i18n/fr/common.json';
 import studio from '@skanova/shared/i18n/fr/studio.json';
 import { I18nextProvider } from '../../lib/react-i18n';
@@ -37,6 +39,29 @@ describe('the consent before the first scan', () => {
 
     await userEvent.click(screen.getByRole('checkbox', { name: studio.consent.consentLabel }));
     await userEvent.click(screen.getByRole('button', { name: studio.consent.submit }));
+    expect(onConsent).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a box ticked on the prerendered page before its script took over', async () => {
+    const onConsent = vi.fn(() => Promise.resolve());
+    const form = (
+      <I18nextProvider i18n={i18n}>
+        <ConsentForm onConsent={onConsent} />
+      </I18nextProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(form);
+    document.body.append(container);
+    onTestFinished(() => container.remove());
+    // A quick visitor ticks the age box while the page's script is still loading…
+    screen.getByRole<HTMLInputElement>('checkbox', { name: studio.consent.ageLabel }).click();
+    const root = await act(async () => hydrateRoot(container, form));
+    onTestFinished(() => act(() => root.unmount()));
+    // …then the consent box, once it is live, and sends.
+    await userEvent.click(screen.getByRole('checkbox', { name: studio.consent.consentLabel }));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: studio.consent.ageLabel }).checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: studio.consent.submit }));
+    expect(screen.queryByText(studio.consent.ageRequired)).toBeNull();
     expect(onConsent).toHaveBeenCalledTimes(1);
   });
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/react-i18n';
 
 interface ConsentFormProps {
@@ -17,12 +17,21 @@ export function ConsentForm({ onConsent }: ConsentFormProps) {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const ids = { age: useId(), agree: useId() };
+  // The boxes are the form's own (uncontrolled): the page is prerendered, and a box ticked before its
+  // script takes over would be unticked again by a controlled `checked`. Their state is read from them.
+  const ageBox = useRef<HTMLInputElement>(null);
+  const agreeBox = useRef<HTMLInputElement>(null);
   const points = t('consent.privatePoints', { returnObjects: true }) as string[];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Read the boxes themselves: one ticked before the script took over was never seen by onChange.
+    const ageNow = ageBox.current?.checked ?? age;
+    const agreeNow = agreeBox.current?.checked ?? agree;
+    setAge(ageNow);
+    setAgree(agreeNow);
     setSubmitted(true);
-    if (!age || !agree) return;
+    if (!ageNow || !agreeNow) return;
     setBusy(true);
     setFailed(false);
     onConsent().catch(() => {
@@ -58,7 +67,7 @@ export function ConsentForm({ onConsent }: ConsentFormProps) {
           <label className="choice">
             <input
               type="checkbox"
-              checked={age}
+              ref={ageBox}
               onChange={(event) => setAge(event.target.checked)}
               aria-invalid={submitted && !age}
               aria-describedby={submitted && !age ? ids.age : undefined}
@@ -76,7 +85,7 @@ export function ConsentForm({ onConsent }: ConsentFormProps) {
           <label className="choice">
             <input
               type="checkbox"
-              checked={agree}
+              ref={agreeBox}
               onChange={(event) => setAgree(event.target.checked)}
               aria-invalid={submitted && !agree}
               aria-describedby={submitted && !agree ? ids.agree : undefined}
