@@ -286,7 +286,10 @@ export interface MetricFields {
   readonly reference: SkinReference;
   /** a* / (L* + 16), smoothed: redness relative to lightness (compared per zone with a reference ratio). */
   readonly redRatio: Float32Array;
-  /** Dark spots as evenness counts them: at each spot's centre pixel its strength (0–1) × how far it stands out of the relief (0–1), 0 elsewhere. */
+  /**
+   * Dark spots as evenness counts them: at each spot's centre pixel, its strength (0–1) × how far it
+   * stands out of the relief around it (0–1); 0 elsewhere.
+   */
   readonly spots: Float32Array;
   /** Linear luminance of the skin (smoothed), for shine. */
   readonly luminance: Float32Array;
