@@ -52,13 +52,18 @@ const half = (right: boolean) => {
   return mask;
 };
 
-function score(image: RgbaImage) {
+/** The metric fields of the patch: the left half's skin the reference, the right half's the zone. */
+function fieldsOf(image: RgbaImage) {
   const lab = imageToLab(image);
   const reference = skinReference(lab, half(false));
   const zone = keepSkin(lab, half(true), reference);
   const all = zone.slice();
   keepSkin(lab, half(false), reference, all);
-  const fields = metricFields(lab, all, reference, PX_PER_MM);
+  return { lab, zone, fields: metricFields(lab, all, reference, PX_PER_MM) };
+}
+
+function score(image: RgbaImage) {
+  const { lab, zone, fields } = fieldsOf(image);
   const measures = measureZone(fields, lab, zone, PX_PER_MM);
   return { ...zoneScores('forehead', measures), measures };
 }
@@ -154,11 +159,7 @@ describe('metrics on synthetic skin', () => {
       }
       // The spot is flat: the relief under it would deepen it as the amplitude grows.
       image = paint(image, disc(cx, cy, 2), () => [SKIN[0] - 30, SKIN[1] - 30, SKIN[2] - 26]);
-      const lab = imageToLab(image);
-      const reference = skinReference(lab, half(false));
-      const skin = keepSkin(lab, half(true), reference);
-      keepSkin(lab, half(false), reference, skin);
-      const { spots } = metricFields(lab, skin, reference, PX_PER_MM);
+      const { spots } = fieldsOf(image).fields;
       let weight = 0;
       for (let y = cy - 2; y <= cy + 2; y++)
         for (let x = cx - 2; x <= cx + 2; x++) weight = Math.max(weight, spots[y * W + x]!);
