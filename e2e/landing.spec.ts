@@ -94,6 +94,12 @@ async function visit(
   return { page, pausedAt, appAttempts, recorded, answers, consoleErrors };
 }
 
+/** The consent bar comes after hydration and fades in: axe measures contrast on what it sees. */
+async function waitForConsentBar(page: Page, name: string) {
+  await expect(page.getByRole('region', { name })).toBeVisible();
+  await waitForAnimations(page);
+}
+
 async function expectNoCspViolation(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 }
@@ -386,9 +392,7 @@ test.describe('desktop', () => {
     await expectNoCspViolation(page);
     // axe waits on timers of its own.
     await page.clock.resume();
-    // The consent bar comes after hydration and fades in: axe measures contrast on what it sees.
-    await expect(page.getByRole('region', { name: 'Your privacy' })).toBeVisible();
-    await waitForAnimations(page);
+    await waitForConsentBar(page, 'Your privacy');
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
     await page.context().close();
@@ -441,9 +445,7 @@ test.describe('addresses', () => {
     await expect(page.getByRole('status')).toHaveText(/^Ouverture de l'application…/);
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
     await page.clock.resume();
-    // The consent bar comes after hydration and fades in: axe measures contrast on what it sees.
-    await expect(page.getByRole('region', { name: 'Votre vie privée' })).toBeVisible();
-    await waitForAnimations(page);
+    await waitForConsentBar(page, 'Votre vie privée');
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations).toEqual([]);
     await page.context().close();
