@@ -1,11 +1,13 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useRef } from 'react';
 import { PROFILE_LIMITS } from '@skanova/shared/affiliate/constants';
 import { type FieldError, fieldAria } from '../lib/form-errors';
 import { useTranslation } from '../lib/react-i18n';
+import { useTypedBeforeHydration } from '../lib/typed-before-hydration';
 import './auth-form.css';
 
 // One labelled input of the signup, login and reset forms: marked invalid and pointed at the form's
-// error banner when an error shown is about it (lib/form-errors), with an optional hint below.
+// error banner when an error shown is about it (lib/form-errors), with an optional hint below. Text
+// typed or autofilled on the prerendered page before its script took over is kept.
 
 /** What a form's fields need of its errors: the errors shown, and the id of the message that says them. */
 export interface ShownErrors {
@@ -39,12 +41,15 @@ export function AuthField({
   type = 'text',
   ...input
 }: AuthFieldProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(ref, value, onChange);
   return (
     <div className="form-field">
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
       <input
+        ref={ref}
         id={id}
         name={name}
         type={type}

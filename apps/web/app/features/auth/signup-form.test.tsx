@@ -1,7 +1,9 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import enAuth from '@skanova/shared/i18n/en/auth.json';
 import enCommon from '@skanova/shared/i18n/en/common.json';
 import enPayment from '@skanova/shared/i18n/en/payment.json';
@@ -28,12 +30,12 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-async function renderSignup(lang: 'fr' | 'en' = 'en') {
+function signupPage(lang: 'fr' | 'en') {
   const i18n = createTestI18n(lang, {
     fr: { common: frCommon, auth: frAuth, payment: frPayment },
     en: { common: enCommon, auth: enAuth, payment: enPayment },
   });
-  render(
+  return (
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={['/affiliate/signup']}>
         <Routes>
@@ -41,8 +43,12 @@ async function renderSignup(lang: 'fr' | 'en' = 'en') {
           <Route path="/affiliate/dashboard" element={<h1>Dashboard page</h1>} />
         </Routes>
       </MemoryRouter>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+}
+
+async function renderSignup(lang: 'fr' | 'en' = 'en') {
+  render(signupPage(lang));
   return userEvent.setup();
 }
 
@@ -107,6 +113,26 @@ describe('SignupForm', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(alert().textContent).toBe('Password must contain at least 8 characters.');
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('ana@example.com');
+  });
+
+  it('keeps what was typed on the prerendered page before its script took over', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(signupPage('en'));
+    document.body.append(container);
+    onTestFinished(() => container.remove());
+    // A quick visitor (or the browser's autofill) fills the e-mail while the script is still loading…
+    const early = screen.getByLabelText<HTMLInputElement>('E-mail');
+    early.value = 'ana@example.com';
+    early.dispatchEvent(new Event('input', { bubbles: true }));
+    const root = await act(async () => hydrateRoot(container, signupPage('en')));
+    onTestFinished(() => act(() => root.unmount()));
+    // …then the passwords, once the form is live: the e-mail is still there, and counts.
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.type(screen.getByLabelText('Confirm password'), 'long-enough');
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(heading().textContent).toBe('Step 2 of 3: Profile');
   });
 
   it('Back returns a step, clears the message and keeps the values', async () => {
