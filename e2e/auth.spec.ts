@@ -360,6 +360,32 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page).toHaveURL(DASHBOARD_URL);
     });
 
+    test(`login (${lang}) keeps what was typed before the form's script had loaded`, async ({ page, request }) => {
+      const account = await createAffiliateAccount(request);
+      // The form's chunk is held, as on a slow connection: the visitor meets the prerendered form,
+      // and the session is read (an update above the form) before the chunk arrives.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/login-form-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const sessionRead = page.waitForResponse(/\/api\/auth\/get-session/);
+      await page.goto(`/affiliate/login?lang=${lang}`, { waitUntil: 'commit' });
+      const form = loginForm(page, lang);
+      await form.email.fill(account.email);
+      await sessionRead;
+      await expect(form.submit).toBeDisabled();
+      release();
+      await expect(form.submit).toBeEnabled();
+      // The same input, hydrated in place: the address is still there, and counts.
+      await expect(form.email).toBeFocused();
+      await form.password.fill(account.password);
+      await expect(form.email).toHaveValue(account.email);
+      await form.submit.click();
+      await expect(page).toHaveURL(DASHBOARD_URL);
+    });
+
     test(`login (${lang}) refuses a disabled account`, async ({ page }) => {
       const form = await openLogin(page, lang);
       await form.email.fill(SEED_ACCOUNTS.disabled.email);

@@ -1,4 +1,4 @@
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { type ReactNode, createContext, startTransition, useCallback, useContext, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AFFILIATE_DASHBOARD_PAGE } from '@skanova/shared/affiliate/constants';
 import { type Session, getSession } from './get-session';
@@ -20,19 +20,26 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const refresh = useCallback(async () => {
-    const next: SessionState = await getSession().then(
-      (session) => (session ? { status: 'signed-in', session } : { status: 'signed-out' }),
-      // A failing session check is treated as signed out: the login page says what went wrong next.
-      () => ({ status: 'signed-out' }),
-    );
+    const next = await readSession();
     setState(next);
     return next;
   }, []);
   const clear = useCallback(() => setState({ status: 'signed-out' }), []);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    // The first reading may arrive before the chunks of the prerendered page's lazy parts (header,
+    // form): an urgent update reaching a part not hydrated yet makes React paint it afresh — it
+    // blinks, and what was typed into it is lost. As a transition, the parts hydrate in place first.
+    void readSession().then((next) => startTransition(() => setState(next)));
+  }, []);
   return <SessionContext value={{ state, refresh, clear }}>{children}</SessionContext>;
+}
+
+function readSession(): Promise<SessionState> {
+  return getSession().then(
+    (session) => (session ? { status: 'signed-in', session } : { status: 'signed-out' }),
+    // A failing session check is treated as signed out: the login page says what went wrong next.
+    () => ({ status: 'signed-out' }),
+  );
 }
 
 export function useSession(): SessionContextValue {
