@@ -1,5 +1,5 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { type ReactNode, createContext, use, useContext, useEffect, useState } from 'react';
+import { type ReactNode, createContext, startTransition, use, useContext, useEffect, useState } from 'react';
 
 // The React binding of our i18next instance: a provider and `useTranslation(namespace)`.
 // It replaces react-i18next to keep every public page within its JavaScript budget (ADR 005):
@@ -31,7 +31,10 @@ export function useTranslation(namespace?: string): { t: TFunction; i18n: I18n }
   const ns = namespace ?? (typeof i18n.options.defaultNS === 'string' ? i18n.options.defaultNS : 'common');
   const [, rerender] = useState(0);
   useEffect(() => {
-    const update = () => rerender((version) => version + 1);
+    // As a transition: a namespace that loads while a lazy part of the prerendered page still waits
+    // for its chunk must not make React paint that part afresh (ADR 005), and a language whose strings
+    // are still loading keeps the page as it is until they arrive.
+    const update = () => startTransition(() => rerender((version) => version + 1));
     i18n.on('languageChanged', update);
     i18n.on('loaded', update);
     return () => {
