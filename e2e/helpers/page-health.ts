@@ -2,8 +2,7 @@ import { type Page, expect } from '@playwright/test';
 
 // Collects what a page reports while it loads and hydrates: CSP violations (the browser's
 // `securitypolicyviolation` event, forwarded to the console), console errors, uncaught errors and
-// React hydration errors. Attach before the first navigation. `repaintedOnLoad` then names the
-// prerendered elements React painted afresh instead of hydrating in place.
+// React hydration errors. Attach before the first navigation.
 
 const CSP_PREFIX = '[csp-violation]';
 
@@ -28,17 +27,6 @@ export async function watchPageHealth(page: Page): Promise<PageHealth> {
       );
     });
   }, CSP_PREFIX);
-  await page.addInitScript(() => {
-    // The prerendered page's landmarks, headings and fields, once the parser has read it all.
-    const holder = window as unknown as { __prerendered: Element[] };
-    holder.__prerendered = [];
-    document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive')
-        holder.__prerendered = [
-          ...document.querySelectorAll('header, footer, main, h1, h2, form, input, textarea, select'),
-        ];
-    });
-  });
   page.on('console', (message) => {
     const text = message.text();
     if (text.startsWith(CSP_PREFIX)) {
@@ -57,22 +45,6 @@ export async function watchPageHealth(page: Page): Promise<PageHealth> {
     health.pageErrors.push(text);
   });
   return health;
-}
-
-/**
- * The prerendered elements no longer in the page: hydrated in place, React keeps every one of them;
- * a part it painted afresh (an urgent update reached it before its chunk arrived) blinks, loses focus
- * and what was typed into it. Call once the page has hydrated.
- */
-export async function repaintedOnLoad(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    (window as unknown as { __prerendered: Element[] }).__prerendered
-      .filter((element) => !element.isConnected)
-      .map(
-        (element) =>
-          `${element.localName}${element.id ? `#${element.id}` : ''}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`,
-      ),
-  );
 }
 
 /** Every list empty, each reported by name so a failure says what went wrong. */
