@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from '../lib/react-i18n';
 import { switchLanguage } from '../lib/i18n';
+import { useHydrated } from '../lib/use-hydrated';
 import './language-toggle.css';
 
 /**
@@ -11,8 +11,7 @@ import './language-toggle.css';
  */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const next = i18n.language === 'fr' ? 'en' : 'fr';
   return (
     <button
