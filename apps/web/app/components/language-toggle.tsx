@@ -1,6 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../lib/react-i18n';
 import { switchLanguage } from '../lib/i18n';
-import { useHydrated } from '../lib/use-hydrated';
 import './language-toggle.css';
 
 /**
@@ -11,7 +11,8 @@ import './language-toggle.css';
  */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
-  const ready = useHydrated();
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const next = i18n.language === 'fr' ? 'en' : 'fr';
   return (
     <button

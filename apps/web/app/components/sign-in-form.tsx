@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { signInSchema } from '@skanova/shared/affiliate/schemas';
 import { checkForm } from '@skanova/shared/callable/field-errors';
 import { signIn } from '../lib/auth/auth-client';
@@ -8,7 +8,6 @@ import { useSession } from '../lib/auth/session';
 import { useTranslation } from '../lib/react-i18n';
 import { AuthField, EmailField } from './auth-field';
 import { ErrorBanner, SubmitActions } from './form-parts';
-import { useHydrated } from '../lib/use-hydrated';
 import './auth-form.css';
 
 // The one sign-in form of the affiliate area and the console (the same accounts): e-mail and
@@ -37,8 +36,10 @@ export function SignInForm({ idPrefix, label, submitLabel, busyLabel, onSignedIn
   const [password] = passwordState;
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
-  const ready = useHydrated();
+  const [ready, setReady] = useState(false);
   const errorId = `${idPrefix}-error`;
+
+  useEffect(() => setReady(true), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -23,7 +23,6 @@ import {
   stepMessages,
   stepProblem,
 } from './signup-steps';
-import { useHydrated } from '../../lib/use-hydrated';
 import './signup-form.css';
 
 // This chunk is where the signup page first uses zod: make sure it never probes `new Function` (CSP).
@@ -52,11 +51,12 @@ export default function SignupForm() {
   const [problem, setProblem] = useState<SignupProblem | null>(null);
   const [busy, setBusy] = useState(false);
   // Submitting before hydration would post the form natively: the buttons wait for the script.
-  const ready = useHydrated();
+  const [ready, setReady] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const banner = useRef<HTMLDivElement>(null);
   const stepShown = useRef(false);
 
+  useEffect(() => setReady(true), []);
   // A new step is announced by moving focus to its heading (not on first load: the page keeps it).
   useEffect(() => {
     if (stepShown.current) heading.current?.focus();

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/react-i18n';
 import { DEFAULT_LANGUAGE, isLanguage } from '@skanova/shared/site/constants';
 import {
@@ -13,7 +13,6 @@ import { checkForm } from '@skanova/shared/callable/field-errors';
 import { configureZodForBrowser } from '@skanova/shared/site/browser-zod';
 import { callFunction, callableErrorMessage } from '../../../lib/callable';
 import { type FieldError, callFieldErrors, errorAt, fieldAria, fieldErrorText } from '../../../lib/form-errors';
-import { useHydrated } from '../../../lib/use-hydrated';
 
 // This chunk is where the page first uses zod: make sure it never probes `new Function` (CSP).
 if (typeof document !== 'undefined') configureZodForBrowser();
@@ -44,7 +43,8 @@ export default function ContactForm({ send = sendToServer }: { send?: SendContac
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   // Submitting before hydration would post the form natively: the button waits for the script.
-  const ready = useHydrated();
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const busy = status.kind === 'busy';
 
   const message = (error: FieldError) =>
