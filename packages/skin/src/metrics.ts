@@ -51,7 +51,10 @@ export const METRIC_TUNING = {
    * reads the same (a ratio of L* itself read the same spot deeper on dark skin, and the skin's own dips
    * there crowded the painted ones out). Each local minimum at least `spotFrom` below its surroundings is
    * a spot, of strength 0 → 1 between `spotFrom` and `spotFull` (≈ 3.6 → 5.3 L* on skin of L* 65);
-   * minima closer than `spotSeparationMm` are one spot. Evenness = 100 − `evenPerSpot` × the zone's count
+   * minima closer than `spotSeparationMm` are one spot (at 1.5 mm, the freckles of a freckled cheek
+   * merged and split from one re-capture to the next: its count moved by 5.7 points, against 3.3 at 3 mm;
+   * docs/skin-analysis.md § What changed in `skin-7`). The surroundings leave out what they first read
+   * as dark (see darkSpots). Evenness = 100 − `evenPerSpot` × the zone's count
    * of spots, each by its strength and by the zone's soft edge weight (see measureZone): a count per
    * zone, not per cm², so sixteen spots read alike on a small forehead and on a large cheek (per cm²,
    * they were drowned on a large cheek).
@@ -60,7 +63,7 @@ export const METRIC_TUNING = {
   spotSurroundMm: 2.5,
   spotFrom: 0.045,
   spotFull: 0.065,
-  spotSeparationMm: 1.5,
+  spotSeparationMm: 3,
   evenPerSpot: 1,
   /**
    * A spot stands out of the skin's own relief: its depth is at least `spotSignificance` × the RMS
@@ -376,10 +379,18 @@ function darkSpots(
   const centre = gaussianBlur(L, width, height, t.spotCentreMm * pxPerMm);
   const diffuse = new Uint8Array(n);
   for (let i = 0; i < n; i++) diffuse[i] = skin[i]! & (bright[i]! ^ 1);
-  const [surround] = maskedBlurs([L], diffuse, width, height, t.spotSurroundMm * pxPerMm) as [Float32Array];
-  const depth = new Float32Array(n);
+  // The surroundings, read twice: the second time without the pixels the first found dark, so that a
+  // spot among others (or the dark half of the relief) does not darken its neighbours' surroundings and
+  // make them read shallower. Where nothing is left nearby, the first reading stands.
+  const sigma = t.spotSurroundMm * pxPerMm;
+  const [first] = maskedBlurs([L], diffuse, width, height, sigma) as [Float32Array];
+  const light = new Uint8Array(n);
   for (let i = 0; i < n; i++)
-    if (diffuse[i] !== 0 && surround[i]! > 1) depth[i] = 1 - (centre[i]! + 16) / (surround[i]! + 16);
+    light[i] = diffuse[i] !== 0 && !(first[i]! > 1 && spotDepth(centre[i]!, first[i]!) >= t.spotFrom) ? 1 : 0;
+  const [surround] = maskedBlurs([L], light, width, height, sigma) as [Float32Array];
+  for (let i = 0; i < n; i++) if (!(surround[i]! > 1)) surround[i] = first[i]!;
+  const depth = new Float32Array(n);
+  for (let i = 0; i < n; i++) if (diffuse[i] !== 0 && surround[i]! > 1) depth[i] = spotDepth(centre[i]!, surround[i]!);
   const square = new Float32Array(n);
   for (let i = 0; i < n; i++) square[i] = Math.min(depth[i]! ** 2, t.spotNoiseCap ** 2);
   const [spread] = maskedBlurs([square], diffuse, width, height, t.spotNoiseMm * pxPerMm) as [Float32Array];
@@ -393,7 +404,7 @@ function darkSpots(
       const i = y * width + x;
       const d = depth[i]!;
       if (d < t.spotFrom) continue;
-      const relief = Math.sqrt(spread[i]!);
+      const relief = Math.sqrt(Math.max(0, spread[i]!));
       const significance = d / relief;
       if (significance < Math.min(t.textureDipSignificance, t.spotCountFrom)) continue;
       let deepest = true;
@@ -415,6 +426,9 @@ function darkSpots(
     }
   return { spots, dips, surround, counted };
 }
+
+/** How much darker than its surroundings a pixel is, as a ratio of L* + 16 (see METRIC_TUNING.spotCentreMm). */
+const spotDepth = (L: number, surround: number) => 1 - (L + 16) / (surround + 16);
 
 /** The mask blurred by σ over `box` (the mask's bounding box plus 3σ): one value per pixel of the box. */
 function softWeights(mask: Mask, width: number, box: Box, sigma: number): Float32Array {

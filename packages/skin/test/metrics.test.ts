@@ -6,6 +6,7 @@ import {
   darkCirclesScore,
   keepSkin,
   measureZone,
+  METRIC_TUNING,
   metricFields,
   skinReference,
   trimmedMean,
@@ -159,16 +160,23 @@ describe('metrics on synthetic skin', () => {
       }
       // The spot is flat: the relief under it would deepen it as the amplitude grows.
       image = paint(image, disc(cx, cy, 2), () => [SKIN[0] - 30, SKIN[1] - 30, SKIN[2] - 26]);
+      // What counts for it: the spot itself (its centre), and the spot or the deeper dip of the relief
+      // within `spotSeparationMm` that it merges with.
       const { spots } = fieldsOf(image).fields;
-      let weight = 0;
-      for (let y = cy - 2; y <= cy + 2; y++)
-        for (let x = cx - 2; x <= cx + 2; x++) weight = Math.max(weight, spots[y * W + x]!);
-      return weight;
+      const within = (reach: number) => {
+        let weight = 0;
+        for (let y = cy - reach; y <= cy + reach; y++)
+          for (let x = cx - reach; x <= cx + reach; x++)
+            if ((x - cx) ** 2 + (y - cy) ** 2 <= reach * reach) weight = Math.max(weight, spots[y * W + x]!);
+        return weight;
+      };
+      return { own: within(2), merged: within(Math.floor(METRIC_TUNING.spotSeparationMm * PX_PER_MM)) };
     };
     // Relief of 0 to 20 codes RMS: the spot stands out about 8 × down to 1.9 × (docs/skin-analysis.md § Metrics).
-    const weights = [0, 4, 6, 8, 10, 12, 14, 16, 20].map(weightAtSpot);
-    expect(weights[0]).toBe(1);
-    expect(weights.at(-1)).toBe(0);
+    const readings = [0, 4, 6, 8, 10, 12, 14, 16, 20].map(weightAtSpot);
+    expect(readings[0]!.own).toBe(1);
+    expect(readings.at(-1)!.own).toBe(0);
+    const weights = readings.slice(0, -1).map((reading) => reading.merged);
     expect(weights.some((w) => w > 0.2 && w < 0.8)).toBe(true);
     for (let k = 1; k < weights.length; k++) {
       expect(weights[k]!).toBeLessThanOrEqual(weights[k - 1]! + 1e-6);
