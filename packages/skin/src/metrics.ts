@@ -52,12 +52,12 @@ export const METRIC_TUNING = {
    * there crowded the painted ones out). Each local minimum at least `spotFrom` below its surroundings is
    * a spot, of strength 0 → 1 between `spotFrom` and `spotFull` (≈ 3.6 → 5.3 L* on skin of L* 65);
    * minima closer than `spotSeparationMm` are one spot (at 1.5 mm, the freckles of a freckled cheek
-   * merged and split from one re-capture to the next: its count moved by 5.7 points, against 3.3 at 3 mm;
-   * docs/skin-analysis.md § What changed in `skin-7`). The surroundings leave out what they first read
-   * as dark (see darkSpots). Evenness = 100 − `evenPerSpot` × the zone's count
-   * of spots, each by its strength and by the zone's soft edge weight (see measureZone): a count per
-   * zone, not per cm², so sixteen spots read alike on a small forehead and on a large cheek (per cm²,
-   * they were drowned on a large cheek).
+   * merged and split from one re-capture to the next: the p95 of its count over 12 re-captures was 5.7
+   * points, 3.3 at 3 mm; docs/skin-analysis.md § What changed in `skin-7`). The surroundings leave out
+   * what they first read as dark (see darkSpots). Evenness = 100 − `evenPerSpot` × the zone's count of
+   * spots, each by its strength and by the zone's soft edge weight (see measureZone): a count per zone,
+   * not per cm², so sixteen spots read alike on a small forehead and on a large cheek (per cm², they were
+   * drowned on a large cheek).
    */
   spotCentreMm: 0.5,
   spotSurroundMm: 2.5,
@@ -357,6 +357,9 @@ export function metricFields(lab: LabImage, skin: Mask, reference: SkinReference
   return { reference, redRatio, spots: counted, luminance: Y, bright, texture };
 }
 
+/** How much darker than its surroundings a pixel is, as a ratio of L* + 16 (see METRIC_TUNING.spotCentreMm). */
+const spotDepth = (L: number, surround: number) => 1 - (L + 16) / (surround + 16);
+
 /**
  * Dark spots: local minima of the centre–surround ratio of L* (see METRIC_TUNING.spotCentreMm) on the
  * skin, away from highlights, that stand out of the relief around them: `counted`, evenness's count
@@ -426,9 +429,6 @@ function darkSpots(
     }
   return { spots, dips, surround, counted };
 }
-
-/** How much darker than its surroundings a pixel is, as a ratio of L* + 16 (see METRIC_TUNING.spotCentreMm). */
-const spotDepth = (L: number, surround: number) => 1 - (L + 16) / (surround + 16);
 
 /** The mask blurred by σ over `box` (the mask's bounding box plus 3σ): one value per pixel of the box. */
 function softWeights(mask: Mask, width: number, box: Box, sigma: number): Float32Array {
