@@ -81,7 +81,9 @@ for (const lang of ['fr', 'en'] as const) {
         data: { data: { description: null } },
       });
       const { code } = ((await generated.json()) as { result: { code: string } }).result;
-      // The page's asks for the figure, counted where they are made.
+      // The page's asks for the figure, counted where they are made, and its answers once the page has
+      // read them (when the response's body is parsed, not when its headers arrive: until then the card
+      // is still busy with that ask, and skips an interval that falls meanwhile).
       await page.addInitScript(() => {
         const counted = window as unknown as { activeVisitorAsks: number; activeVisitorAnswers: number };
         counted.activeVisitorAsks = 0;
@@ -91,7 +93,13 @@ for (const lang of ['fr', 'en'] as const) {
           const answer = original(input, init);
           if (String(input instanceof Request ? input.url : input).endsWith('/api/fn/getActiveVisitors')) {
             counted.activeVisitorAsks += 1;
-            void answer.finally(() => (counted.activeVisitorAnswers += 1));
+            void answer.then(
+              (response) => {
+                const read = response.json.bind(response);
+                response.json = () => read().finally(() => (counted.activeVisitorAnswers += 1));
+              },
+              () => (counted.activeVisitorAnswers += 1),
+            );
           }
           return answer;
         };
