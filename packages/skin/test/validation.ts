@@ -285,9 +285,11 @@ export const KNOWN_SENSITIVITIES: readonly KnownSensitivity[] = [
       'The face model’s landmarks on a mirrored face are not the mirror of its landmarks: every zone’s outline ' +
       'moves by a pixel or two, as between re-captures.' +
       (metric === 'evenness'
-        ? ' On face-006, whose zones read 3–8 faint spots each, every zone of the mirrored photo reads up to ' +
-          'about two more (face-wide −2.1 in skin-6, −2.3 in skin-7, whose face-wide floor is 1.1): one shift ' +
-          'for all zones, not traced further.'
+        ? ' And the model reads a mirrored face at another size: on the tuning photos its iris diameter moves ' +
+          'by up to 16 % and the distance between its pupils by up to 27 %, often in opposite directions. ' +
+          'face-006 is read 10 % smaller in millimetres (3.57 → 3.21 px/mm), so its 3–8 faint spots per zone ' +
+          'are filtered at another scale: every zone reads up to about two more (face-wide −2.1 in skin-6, ' +
+          '−2.3 in skin-7, whose face-wide floor is 1.1).'
         : ''),
     upToFloors: metric === 'evenness' ? 2.5 : 1.5,
   })),
