@@ -137,17 +137,13 @@ for (const lang of LANGS) {
       await page.goto(`/download?ref=K7M2QX4P&lang=${lang}`);
       await expect(page.locator('.landing__status')).not.toBeEmpty();
       // Read until the page has settled (the desktop section and its QR codes come in after the status).
-      const apart = async () => {
+      await expect(async () => {
         const appStore = (await page.getByRole('link', { name: common.storeBadge.appStore.label }).boundingBox())!;
         const googlePlay = (await page.getByRole('link', { name: common.storeBadge.googlePlay.label }).boundingBox())!;
-        return Math.max(
-          Math.abs(appStore.width - googlePlay.width),
-          Math.abs(appStore.height - googlePlay.height),
-          2 * Math.abs(appStore.y - googlePlay.y),
-        );
-      };
-      // Widths and heights within 1 px, tops within half a pixel.
-      await expect.poll(apart).toBeLessThanOrEqual(1);
+        expect(Math.abs(appStore.width - googlePlay.width)).toBeLessThanOrEqual(1);
+        expect(Math.abs(appStore.height - googlePlay.height)).toBeLessThanOrEqual(1);
+        expect(appStore.y).toBeCloseTo(googlePlay.y, 0);
+      }).toPass();
       await page.context().close();
     });
 
