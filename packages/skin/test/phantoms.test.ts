@@ -396,6 +396,24 @@ describe('skin tone simulation', () => {
     }
   });
 
+  it('the skin just under the jaw, which the analysis crops with the chin, darkens with it (no edge there)', () => {
+    const out = scaleSkinLightness(image, face, 0.55);
+    // A disc of 1 mm, 2 mm below the lowest point of the chin (landmark 152), straight down the face.
+    const pxPerMm = faceScale(face);
+    const [cx, cy] = face.mesh[152]!;
+    const [tx, ty] = face.mesh[10]!; // the top of the forehead: "down" is away from it
+    const length = Math.hypot(cx - tx, cy - ty);
+    const [x0, y0] = [cx + ((cx - tx) / length) * 2 * pxPerMm, cy + ((cy - ty) / length) * 2 * pxPerMm];
+    const ratios: number[] = [];
+    for (let y = Math.floor(y0 - pxPerMm); y <= y0 + pxPerMm; y++)
+      for (let x = Math.floor(x0 - pxPerMm); x <= x0 + pxPerMm; x++)
+        if ((x - x0) ** 2 + (y - y0) ** 2 <= pxPerMm ** 2) {
+          const i = y * image.width + x;
+          ratios.push(labAt(out, i)[0] / labAt(image, i)[0]);
+        }
+    expect(median(ratios)).toBeCloseTo(0.55, 1);
+  });
+
   it('the lips darken with the skin; the eyes’ whites do not', () => {
     const out = scaleSkinLightness(image, face, 0.55);
     const inside = (loop: readonly number[]) =>

@@ -24,8 +24,8 @@ import {
 } from '../src/colour.ts';
 import { differenceOfGaussians, gaussianBlur } from '../src/filters.ts';
 import { applyAffine } from '../src/image.ts';
-import { polygonMask, type Mask } from '../src/mask.ts';
-import { keepSkin, skinReference } from '../src/metrics.ts';
+import { dilateMask, polygonMask, type Mask } from '../src/mask.ts';
+import { keepSkin, METRIC_TUNING, skinReference } from '../src/metrics.ts';
 import {
   cropPixels,
   faceCrop,
@@ -41,6 +41,8 @@ import { seededRandom, transformImage } from './variants.ts';
 
 /** The weights are built on the upright face crop at the analysis's own scale (analyse.ts ANALYSIS_PX_PER_MM). */
 const CROP_PX_PER_MM = 2;
+/** The margin the analysis's crop keeps around the landmarks it needs (zones.ts faceCrop). */
+const CROP_MARGIN_MM = 3;
 
 /** Pixels per millimetre on the face in the photo itself (the iris scale, zones.ts `faceScale`). */
 export function sourcePxPerMm(face: DetectedFace): number {
@@ -75,13 +77,30 @@ function cropContext(face: DetectedFace): CropContext {
  * test barely depends on it).
  */
 function skinIn(image: RgbaImage, context: CropContext, area: Mask): Mask {
-  const { crop, masks } = context;
+  const { lab, reference } = cropLab(image, context);
+  return keepSkin(lab, area, reference);
+}
+
+/** The crop in CIELAB (see skinIn) and the skin reference over all zones. */
+function cropLab(image: RgbaImage, { crop, masks }: CropContext) {
   const lab = imageToLab(cropPixels(image, crop));
   const zones = unionOf(
     ZONE_IDS.map((zone) => masks[zone]),
     crop.width * crop.height,
   );
-  return keepSkin(lab, area, skinReference(lab, zones));
+  return { lab, reference: skinReference(lab, zones) };
+}
+
+/**
+ * The pipeline's skin test's lightness cut alone over `area`: what is not as dark as hair, brow or deep
+ * shadow, whatever its colour.
+ */
+function notDarkIn(image: RgbaImage, context: CropContext, area: Mask): Mask {
+  const { lab, reference } = cropLab(image, context);
+  const out = new Uint8Array(area.length);
+  for (let i = 0; i < area.length; i++)
+    if (area[i] !== 0 && lab.L[i]! + 16 >= (reference.L + 16) * METRIC_TUNING.skinMinLightRatio) out[i] = 1;
+  return out;
 }
 
 function unionOf(masks: readonly Mask[], length: number): Mask {
@@ -556,8 +575,16 @@ function fillHoles(mask: Mask, width: number, height: number): Mask {
 }
 
 /**
- * The face's skin as weights per photo pixel, for the skin-tone simulation: every zone's skin plus the
- * rest of the face oval's (the pipeline's skin test over both), feathered over 1.5 mm — with two
+ * The face's skin as weights per photo pixel, for the skin-tone simulation, feathered over 1.5 mm: in
+ * the zones and the face oval, whatever is not as dark as hair or deep shadow, of any colour; in a ring
+ * of 3 mm around the oval — the margin the analysis's crop keeps around the landmarks —, what passes
+ * the pipeline's skin test. Of any colour, because skin the colour test leaves out is still skin (a
+ * shaded cheek under a warm cast): left as it was, it stayed light beside the darkened skin, and the
+ * darker version's skin test, whose "highlight" is anything 8 L* brighter than the skin, took it in. And
+ * the ring, because the skin just beyond the oval — the neck under the jaw — is in the crop the texture
+ * reads: left as it was, it made an edge with the darkened chin that no real darker complexion has.
+ * (Before both, face-sample6-b's chin texture rose from 64 to 83 at ×0.55, and face-sample3-a's right
+ * cheek's from 40 to 56; docs/skin-analysis.md § Limits.) With two
  * changes, so that every zone's skin takes the whole change (a partial one would be read by the metrics
  * as unevenness, or as dark circles). The mask's enclosed holes are filled: brows, nostrils, lips and
  * small shadows darken with the face, and hair or background that reach in from outside stay out. And
@@ -571,9 +598,16 @@ export function faceSkinWeights(image: RgbaImage, face: DetectedFace): Float32Ar
   const context = cropContext(face);
   const { crop, masks } = context;
   const { width, height } = crop;
-  const area = unionOf([faceOvalMask(crop), ...ZONE_IDS.map((zone) => masks[zone])], width * height);
+  const oval = faceOvalMask(crop);
+  const inner = unionOf([oval, ...ZONE_IDS.map((zone) => masks[zone])], width * height);
+  const ring = dilateMask(oval, width, height, CROP_MARGIN_MM * crop.pxPerMm);
+  for (let i = 0; i < ring.length; i++) ring[i] = ring[i]! & (inner[i]! ^ 1);
   const eyes = polygonMask(width, height, [RIGHT_EYE.map((i) => crop.mesh[i]!), LEFT_EYE.map((i) => crop.mesh[i]!)]);
-  const skin = fillHoles(unionOf([skinIn(image, context, area), eyes], width * height), width, height);
+  const skin = fillHoles(
+    unionOf([notDarkIn(image, context, inner), skinIn(image, context, ring), eyes], width * height),
+    width,
+    height,
+  );
   const soft = feather(skin, width, height, 1.5 * crop.pxPerMm);
   for (let i = 0; i < soft.length; i++) soft[i] = eyes[i] !== 0 ? 0 : Math.min(1, 2 * soft[i]!);
   return toSourceWeights(image, crop, soft);

@@ -50,6 +50,16 @@ describe('on every real photo the gates accept', () => {
       }
     // Four analyses of each of 33 photos: about 45 s alone, more beside the other projects.
   }, 300_000);
+
+  it('a darker complexion (skin L* ×0.7, ×0.55) keeps texture within 2 floors', async () => {
+    for (const photo of photos)
+      for (const factor of [0.7, 0.55]) {
+        const after = (await analyseEdited(photo, scaleSkinLightness(photo.image, photo.face, factor)))!;
+        for (const { place, metric, delta, floor } of changes(photo.analysis, after))
+          if (metric === 'texture')
+            expect(Math.abs(delta), `${photo.name} ×${factor} ${place}`).toBeLessThanOrEqual(2 * floor);
+      }
+  }, 300_000);
 });
 
 // NOT YET MET by analysis skin-7 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
@@ -58,13 +68,13 @@ describe('on every real photo the gates accept', () => {
 describe.skip('on every real photo the gates accept (thresholds not yet met: docs/skin-validation.md)', () => {
   beforeAll(load, 120_000);
 
-  it('a darker complexion (skin L* ×0.7, ×0.55) keeps texture and evenness within 2 floors', async () => {
+  it('a darker complexion (skin L* ×0.7, ×0.55) keeps evenness within 2 floors', async () => {
     for (const photo of photos)
       for (const factor of [0.7, 0.55]) {
         const after = (await analyseEdited(photo, scaleSkinLightness(photo.image, photo.face, factor)))!;
         for (const { place, metric, delta, floor } of changes(photo.analysis, after))
-          if (metric === 'texture' || metric === 'evenness')
-            expect(Math.abs(delta), `${photo.name} ×${factor} ${place} ${metric}`).toBeLessThanOrEqual(2 * floor);
+          if (metric === 'evenness')
+            expect(Math.abs(delta), `${photo.name} ×${factor} ${place}`).toBeLessThanOrEqual(2 * floor);
       }
   });
 
