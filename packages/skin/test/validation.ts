@@ -216,6 +216,12 @@ export interface KnownSensitivity {
 }
 
 const EXPOSURES = ['exposure −20 %', 'exposure −10 %', 'exposure +10 %', 'exposure +20 %'];
+const ROTATIONS = ['rotation −5°', 'rotation +5°'];
+const ROTATION_WHY =
+  'Rotating resamples every pixel (bilinear), which smooths the finest detail: texture falls, faint spots fade.';
+const FLIP_WHY =
+  'The face model’s landmarks on a mirrored face are not the mirror of its landmarks: every zone’s outline ' +
+  'moves by a pixel or two, as between re-captures.';
 
 /**
  * Each entry names a mechanism, measured on the held-out photos (docs/skin-validation.md § Invariance) and
@@ -261,37 +267,37 @@ export const KNOWN_SENSITIVITIES: readonly KnownSensitivity[] = [
       'and a faint spot’s depth with it: what the photo no longer holds cannot be read back.',
     upToFloors: 2.5,
   })),
-  ...(['texture', 'evenness'] as const).flatMap((metric) =>
-    ['rotation −5°', 'rotation +5°'].map((variant) => ({
-      variant,
-      metric,
-      why: 'Rotating resamples every pixel (bilinear), which smooths the finest detail: texture falls, faint spots fade.',
-      upToFloors: metric === 'texture' ? 5 : 1.5,
-    })),
-  ),
-  ...(['texture', 'redness'] as const).map((metric) => ({
+  ...ROTATIONS.map((variant) => ({ variant, metric: 'texture' as const, why: ROTATION_WHY, upToFloors: 5 })),
+  ...ROTATIONS.map((variant) => ({ variant, metric: 'evenness' as const, why: ROTATION_WHY, upToFloors: 1.5 })),
+  {
     variant: 'sensor noise σ 4',
-    metric,
-    why:
-      metric === 'texture'
-        ? 'Noise of σ 4 at the pixel falls inside the band texture reads: it cannot tell sensor grain from skin grain.'
-        : 'Redness counts the share of pixels past an a* threshold: chroma noise pushes some over it.',
+    metric: 'texture',
+    why: 'Noise of σ 4 at the pixel falls inside the band texture reads: it cannot tell sensor grain from skin grain.',
     upToFloors: 2.5,
-  })),
-  ...(['evenness', 'texture', 'shine', 'darkCircles'] as const).map((metric) => ({
+  },
+  {
+    variant: 'sensor noise σ 4',
+    metric: 'redness',
+    why: 'Redness counts the share of pixels past an a* threshold: chroma noise pushes some over it.',
+    upToFloors: 2.5,
+  },
+  {
+    variant: 'horizontal flip',
+    metric: 'evenness',
+    why:
+      FLIP_WHY +
+      ' And the model reads a mirrored face at another size: on the tuning photos its iris diameter moves ' +
+      'by up to 16 % and the distance between its pupils by up to 27 %, often in opposite directions. ' +
+      'face-006 is read 10 % smaller in millimetres (3.57 → 3.21 px/mm), so its 3–8 faint spots per zone ' +
+      'are filtered at another scale: every zone reads up to about two more (face-wide −2.1 in skin-6, ' +
+      '−2.3 in skin-7, whose face-wide floor is 1.1).',
+    upToFloors: 2.5,
+  },
+  ...(['texture', 'shine', 'darkCircles'] as const).map((metric) => ({
     variant: 'horizontal flip',
     metric,
-    why:
-      'The face model’s landmarks on a mirrored face are not the mirror of its landmarks: every zone’s outline ' +
-      'moves by a pixel or two, as between re-captures.' +
-      (metric === 'evenness'
-        ? ' And the model reads a mirrored face at another size: on the tuning photos its iris diameter moves ' +
-          'by up to 16 % and the distance between its pupils by up to 27 %, often in opposite directions. ' +
-          'face-006 is read 10 % smaller in millimetres (3.57 → 3.21 px/mm), so its 3–8 faint spots per zone ' +
-          'are filtered at another scale: every zone reads up to about two more (face-wide −2.1 in skin-6, ' +
-          '−2.3 in skin-7, whose face-wide floor is 1.1).'
-        : ''),
-    upToFloors: metric === 'evenness' ? 2.5 : 1.5,
+    why: FLIP_WHY,
+    upToFloors: 1.5,
   })),
 ];
 
