@@ -107,6 +107,9 @@ export interface FaceCrop {
   readonly mesh: readonly Point[];
 }
 
+/** The crop keeps this margin around the landmarks it needs. */
+export const CROP_MARGIN_MM = 3;
+
 /** A crop never exceeds this many pixels (a face the scale was misread on must not exhaust memory). */
 export const MAX_CROP_PIXELS = 600_000;
 
@@ -130,7 +133,7 @@ export function faceCrop(face: DetectedFace, wantedPxPerMm: number): FaceCrop {
     if (v < minV) minV = v;
     if (v > maxV) maxV = v;
   }
-  const margin = 3 * sourcePxPerMm;
+  const margin = CROP_MARGIN_MM * sourcePxPerMm;
   minU -= margin;
   minV -= margin;
   maxU += margin;

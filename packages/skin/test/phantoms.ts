@@ -27,6 +27,7 @@ import { applyAffine } from '../src/image.ts';
 import { dilateMask, polygonMask, type Mask } from '../src/mask.ts';
 import { keepSkin, METRIC_TUNING, skinReference } from '../src/metrics.ts';
 import {
+  CROP_MARGIN_MM,
   cropPixels,
   faceCrop,
   faceOvalMask,
@@ -41,8 +42,6 @@ import { seededRandom, transformImage } from './variants.ts';
 
 /** The weights are built on the upright face crop at the analysis's own scale (analyse.ts ANALYSIS_PX_PER_MM). */
 const CROP_PX_PER_MM = 2;
-/** The margin the analysis's crop keeps around the landmarks it needs (zones.ts faceCrop). */
-const CROP_MARGIN_MM = 3;
 
 /** Pixels per millimetre on the face in the photo itself (the iris scale, zones.ts `faceScale`). */
 export function sourcePxPerMm(face: DetectedFace): number {
@@ -95,8 +94,7 @@ function cropLab(image: RgbaImage, { crop, masks }: CropContext) {
  * The pipeline's skin test's lightness cut alone over `area`: what is not as dark as hair, brow or deep
  * shadow, whatever its colour.
  */
-function notDarkIn(image: RgbaImage, context: CropContext, area: Mask): Mask {
-  const { lab, reference } = cropLab(image, context);
+function notDarkIn({ lab, reference }: ReturnType<typeof cropLab>, area: Mask): Mask {
   const out = new Uint8Array(area.length);
   for (let i = 0; i < area.length; i++)
     if (area[i] !== 0 && lab.L[i]! + 16 >= (reference.L + 16) * METRIC_TUNING.skinMinLightRatio) out[i] = 1;
@@ -603,8 +601,9 @@ export function faceSkinWeights(image: RgbaImage, face: DetectedFace): Float32Ar
   const ring = dilateMask(oval, width, height, CROP_MARGIN_MM * crop.pxPerMm);
   for (let i = 0; i < ring.length; i++) ring[i] = ring[i]! & (inner[i]! ^ 1);
   const eyes = polygonMask(width, height, [RIGHT_EYE.map((i) => crop.mesh[i]!), LEFT_EYE.map((i) => crop.mesh[i]!)]);
+  const pixels = cropLab(image, context);
   const skin = fillHoles(
-    unionOf([notDarkIn(image, context, inner), skinIn(image, context, ring), eyes], width * height),
+    unionOf([notDarkIn(pixels, inner), keepSkin(pixels.lab, ring, pixels.reference), eyes], width * height),
     width,
     height,
   );
