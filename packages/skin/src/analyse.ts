@@ -48,6 +48,7 @@ import { resampleAffine } from './image.ts';
 import { dilateMask, type Mask, maskBox } from './mask.ts';
 import {
   darkCirclesScore,
+  keepDiffuseSkin,
   keepSkin,
   measureZone,
   METRIC_TUNING,
@@ -76,7 +77,7 @@ import {
 } from './zones.ts';
 
 /** Bumped whenever a zone, a metric or a gate changes definition (the journal compares like with like). */
-export const ANALYSIS_VERSION = 'skin-7';
+export const ANALYSIS_VERSION = 'skin-8';
 /**
  * Gates and metrics run on the face cut out upright at this scale (a face with its margin,
  * ≈ 135 × 150 mm around the zones, becomes ≈ 270 × 300 pixels): the same detail whatever the distance and the camera.
@@ -146,9 +147,17 @@ interface PreparedFace {
   readonly excluded: Mask;
   /** The whole photo's mean linear RGB. */
   readonly photoMean: Rgb;
-  /** Median L* of the forehead's and the chin's skin (the light's vertical slope). */
-  readonly forehead: number;
-  readonly chin: number;
+  /**
+   * The light falling on the face, per zone: the median L* of the zone's skin of the face's own colour,
+   * highlights left out (metrics.ts `keepDiffuseSkin`) — the cheeks for the light's side-to-side slope
+   * (the even-light gate, the capture conditions), the forehead and the chin for its vertical slope.
+   */
+  readonly light: {
+    readonly leftCheek: number;
+    readonly rightCheek: number;
+    readonly forehead: number;
+    readonly chin: number;
+  };
 }
 
 type Rgb = [number, number, number];
@@ -169,15 +178,19 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
   }
   const reference = skinReference(lab, zones);
   const skin = keepSkin(lab, zones, reference);
-  // The median L* of a zone's skin; of the zone as drawn when the skin test left none of it.
-  const skinMedianL = (mask: Mask) => {
+  const diffuse = keepDiffuseSkin(lab, zones, reference);
+  // The median L* of a zone's pixels in `kept`; of the zone as drawn when `kept` holds none of it.
+  const medianIn = (kept: Mask) => (mask: Mask) => {
     const out = new Uint8Array(mask.length);
-    for (let i = 0; i < mask.length; i++) out[i] = mask[i]! & skin[i]!;
+    for (let i = 0; i < mask.length; i++) out[i] = mask[i]! & kept[i]!;
     const value = medianOf(lab.L, out);
     return Number.isNaN(value) ? medianOf(lab.L, mask) : value;
   };
+  const skinMedianL = medianIn(skin);
+  const lightL = medianIn(diffuse);
   const medianL = {
-    // The cheeks' skin only: a beard or a strand of hair is not the light on the cheek.
+    // The cheeks' skin only (dark circles compare the under-eye with it): a beard or a strand of hair is
+    // not the cheek's skin.
     leftCheek: skinMedianL(masks.leftCheek),
     rightCheek: skinMedianL(masks.rightCheek),
     // The eye area as drawn (a dark under-eye must not be taken for shadow and dropped), by the mean of
@@ -195,8 +208,12 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
     reference,
     medianL,
     photoMean: mean,
-    forehead: skinMedianL(masks.forehead),
-    chin: skinMedianL(masks.chin),
+    light: {
+      leftCheek: lightL(masks.leftCheek),
+      rightCheek: lightL(masks.rightCheek),
+      forehead: lightL(masks.forehead),
+      chin: lightL(masks.chin),
+    },
   };
 }
 
@@ -292,7 +309,7 @@ function runGates(image: RgbaImage, faces: readonly DetectedFace[], options: Ana
   ];
   const prepared = prepare(image, face, ANALYSIS_PX_PER_MM, mean);
   const lightness = prepared.reference.L;
-  const cheekStops = stopsBetween(prepared.medianL.leftCheek, prepared.medianL.rightCheek);
+  const cheekStops = stopsBetween(prepared.light.leftCheek, prepared.light.rightCheek);
   // The skin's hue as the camera saw it (the grey-world correction would hide a cast it cannot undo).
   const left = meanLinearRgb(prepared.pixels, prepared.masks.leftCheek);
   const right = meanLinearRgb(prepared.pixels, prepared.masks.rightCheek);
@@ -412,8 +429,8 @@ function analysePrepared(image: RgbaImage, face: DetectedFace, prepared: Prepare
   const conditions: CaptureConditions = {
     light: round(reference.L, 1),
     gradient: {
-      horizontal: round(stopsBetween(prepared.medianL.leftCheek, prepared.medianL.rightCheek)),
-      vertical: round(stopsBetween(prepared.forehead, prepared.chin)),
+      horizontal: round(stopsBetween(prepared.light.leftCheek, prepared.light.rightCheek)),
+      vertical: round(stopsBetween(prepared.light.forehead, prepared.light.chin)),
     },
     colourTemperature: Math.round(colourTemperature(prepared.photoMean)),
     faceSize: round(Math.hypot(q[0] - p[0], q[1] - p[1]) / image.width),

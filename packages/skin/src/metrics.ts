@@ -244,6 +244,20 @@ export function skinReference(lab: LabImage, area: Mask): SkinReference {
  * The kept pixels are also set in `union` when given.
  */
 export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, union?: Mask): Mask {
+  return skinTest(lab, mask, reference, true, union);
+}
+
+/**
+ * The skin test without its exception for highlights: the skin of the face's own colour, which the light
+ * falling on the face is read from. A highlight is the lamp's reflection, not that light: on face-073, a
+ * darker complexion, the lit cheek's sheen raised that cheek's median by 0.8 stops (docs/skin-analysis.md
+ * § What changed in `skin-8`).
+ */
+export function keepDiffuseSkin(lab: LabImage, mask: Mask, reference: SkinReference): Mask {
+  return skinTest(lab, mask, reference, false);
+}
+
+function skinTest(lab: LabImage, mask: Mask, reference: SkinReference, highlights: boolean, union?: Mask): Mask {
   const t = METRIC_TUNING;
   const out = new Uint8Array(mask.length);
   for (let i = 0; i < mask.length; i++) {
@@ -253,7 +267,7 @@ export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, un
     const da = lab.a[i]! - reference.a;
     const closeColour =
       da >= -t.skinMaxLessA && da <= t.skinMaxMoreA && Math.abs(lab.b[i]! - reference.b) <= t.skinMaxDeltaB;
-    if (closeColour || L >= reference.L + t.skinHighlight) {
+    if (closeColour || (highlights && L >= reference.L + t.skinHighlight)) {
       out[i] = 1;
       if (union) union[i] = 1;
     }

@@ -26,13 +26,18 @@ async function gatesOf(image: RgbaImage) {
   return analysePhoto(image, await model.detect(image), { source: 'upload' }).gates;
 }
 
-/** Light to dark: two first fixtures, and real faces of ITA 45°, 4°, −34° and −69°. */
+/**
+ * Light to dark: two first fixtures, and real faces of ITA 45°, 4°, −34°, −59° and −69° — face-073 (−59°),
+ * nearly evenly lit, once refused for uneven light by the sheen on its lit cheek (docs/skin-analysis.md
+ * § What changed in `skin-8`).
+ */
 const PHOTOS = [
   'face-sample6-a.jpg',
   'face-sample3-a.jpg',
   path.join(FACES_DIR, 'face-044.jpg'),
   path.join(FACES_DIR, 'face-006.jpg'),
   path.join(FACES_DIR, 'face-061.jpg'),
+  path.join(FACES_DIR, 'face-073.jpg'),
   path.join(FACES_DIR, 'face-033.jpg'),
 ];
 

@@ -4,6 +4,7 @@ import { imageToLab } from '../src/colour.ts';
 import { gaussianBlur } from '../src/filters.ts';
 import {
   darkCirclesScore,
+  keepDiffuseSkin,
   keepSkin,
   measureZone,
   METRIC_TUNING,
@@ -183,6 +184,28 @@ describe('metrics on synthetic skin', () => {
       // No spot comes or goes whole between two close amplitudes (a cut did: 1, then 0).
       expect(weights[k - 1]! - weights[k]!).toBeLessThan(0.5);
     }
+  });
+
+  it('the light is read from skin of the face’s own colour: a highlight is kept as skin, not as light', () => {
+    // A darker complexion (L* 40), a whitish highlight on it, the skin in shade, and hair.
+    const pixels: [string, number, number, number][] = [
+      ['skin', 40, 14, 16],
+      ['highlight', 62, 3, 1],
+      ['shade', 30, 13, 15],
+      ['hair', 15, 4, 5],
+    ];
+    const lab = {
+      width: pixels.length,
+      height: 1,
+      L: new Float32Array(pixels.map((p) => p[1])),
+      a: new Float32Array(pixels.map((p) => p[2])),
+      b: new Float32Array(pixels.map((p) => p[3])),
+    };
+    const reference = { L: 40, a: 14, b: 16, chroma: 21 };
+    const all = new Uint8Array(pixels.length).fill(1);
+    const names = (kept: Uint8Array) => pixels.filter((_, i) => kept[i] !== 0).map((p) => p[0]);
+    expect(names(keepSkin(lab, all, reference))).toEqual(['skin', 'highlight', 'shade']);
+    expect(names(keepDiffuseSkin(lab, all, reference))).toEqual(['skin', 'shade']);
   });
 
   it('stays within 0–100 on extreme images', () => {
