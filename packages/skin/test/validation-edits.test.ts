@@ -71,7 +71,7 @@ describe('on every real photo the gates accept', () => {
   });
 });
 
-// NOT YET MET by analysis skin-7 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
+// NOT YET MET by analysis skin-8 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
 // at least one photo — the figures per photo and per dose are in docs/skin-validation.md (§ Sixteen
 // spots, photo by photo; the tuning photos in docs/skin-analysis.md § Limits). Skipped, not weakened:
 // un-skip each `it` as the metric that meets it lands.
