@@ -48,8 +48,8 @@ import { resampleAffine } from './image.ts';
 import { dilateMask, type Mask, maskBox } from './mask.ts';
 import {
   darkCirclesScore,
-  keepDiffuseSkin,
   keepSkin,
+  keepSkinAndDiffuse,
   measureZone,
   METRIC_TUNING,
   median,
@@ -177,8 +177,7 @@ function prepare(image: RgbaImage, face: DetectedFace, pxPerMm: number, mean: Rg
     for (let i = 0; i < zones.length; i++) zones[i] = zones[i]! | mask[i]!;
   }
   const reference = skinReference(lab, zones);
-  const skin = keepSkin(lab, zones, reference);
-  const diffuse = keepDiffuseSkin(lab, zones, reference);
+  const { skin, diffuse } = keepSkinAndDiffuse(lab, zones, reference);
   // The median L* of a zone's pixels in `kept`; of the zone as drawn when `kept` holds none of it.
   const medianIn = (kept: Mask) => (mask: Mask) => {
     const out = new Uint8Array(mask.length);

@@ -244,7 +244,9 @@ export function skinReference(lab: LabImage, area: Mask): SkinReference {
  * The kept pixels are also set in `union` when given.
  */
 export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, union?: Mask): Mask {
-  return skinTest(lab, mask, reference, true, union);
+  const { skin } = skinTest(lab, mask, reference, false);
+  if (union) for (let i = 0; i < skin.length; i++) union[i] = union[i]! | skin[i]!;
+  return skin;
 }
 
 /**
@@ -254,12 +256,24 @@ export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, un
  * § What changed in `skin-8`).
  */
 export function keepDiffuseSkin(lab: LabImage, mask: Mask, reference: SkinReference): Mask {
-  return skinTest(lab, mask, reference, false);
+  return skinTest(lab, mask, reference, true).diffuse!;
 }
 
-function skinTest(lab: LabImage, mask: Mask, reference: SkinReference, highlights: boolean, union?: Mask): Mask {
+/** Both of the above in one pass over the pixels: the diffuse skin is the skin less what only its highlights let in. */
+export function keepSkinAndDiffuse(lab: LabImage, mask: Mask, reference: SkinReference): { skin: Mask; diffuse: Mask } {
+  const { skin, diffuse } = skinTest(lab, mask, reference, true);
+  return { skin, diffuse: diffuse! };
+}
+
+function skinTest(
+  lab: LabImage,
+  mask: Mask,
+  reference: SkinReference,
+  withDiffuse: boolean,
+): { skin: Mask; diffuse: Mask | undefined } {
   const t = METRIC_TUNING;
-  const out = new Uint8Array(mask.length);
+  const skin = new Uint8Array(mask.length);
+  const diffuse = withDiffuse ? new Uint8Array(mask.length) : undefined;
   for (let i = 0; i < mask.length; i++) {
     if (mask[i] === 0) continue;
     const L = lab.L[i]!;
@@ -267,12 +281,12 @@ function skinTest(lab: LabImage, mask: Mask, reference: SkinReference, highlight
     const da = lab.a[i]! - reference.a;
     const closeColour =
       da >= -t.skinMaxLessA && da <= t.skinMaxMoreA && Math.abs(lab.b[i]! - reference.b) <= t.skinMaxDeltaB;
-    if (closeColour || (highlights && L >= reference.L + t.skinHighlight)) {
-      out[i] = 1;
-      if (union) union[i] = 1;
-    }
+    if (closeColour) {
+      skin[i] = 1;
+      if (diffuse) diffuse[i] = 1;
+    } else if (L >= reference.L + t.skinHighlight) skin[i] = 1;
   }
-  return out;
+  return { skin, diffuse };
 }
 
 /**
