@@ -187,3 +187,83 @@ test('a page whose chunk is gone since the tab was opened reloads once, then sho
   expect(documents).toBe(3);
   await context.close();
 });
+
+/** How many analysis workers the page started and stopped (counted from before any of its code runs). */
+async function countWorkers(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const counted = { started: 0, stopped: 0 };
+    (window as unknown as { workersCounted: typeof counted }).workersCounted = counted;
+    const Native = window.Worker;
+    window.Worker = new Proxy(Native, {
+      construct: (target, args: ConstructorParameters<typeof Worker>) => {
+        counted.started += 1;
+        return Reflect.construct(target, args) as Worker;
+      },
+    });
+    const terminate = Native.prototype.terminate;
+    Native.prototype.terminate = function (this: Worker) {
+      counted.stopped += 1;
+      terminate.call(this);
+    };
+  });
+}
+
+const workersOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { workersCounted: { started: number; stopped: number } }).workersCounted);
+
+// A device that has consented before loads the models while the capture page's chunk and the device's
+// reads are on their way (features/studio/analysis-client.ts `startAnalysisEngineAhead`), and the page
+// takes that worker; a stale hint's worker stops when the consent shows instead.
+test('a consented device opening the capture page loads the models beside its chunk: one worker, the page takes it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const t = strings('en', 'studio');
+  // No service worker: the page's chunk is asked of the server, where the test holds it back.
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-GB', serviceWorkers: 'block' });
+  await answerCookieBanner(context);
+  await countWorkers(context);
+  const requests = recordRequests(context);
+  const page = await context.newPage();
+  const health = await watchPageHealth(page);
+  const consentTitle = page.getByRole('heading', { level: 1, name: t.consent.title });
+
+  // A stale hint (no consent on the device): the worker started ahead stops as the consent shows.
+  await page.goto('/studio?lang=en');
+  await page.evaluate((key) => localStorage.setItem(key, '1'), RETURNING_HINT_KEY);
+  await page.goto('/studio/scan');
+  await expect(page).toHaveURL(/\/studio$/);
+  await expect(consentTitle).toBeVisible();
+  await expect.poll(() => workersOf(page)).toEqual({ started: 1, stopped: 1 });
+
+  await page.getByRole('checkbox', { name: t.consent.ageLabel }).check();
+  await page.getByRole('checkbox', { name: t.consent.consentLabel }).check();
+  await page.getByRole('button', { name: t.consent.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.home.title })).toBeVisible();
+
+  // The capture page opened in a new tab, its chunk held back: the worker's script is asked for all the same.
+  const tab = await context.newPage();
+  const tabHealth = await watchPageHealth(tab);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await tab.route(/\/assets\/scan-page-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const workerScript = tab.waitForRequest(/\/analysis\.worker-[^/]*\.js$/, { timeout: 30_000 });
+  await tab.goto('/studio/scan');
+  await workerScript;
+  await expect(tab.getByRole('heading', { level: 1, name: t.scan.title })).toBeHidden();
+  release();
+  await expect(tab.getByRole('heading', { level: 1, name: t.scan.title })).toBeVisible();
+  await tab.getByLabel(t.scan.uploadPhoto).setInputFiles(FACE_PHOTO);
+  await expect(tab.getByRole('heading', { level: 1, name: t.result.title })).toBeVisible({
+    timeout: ANALYSIS_TIMEOUT,
+  });
+  expect(await workersOf(tab)).toEqual({ started: 1, stopped: 0 });
+
+  expectHealthy(health, 'the stale hint');
+  expectHealthy(tabHealth, 'the capture page opened by a consented device');
+  expectPrivate(requests);
+  await context.close();
+});

@@ -9,8 +9,9 @@ import {
 } from './analysis-protocol';
 
 // The page's side of the analysis worker: one worker per capture page, started when the visitor
-// reaches it (the model runtime is never part of any page's first load). Requests are answered in
-// order; a crashed worker fails every pending request and the page says so.
+// reaches it (the model runtime is never part of any page's first load), or just before for a visitor
+// who has consented on this device (startAnalysisEngineAhead). Requests are answered in order; a
+// crashed worker fails every pending request and the page says so.
 
 export class EngineError extends Error {
   constructor(
@@ -38,7 +39,52 @@ export interface AnalysisEngine {
 
 type Pending = { resolve: (value: WorkerResponse) => void; reject: (error: EngineError) => void };
 
-export function startAnalysisEngine(onProgress: (loaded: number, total: number) => void): AnalysisEngine {
+type Progress = (loaded: number, total: number) => void;
+
+/** Whether this document has started an engine yet (one started ahead is then too late to help). */
+let anyStarted = false;
+
+/** The engine started ahead of the capture page, until the page takes it; its progress so far is kept. */
+let ahead: { engine: AnalysisEngine; relay: { target?: Progress; last?: [number, number] } } | undefined;
+
+/**
+ * Starts the engine while the capture page's chunk and the device's reads are still on their way, so
+ * that the models load beside them rather than after the page has mounted: for a visitor who consented
+ * on this device before, opening the capture page (studio-pages.tsx). The page takes it on mounting
+ * (takeEngineStartedAhead). Measured in docs/benchmarks.md § The web app in the browser.
+ */
+export function startAnalysisEngineAhead(): void {
+  if (anyStarted) return;
+  const relay: { target?: Progress; last?: [number, number] } = {};
+  try {
+    const engine = startAnalysisEngine((loaded, total) => {
+      relay.last = [loaded, total];
+      relay.target?.(loaded, total);
+    });
+    ahead = { engine, relay };
+  } catch {
+    // No Worker support: the page finds out and says so when it starts its own.
+  }
+}
+
+/** The engine started ahead, once, its progress now told to `onProgress` (the last step at once). */
+export function takeEngineStartedAhead(onProgress: Progress): AnalysisEngine | undefined {
+  const taken = ahead;
+  ahead = undefined;
+  if (!taken) return undefined;
+  taken.relay.target = onProgress;
+  if (taken.relay.last) onProgress(...taken.relay.last);
+  return taken.engine;
+}
+
+/** Stops the engine started ahead if no page took it (the visitor went elsewhere first). */
+export function stopEngineStartedAhead(): void {
+  ahead?.engine.dispose();
+  ahead = undefined;
+}
+
+export function startAnalysisEngine(onProgress: Progress): AnalysisEngine {
+  anyStarted = true;
   const worker = new Worker(new URL('./analysis.worker.ts', import.meta.url), { type: 'module' });
   const pending = new Map<number, Pending>();
   let nextId = 1;

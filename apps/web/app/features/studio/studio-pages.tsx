@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useLayoutEffect, useRef } from 'react';
-import { studioPagePath } from '@skanova/shared/studio/constants';
+import { STUDIO_SCAN_PAGE, studioPagePath } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { APP_PAGES, type AppPage, loadOrReload, preloadAppPage } from './app-pages';
 import { dropEarlyReads, startEarlyReads } from './early-reads';
@@ -13,12 +13,20 @@ const CONTENTS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = O
   Object.entries(APP_PAGES).map(([path, page]) => [path, lazy(() => loadOrReload(page))]),
 );
 
+/** The analysis client, once an engine was started ahead of the capture page (stopped if the visitor leaves first). */
+let engineAhead: Promise<typeof import('./analysis-client')> | undefined;
+
 if (typeof document !== 'undefined') {
   const opened = studioPagePath(location.pathname);
   // The device's reads of the page the visitor opened start now, while the page hydrates (early-reads.ts).
   startEarlyReads(opened);
-  // A device that has consented before will show the page: its chunk comes beside the reads (app-pages.ts).
-  if (hasConsentHint()) preloadAppPage(opened);
+  // A device that has consented before will show the page: its chunk comes beside the reads (app-pages.ts),
+  // and on the capture page the analysis's worker and models too (analysis-client.ts).
+  if (hasConsentHint()) {
+    preloadAppPage(opened);
+    if (opened === STUDIO_SCAN_PAGE) engineAhead = import('./analysis-client');
+    engineAhead?.then((client) => client.startAnalysisEngineAhead()).catch(() => {});
+  }
 }
 
 /** The app's pages by path, in its layout; any other path is the home (consent, new scan, saved scans). */
@@ -26,7 +34,11 @@ export default function StudioPages({ path }: { path: string }) {
   const openedPath = useRef(path);
   // A layout effect: it runs before the next page's hooks start their reads.
   useLayoutEffect(() => {
-    if (path !== openedPath.current) dropEarlyReads();
+    if (path === openedPath.current) return;
+    dropEarlyReads();
+    // The engine started ahead serves the page the visitor opened; the capture page took it if it mounted.
+    engineAhead?.then((client) => client.stopEngineStartedAhead()).catch(() => {});
+    engineAhead = undefined;
   }, [path]);
   const page = APP_PAGES[path];
   return (
