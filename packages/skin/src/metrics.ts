@@ -244,7 +244,7 @@ export function skinReference(lab: LabImage, area: Mask): SkinReference {
  * The kept pixels are also set in `union` when given.
  */
 export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, union?: Mask): Mask {
-  const { skin } = skinTest(lab, mask, reference, false);
+  const { skin } = keepSkinAndDiffuse(lab, mask, reference);
   if (union) for (let i = 0; i < skin.length; i++) union[i] = union[i]! | skin[i]!;
   return skin;
 }
@@ -256,24 +256,14 @@ export function keepSkin(lab: LabImage, mask: Mask, reference: SkinReference, un
  * § What changed in `skin-8`).
  */
 export function keepDiffuseSkin(lab: LabImage, mask: Mask, reference: SkinReference): Mask {
-  return skinTest(lab, mask, reference, true).diffuse!;
+  return keepSkinAndDiffuse(lab, mask, reference).diffuse;
 }
 
 /** Both of the above in one pass over the pixels: the diffuse skin is the skin less what only its highlights let in. */
 export function keepSkinAndDiffuse(lab: LabImage, mask: Mask, reference: SkinReference): { skin: Mask; diffuse: Mask } {
-  const { skin, diffuse } = skinTest(lab, mask, reference, true);
-  return { skin, diffuse: diffuse! };
-}
-
-function skinTest(
-  lab: LabImage,
-  mask: Mask,
-  reference: SkinReference,
-  withDiffuse: boolean,
-): { skin: Mask; diffuse: Mask | undefined } {
   const t = METRIC_TUNING;
   const skin = new Uint8Array(mask.length);
-  const diffuse = withDiffuse ? new Uint8Array(mask.length) : undefined;
+  const diffuse = new Uint8Array(mask.length);
   for (let i = 0; i < mask.length; i++) {
     if (mask[i] === 0) continue;
     const L = lab.L[i]!;
@@ -283,7 +273,7 @@ function skinTest(
       da >= -t.skinMaxLessA && da <= t.skinMaxMoreA && Math.abs(lab.b[i]! - reference.b) <= t.skinMaxDeltaB;
     if (closeColour) {
       skin[i] = 1;
-      if (diffuse) diffuse[i] = 1;
+      diffuse[i] = 1;
     } else if (L >= reference.L + t.skinHighlight) skin[i] = 1;
   }
   return { skin, diffuse };
