@@ -228,10 +228,10 @@ test('a consented device opening the capture page loads the models beside its ch
   const health = await watchPageHealth(page);
   const consentTitle = page.getByRole('heading', { level: 1, name: t.consent.title });
 
-  // A stale hint (no consent on the device): the worker started ahead stops as the consent shows.
-  await page.goto('/studio?lang=en');
-  await page.evaluate((key) => localStorage.setItem(key, '1'), RETURNING_HINT_KEY);
-  await page.goto('/studio/scan');
+  // A stale hint (no consent on the device): the worker started ahead stops as the consent shows. The hint
+  // is set before each document's code runs (set from a page, it could be cleared by that page's own read).
+  await context.addInitScript((key) => localStorage.setItem(key, '1'), RETURNING_HINT_KEY);
+  await page.goto('/studio/scan?lang=en');
   await expect(page).toHaveURL(/\/studio$/);
   await expect(consentTitle).toBeVisible();
   await expect.poll(() => workersOf(page)).toEqual({ started: 1, stopped: 1 });
