@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, Suspense, lazy, useLayoutEffect, useRef } from 'react';
+import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { STUDIO_SCAN_PAGE, studioPagePath } from '@skanova/shared/studio/constants';
 import { useTranslation } from '../../lib/react-i18n';
 import { APP_PAGES, type AppPage, loadOrReload, preloadAppPage } from './app-pages';
@@ -9,9 +9,8 @@ import { StudioHome } from './studio-home';
 import { StudioLayout } from './studio-layout';
 // Its styles, and the app's, come with the app's stylesheet, in the page's head (studio-styles.ts).
 
-const CONTENTS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = Object.fromEntries(
-  Object.entries(APP_PAGES).map(([path, page]) => [path, lazy(() => loadOrReload(page))]),
-);
+/** Each page's content once its chunk has arrived in this document. */
+const CONTENTS = new Map<string, ComponentType>();
 
 /** The analysis client, once an engine was started ahead of the capture page (stopped if the visitor leaves first). */
 let engineAhead: Promise<typeof import('./analysis-client')> | undefined;
@@ -52,18 +51,47 @@ export default function StudioPages({ path }: { path: string }) {
 /** A page's frame and consent check; its content (a chunk of its own) only past the consent. */
 function AppPageFrame({ page, path }: { page: AppPage; path: string }) {
   const { t } = useTranslation('studio');
-  const Content = CONTENTS[path]!;
   return (
     <StudioAppPage path={path} title={t(page.title)} className={page.className}>
-      <Suspense
-        fallback={
-          <p className="studio-loading" role="status">
-            {t('home.loading')}
-          </p>
-        }
-      >
-        <Content />
-      </Suspense>
+      <PageContent page={page} path={path} />
     </StudioAppPage>
+  );
+}
+
+/**
+ * The page's content, "Reading this device's storage…" until its chunk is here. Not React.lazy: a
+ * suspended page's fallback, once shown, is replaced no sooner than 300 ms later (React throttles
+ * Suspense reveals), though the chunk usually arrives beside the consent's read, a few milliseconds
+ * after it (docs/benchmarks.md#the-web-app-in-the-browser). A chunk that fails to load is the route's
+ * error, as a render's failure.
+ */
+function PageContent({ page, path }: { page: AppPage; path: string }) {
+  const { t } = useTranslation('studio');
+  const [Content, setContent] = useState(() => CONTENTS.get(path));
+  const [, fail] = useState<never>();
+  useEffect(() => {
+    if (Content) return;
+    let live = true;
+    loadOrReload(page).then(
+      (module) => {
+        CONTENTS.set(path, module.default);
+        if (live) setContent(() => module.default);
+      },
+      (error: unknown) => {
+        if (live)
+          fail(() => {
+            throw error;
+          });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [Content, page, path]);
+  if (Content) return <Content />;
+  return (
+    <p className="studio-loading" role="status">
+      {t('home.loading')}
+    </p>
   );
 }
