@@ -40,12 +40,14 @@ export interface AnalysisEngine {
 type Pending = { resolve: (value: WorkerResponse) => void; reject: (error: EngineError) => void };
 
 type Progress = (loaded: number, total: number) => void;
+/** Passes an engine's progress on to whoever takes it, the last step kept for when they do. */
+type ProgressRelay = { target?: Progress; last?: [number, number] };
 
 /** Whether this document has started an engine yet (one started ahead is then too late to help). */
 let anyStarted = false;
 
 /** The engine started ahead of the capture page, until the page takes it; its progress so far is kept. */
-let ahead: { engine: AnalysisEngine; relay: { target?: Progress; last?: [number, number] } } | undefined;
+let ahead: { engine: AnalysisEngine; relay: ProgressRelay } | undefined;
 
 /**
  * Starts the engine while the capture page's chunk and the device's reads are still on their way, so
@@ -55,7 +57,7 @@ let ahead: { engine: AnalysisEngine; relay: { target?: Progress; last?: [number,
  */
 export function startAnalysisEngineAhead(): void {
   if (anyStarted) return;
-  const relay: { target?: Progress; last?: [number, number] } = {};
+  const relay: ProgressRelay = {};
   try {
     const engine = startAnalysisEngine((loaded, total) => {
       relay.last = [loaded, total];

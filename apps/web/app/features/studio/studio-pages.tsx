@@ -23,8 +23,10 @@ if (typeof document !== 'undefined') {
   // and on the capture page the analysis's worker and models too (analysis-client.ts).
   if (hasConsentHint()) {
     preloadAppPage(opened);
-    if (opened === STUDIO_SCAN_PAGE) engineAhead = import('./analysis-client');
-    engineAhead?.then((client) => client.startAnalysisEngineAhead()).catch(() => {});
+    if (opened === STUDIO_SCAN_PAGE) {
+      engineAhead = import('./analysis-client');
+      engineAhead.then((client) => client.startAnalysisEngineAhead()).catch(() => {});
+    }
   }
 }
 
