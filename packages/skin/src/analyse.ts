@@ -77,7 +77,7 @@ import {
 } from './zones.ts';
 
 /** Bumped whenever a zone, a metric or a gate changes definition (the journal compares like with like). */
-export const ANALYSIS_VERSION = 'skin-8';
+export const ANALYSIS_VERSION = 'skin-9';
 /**
  * Gates and metrics run on the face cut out upright at this scale (a face with its margin,
  * ≈ 135 × 150 mm around the zones, becomes ≈ 270 × 300 pixels): the same detail whatever the distance and the camera.

@@ -31,6 +31,16 @@ async function withSixteenSpots(photo: ValidationPhoto, zone: ZoneId) {
   return placed.length < 16 ? null : (await analyseEdited(photo, image))!;
 }
 
+/** Sixteen spots on the zone lower its evenness by ≥ 3 points and ≥ 2 × its floor, on every photo. */
+async function sixteenSpotsLowerEvenness(zone: ZoneId) {
+  for (const photo of photos) {
+    const after = await withSixteenSpots(photo, zone);
+    if (!after) continue;
+    const drop = score(photo.analysis, 'evenness', zone)! - score(after, 'evenness', zone)!;
+    expect(drop, photo.name).toBeGreaterThanOrEqual(Math.max(3, 2 * floorOf('evenness', zone)));
+  }
+}
+
 describe('on every real photo the gates accept', () => {
   beforeAll(load, 120_000);
 
@@ -66,29 +76,25 @@ describe('on every real photo the gates accept', () => {
     },
   );
 
+  // Met since skin-9, which no longer counts the dips on the edge of hair and shadow as spots: the
+  // cheek's floor fell from 3.1 to 1.9 (docs/skin-analysis.md § What changed in `skin-9`).
+  it('sixteen 2 mm spots (−10 L*) on the left cheek lower its evenness by ≥ 3 and ≥ 2 floors', () =>
+    sixteenSpotsLowerEvenness('leftCheek'));
+
   it('every zone is measured (the checks above read each one)', () => {
     for (const photo of photos) expect(photo.analysis.zones.map((z) => z.zone)).toEqual([...ZONE_IDS]);
   });
 });
 
-// NOT YET MET by analysis skin-8 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
+// NOT YET MET by analysis skin-9 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
 // at least one photo — the figures per photo and per dose are in docs/skin-validation.md (§ Sixteen
 // spots, photo by photo; the tuning photos in docs/skin-analysis.md § Limits). Skipped, not weakened:
 // un-skip each `it` as the metric that meets it lands.
 describe.skip('on every real photo the gates accept (thresholds not yet met: docs/skin-validation.md)', () => {
   beforeAll(load, 120_000);
 
-  it.each(['leftCheek', 'forehead'] as const)(
-    'sixteen 2 mm spots (−10 L*) on the %s lower its evenness by ≥ 3 and ≥ 2 floors',
-    async (zone) => {
-      for (const photo of photos) {
-        const after = await withSixteenSpots(photo, zone);
-        if (!after) continue;
-        const drop = score(photo.analysis, 'evenness', zone)! - score(after, 'evenness', zone)!;
-        expect(drop, photo.name).toBeGreaterThanOrEqual(Math.max(3, 2 * floorOf('evenness', zone)));
-      }
-    },
-  );
+  it('sixteen 2 mm spots (−10 L*) on the forehead lower its evenness by ≥ 3 and ≥ 2 floors', () =>
+    sixteenSpotsLowerEvenness('forehead'));
 
   it('a highlight over 10 % of the nose raises its shine by ≥ 15', async () => {
     for (const photo of photos) {

@@ -70,7 +70,7 @@ describe('on every real photo the gates accept', () => {
   );
 });
 
-// NOT YET MET by analysis skin-8 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
+// NOT YET MET by analysis skin-9 (docs/skin-analysis.md § Limits; ADR 015): each check below fails on
 // at least one photo — the figures are in docs/skin-validation.md (§ Skin tone). Skipped,
 // not weakened: un-skip each `it` as the metric that meets it lands.
 describe.skip('on every real photo the gates accept (thresholds not yet met: docs/skin-validation.md)', () => {

@@ -50,8 +50,8 @@ describe('a metric’s direction', () => {
 });
 
 describe('a level', () => {
-  it('stands out past the one threshold, in the metric’s direction: evenness 96 does not, redness 34 does', () => {
-    const evenness = readLevel('evenness', 'nose', 96);
+  it('stands out past the one threshold, in the metric’s direction: evenness 99 does not, redness 34 does', () => {
+    const evenness = readLevel('evenness', 'nose', 99);
     expect(evenness).toMatchObject({ standsOut: false, aim: 'higher', key: 'reading.level.usual' });
     expect(readLevel('evenness', 'nose', MARKED_FROM.evenness)).toMatchObject({
       standsOut: true,

@@ -84,8 +84,8 @@ describe('the routine rules', () => {
       }
     });
 
-    it('give no vitamin C serum "for unevenness" to an even skin (evenness 96), and one to a less even skin', () => {
-      const even = buildRoutine(profileOf(), [everywhere('evenness', 96)]);
+    it('give no vitamin C serum "for unevenness" to an even skin (evenness 99), and one to a less even skin', () => {
+      const even = buildRoutine(profileOf(), [everywhere('evenness', 99)]);
       expect(ids(even.morning)).not.toContain('vitamin-c-serum');
       expect(ids(even.morning)).not.toContain('spf-50');
       const lessEven = buildRoutine(profileOf(), [everywhere('evenness', MARKED_FROM.evenness - 10)]);

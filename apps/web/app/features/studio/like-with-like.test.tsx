@@ -56,7 +56,7 @@ const LAMP_ABOVE: CaptureConditions = { ...WINDOW, gradient: { ...WINDOW.gradien
 const floorOf = (metric: MetricId, place: Place) => noiseFloor(metric, place)!;
 
 /** Where a metric starts, and how far it moves the wrong way: at least four floors and 15 points, within 0–100. */
-const START: Record<MetricId, number> = { redness: 10, evenness: 95, shine: 10, texture: 10, darkCircles: 10 };
+const START: Record<MetricId, number> = { redness: 10, evenness: 99, shine: 10, texture: 10, darkCircles: 10 };
 function worse(metric: MetricId, place: Place): number {
   const step = Math.max(4 * floorOf(metric, place), FAST_CHANGE.minPoints + 5);
   return HIGHER_IS_BETTER[metric] ? START[metric] - step : START[metric] + step;
