@@ -85,12 +85,12 @@ export const METRIC_TUNING = {
   spotNoiseCap: 0.07,
   /**
    * A spot lies in the skin: evenness counts a minimum by the share of the pixels around it (a Gaussian
-   * of σ `spotSkinMm`) that the skin test kept, from nothing at `spotSkinFrom` (on the edge of what it
-   * left out) to fully at `spotSkinFull` (about a millimetre inside). A dip on that edge is the edge of
-   * a strand of hair, a brow, a beard's dot or a shadow, half kept as skin, not a spot on the skin; it
-   * came and went with every re-capture (which pixels pass the test moves with them) and, on a darker
-   * version of a face, as more of the hair passed the test (docs/skin-analysis.md § What changed in
-   * `skin-9`).
+   * of σ `spotSkinMm`) that are skin the analysis reads — in a zone, kept by the skin test — from nothing
+   * at `spotSkinFrom` (on the edge of what is left out) to fully at `spotSkinFull` (about a millimetre
+   * inside). A dip on that edge is the edge of a strand of hair, a brow, a beard's dot or a shadow, half
+   * kept as skin, or of a zone, whose outline follows the landmarks: not a spot on the skin. It came and
+   * went with every re-capture (which pixels pass the test moves with them) and, on a darker version of
+   * a face, as more of the hair passed the test (docs/skin-analysis.md § What changed in `skin-9`).
    */
   spotSkinMm: 1,
   spotSkinFrom: 0.5,
@@ -394,10 +394,10 @@ const spotDepth = (L: number, surround: number) => 1 - (L + 16) / (surround + 16
  * Dark spots: local minima of the centre–surround ratio of L* (see METRIC_TUNING.spotCentreMm) on the
  * skin, away from highlights, that stand out of the relief around them: `counted`, evenness's count
  * (each minimum's strength, 0–1, by how far it stands out: METRIC_TUNING.spotCountFrom → spotCountFull,
- * and by how much skin surrounds it: spotSkinFrom → spotSkinFull), at its centre pixel. For the texture's filling: `spots`, the strength of those past
- * METRIC_TUNING.spotSignificance, and `dips`, of those that stand out less (from
- * METRIC_TUNING.textureDipSignificance); and the surroundings' L* (0 far from any skin), which the
- * texture reads the spots against.
+ * and by how much skin surrounds it: spotSkinFrom → spotSkinFull), at its centre pixel. For the
+ * texture's filling: `spots`, the strength of those past METRIC_TUNING.spotSignificance, and `dips`, of
+ * those that stand out less (from METRIC_TUNING.textureDipSignificance); and the surroundings' L* (0 far
+ * from any skin), which the texture reads the spots against.
  */
 function darkSpots(
   L: Float32Array,
@@ -427,7 +427,7 @@ function darkSpots(
   const square = new Float32Array(n);
   for (let i = 0; i < n; i++) square[i] = Math.min(depth[i]! ** 2, t.spotNoiseCap ** 2);
   const [spread] = maskedBlurs([square], diffuse, width, height, t.spotNoiseMm * pxPerMm) as [Float32Array];
-  // How much of the skin around each pixel the skin test kept (METRIC_TUNING.spotSkinMm).
+  // How much of what lies around each pixel is skin the zones hold and the skin test kept (METRIC_TUNING.spotSkinMm).
   const kept = new Float32Array(n);
   for (let i = 0; i < n; i++) kept[i] = skin[i] === 0 ? 0 : 1;
   const skinShare = gaussianBlur(kept, width, height, t.spotSkinMm * pxPerMm);
