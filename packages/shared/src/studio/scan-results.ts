@@ -25,9 +25,10 @@ export interface ScanResult {
  * From which score a metric is "marked" in a zone — what every screen calls "stands out" (reading.ts
  * readLevel, the one reading of a level): the routine adds a step for it and the consultation names the zone. About the upper quarter of what the analysis reads on the tuning photos
  * (docs/skin-analysis.md; packages/skin/test/faces and the first fixtures: 21 faces, 126 zone readings
- * each for redness and evenness): redness p75 28.5, evenness p25 98.4 (skin-9, which no longer counts the
- * dips on the edge of hair, brows and shadow as spots; 95.4 in skin-7 and skin-8, whose round step below
- * was 95, and 92.4 in skin-6, whose step was 90), texture p75 77.3 (skin-7; 74.0 in skin-6 and 72.7 in skin-4, whose step was 70), shine
+ * each for redness and evenness): redness p75 28.5, evenness p25 98.4 (skin-9, which no longer counts
+ * the dips on the edge of hair, brows and shadow as spots; 95.4 in skin-7 and skin-8, whose round step
+ * below was 95, and 92.4 in skin-6, whose step was 90), texture p75 77.3 (skin-7; 74.0 in skin-6 and
+ * 72.7 in skin-4, whose step was 70), shine
  * p75 12.9 (skin-5, 105 readings; 47.6 in skin-4, whose test of whiteness and steeper scale read more of a
  * lit nose as shine),
  * dark circles p75 51.8 (60: about 4 L* darker than the cheeks, a round step above it).

@@ -13,10 +13,10 @@ type Scores = Partial<Record<MetricId, number>>;
 /**
  * The test photo face-sample3-a as the analysis reads it (analysis skin-1): the nose's shine (49.6)
  * is its one marked score. The left cheek's shine read 17.5; it is 5 here, under the level from which
- * shine stands out since skin-5 (15). Evenness is 1–2 points higher here than it read (the nose's 97.3,
- * the lip contour's 97.1), as `skin-9`, which no longer counts the dips on the edge of hair as spots,
- * reads such a face: above the level from which evenness stands out since then (98) — so that the nose's shine
- * stays the one marked score, and the closest to it of the others is shine as well.
+ * shine stands out since skin-5 (15). Its evenness read 97.1–99.4 (the nose's 97.3, the lip contour's
+ * 97.1); it is 99.1–99.7 here, as skin-9 reads this photo (99.4–100: it no longer counts the dips on the
+ * edge of hair as spots), above the level from which evenness stands out since then (98) — so that the
+ * nose's shine stays the one marked score, and the closest of the others to standing out is a shine too.
  */
 export const SAMPLE_ZONES: Readonly<Record<ZoneId, Scores>> = {
   forehead: { redness: 0.1, evenness: 99.7, shine: 1, texture: 5.7 },
